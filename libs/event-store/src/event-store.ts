@@ -1,0 +1,131 @@
+/**
+ * The event store port. Streams are named `<aggregate>-<id>`; revisions count from 0 within a
+ * stream; positions are the global order across all streams (strictly increasing, not dense).
+ */
+
+/** Metadata every event carries: tenant, actor, idempotency and tracing ids, acceptance time. */
+export interface EventMetadata {
+  readonly tenantId?: string;
+  readonly customerGroupId?: string;
+  readonly actorUserId?: string | null;
+  readonly commandId?: string;
+  readonly correlationId?: string;
+  readonly causationId?: string;
+  readonly acceptedAt?: string;
+  readonly [key: string]: unknown;
+}
+
+export interface EventData<TData = unknown> {
+  /** Unique id (UUID). Appending an event id that is already in the stream appends nothing. */
+  readonly id: string;
+  readonly type: string;
+  readonly data: TData;
+  readonly metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<TData = unknown> {
+  readonly id: string;
+  readonly type: string;
+  readonly data: TData;
+  readonly metadata: EventMetadata;
+  readonly streamName: string;
+  /** 0-based index of the event within its stream. */
+  readonly revision: number;
+  /** Global position; strictly increasing across the store. */
+  readonly position: number;
+  /** ISO-8601 time the store recorded the event. */
+  readonly recordedAt: string;
+}
+
+/** A stream revision the caller expects: the revision of the stream's last event, or a condition. */
+export type ExpectedRevision = number | 'no-stream' | 'stream-exists' | 'any';
+
+export interface AppendOptions {
+  readonly expectedRevision?: ExpectedRevision;
+}
+
+export interface AppendResult {
+  /** Revision of the stream's last event after the append. */
+  readonly nextExpectedRevision: number;
+  /** Global position of the last appended event. */
+  readonly position: number;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to read (inclusive); default 0. */
+  readonly fromRevision?: number;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Read events after this position (exclusive); default: from the start. */
+  readonly fromPosition?: number;
+  readonly maxCount?: number;
+}
+
+export interface SubscribeToAllOptions {
+  /** Deliver events after this position (exclusive); default: from the start. */
+  readonly fromPosition?: number;
+  /** Largest batch handed to the handler at once. */
+  readonly maxBatchSize?: number;
+}
+
+/** Batches arrive in global order; the next batch waits until the handler's promise settles. */
+export type SubscriptionHandler = (events: readonly RecordedEvent[]) => Promise<void>;
+
+export interface Subscription {
+  /** Stops delivery; resolves once the handler is no longer running. */
+  stop(): Promise<void>;
+  /** Resolves with the handler's error if it throws (the subscription stops then). */
+  readonly done: Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(streamName: string, events: readonly EventData[], options?: AppendOptions): Promise<AppendResult>;
+  /** Throws StreamNotFoundError when the stream has no events. */
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options: SubscribeToAllOptions, handler: SubscriptionHandler): Subscription;
+  /** Position of the last event in the store, 0 when empty. */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export class EventStoreError extends Error {}
+
+export class WrongExpectedRevisionError extends EventStoreError {
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no-stream',
+  ) {
+    super(`Wrong expected revision on ${streamName}: expected ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export class StreamNotFoundError extends EventStoreError {
+  constructor(readonly streamName: string) {
+    super(`Stream not found: ${streamName}`);
+    this.name = 'StreamNotFoundError';
+  }
+}
+
+/** Some but not all of an append's event ids are already stored: a retry that does not match the first attempt. */
+export class DuplicateEventIdError extends EventStoreError {
+  constructor(
+    readonly streamName: string,
+    readonly eventId: string,
+  ) {
+    super(`Event ${eventId} was already appended with a different batch on ${streamName}`);
+    this.name = 'DuplicateEventIdError';
+  }
+}
+
+/** The store cannot be reached or failed for a reason outside the caller's control. */
+export class EventStoreUnavailableError extends EventStoreError {
+  constructor(message: string, readonly cause?: unknown) {
+    super(message);
+    this.name = 'EventStoreUnavailableError';
+  }
+}

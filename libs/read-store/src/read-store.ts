@@ -1,0 +1,124 @@
+/**
+ * The read-store port: tenant-scoped, Mongo-flavoured document collections for read models.
+ * Every query goes through a scope, and the scope adds the tenant to every filter and document,
+ * so a query cannot forget it. Internal fields (_tenant, _pos, _deleted) never reach callers.
+ */
+
+export interface Document {
+  readonly _id: string;
+  [field: string]: unknown;
+}
+
+/** A MongoDB query filter ($eq, $ne, $in, $nin, $gt, $gte, $lt, $lte, $exists, $and, $or, $regex, dotted paths...). */
+export type Filter = Record<string, unknown>;
+
+export interface Update {
+  $set?: Record<string, unknown>;
+  $unset?: Record<string, unknown>;
+  $inc?: Record<string, number>;
+  $push?: Record<string, unknown>;
+  $pull?: Record<string, unknown>;
+}
+
+export type SortSpec = Record<string, 1 | -1>;
+/** Inclusion (1) or exclusion (0) projection; _id is included unless excluded. */
+export type ProjectionSpec = Record<string, 0 | 1>;
+
+export interface FindOptions {
+  readonly sort?: SortSpec;
+  readonly skip?: number;
+  readonly limit?: number;
+  readonly projection?: ProjectionSpec;
+}
+
+export interface UpdateOptions {
+  readonly upsert?: boolean;
+}
+
+export interface UpdateResult {
+  readonly matched: number;
+  readonly modified: number;
+  readonly upsertedId: string | null;
+}
+
+export interface IndexSpec {
+  readonly keys: Record<string, 1 | -1>;
+  readonly unique?: boolean;
+  readonly name?: string;
+}
+
+export interface Collection<T extends Document = Document> {
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter?: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<T | null>;
+  count(filter?: Filter): Promise<number>;
+  /** Inserts the document or replaces the one with the same _id. */
+  upsert(document: T): Promise<void>;
+  updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
+  deleteOne(filter: Filter): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+}
+
+/** Tenant id used for platform-wide documents (sign-in lookups, tokens, credentials). */
+export const SYSTEM_TENANT = '__system__';
+
+export interface ReadStoreScope {
+  readonly tenantId: string;
+  collection<T extends Document = Document>(name: string): Collection<T>;
+}
+
+/**
+ * One change a projection makes to one document for one event: `apply` is pure and receives the
+ * current document (or null) and returns the new one (or null to delete it).
+ */
+export interface DocumentChange<T extends Document = Document> {
+  readonly collection: string;
+  readonly tenantId: string;
+  readonly id: string;
+  readonly apply: (current: T | null) => T | null;
+}
+
+export interface ProjectedEvent {
+  /** Global position of the event; checkpoints and idempotence guards use it. */
+  readonly position: number;
+  readonly changes: readonly DocumentChange[];
+}
+
+export interface ReadStore {
+  scope(tenantId: string): ReadStoreScope;
+  ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
+  /** Last position a projection has applied; 0 when it has applied nothing. */
+  getCheckpoint(projection: string): Promise<number>;
+  /**
+   * Applies the changes of a batch of events in order and moves the projection's checkpoint to the
+   * last position. Each event is applied exactly once: events at or before the checkpoint, or
+   * already reflected in a document, change nothing.
+   */
+  applyProjectionBatch(projection: string, events: readonly ProjectedEvent[]): Promise<void>;
+  /** Drops the projection's documents and checkpoint so it can rebuild from position zero. */
+  resetProjection(projection: string, collections: readonly string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class ReadStoreError extends Error {}
+
+export class DuplicateKeyError extends ReadStoreError {
+  constructor(readonly collection: string, readonly key: string) {
+    super(`Duplicate key in ${collection}: ${key}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export class InvalidQueryError extends ReadStoreError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidQueryError';
+  }
+}
+
+export class ReadStoreUnavailableError extends ReadStoreError {
+  constructor(message: string, readonly cause?: unknown) {
+    super(message);
+    this.name = 'ReadStoreUnavailableError';
+  }
+}
