@@ -43,7 +43,7 @@ export interface Bus {
 export class BusError extends Error {}
 
 export class BusUnavailableError extends BusError {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(message: string, override readonly cause?: unknown) {
     super(message);
     this.name = 'BusUnavailableError';
   }

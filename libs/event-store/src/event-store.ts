@@ -124,7 +124,7 @@ export class DuplicateEventIdError extends EventStoreError {
 
 /** The store cannot be reached or failed for a reason outside the caller's control. */
 export class EventStoreUnavailableError extends EventStoreError {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(message: string, override readonly cause?: unknown) {
     super(message);
     this.name = 'EventStoreUnavailableError';
   }

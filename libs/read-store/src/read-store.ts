@@ -117,7 +117,7 @@ export class InvalidQueryError extends ReadStoreError {
 }
 
 export class ReadStoreUnavailableError extends ReadStoreError {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(message: string, override readonly cause?: unknown) {
     super(message);
     this.name = 'ReadStoreUnavailableError';
   }
