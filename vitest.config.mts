@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { workspaceAliases } from './tools/workspace-aliases';
+import { workspaceAliases } from './tools/workspace-aliases.mts';
 
 const nodeProject = (root: string, name: string, extra: { include?: string[]; testTimeout?: number } = {}) => ({
   resolve: { alias: workspaceAliases() },
@@ -27,7 +28,7 @@ export default defineConfig({
       nodeProject('apps/query-api', 'query-api'),
       nodeProject('apps/dispatch-worker', 'dispatch-worker'),
       nodeProject('apps/embedded', 'embedded', { testTimeout: 60_000 }),
-      'apps/console/vitest.config.ts',
+      ...(existsSync('apps/console/vitest.config.mts') ? ['apps/console/vitest.config.mts'] : []),
       nodeProject('e2e', 'e2e', { include: ['**/*.e2e.ts'], testTimeout: 120_000 }),
     ],
   },

@@ -1,0 +1,3 @@
+export * from './api/session.dto';
+export * from './live/live-update';
+export * from './routes/route-table';

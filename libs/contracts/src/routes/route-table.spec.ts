@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTE_TABLE, routePattern, ROUTES } from './route-table';
+
+describe('route table', () => {
+  it('sends every GET to query-api and every other method to command-api', () => {
+    for (const route of ROUTE_TABLE) {
+      expect(route.app, `${route.method} ${route.path}`).toBe(route.method === 'GET' ? 'query-api' : 'command-api');
+    }
+  });
+
+  it('has no two routes with the same method and path', () => {
+    const keys = ROUTE_TABLE.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('builds patterns where a parameter matches exactly one path segment', () => {
+    const pattern = new RegExp(routePattern(ROUTES.incidentModuleSettings));
+    expect(pattern.test('/api/customer_group_im_settings/abc-123/')).toBe(true);
+    expect(pattern.test('/api/customer_group_im_settings/a/b/')).toBe(false);
+    expect(pattern.test('/api/customer_group_im_settings/abc')).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+import type { CustomerGroupEvent } from './customer-group.events';
+
+export const DEFAULT_MODULE_NAME = 'Incident';
+export const DEFAULT_MODULE_NAME_PLURAL = 'Incidents';
+
+export type CustomerGroupState =
+  | { readonly status: 'absent' }
+  | {
+      readonly status: 'active';
+      readonly customerGroupId: string;
+      readonly rootId: string;
+      readonly parentId: string | null;
+      readonly moduleName: string;
+      readonly moduleNamePlural: string;
+    };
+
+export const initialCustomerGroupState = (): CustomerGroupState => ({ status: 'absent' });
+
+export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGroupEvent): CustomerGroupState {
+  switch (event.type) {
+    case 'CustomerGroupCreated':
+      return {
+        status: 'active',
+        customerGroupId: event.data.customerGroupId,
+        rootId: event.data.rootId,
+        parentId: event.data.parentId,
+        moduleName: DEFAULT_MODULE_NAME,
+        moduleNamePlural: DEFAULT_MODULE_NAME_PLURAL,
+      };
+    case 'IncidentModuleSettingsChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, moduleName: event.data.moduleName, moduleNamePlural: event.data.moduleNamePlural };
+  }
+}
