@@ -27,3 +27,6 @@ export interface LiveAuth {
   /** Last position the client has seen; the server replays what it missed after it. */
   lastPosition?: number;
 }
+
+/** socket.io event telling a client it missed too much to replay; it should reload its data. */
+export const LIVE_RESYNC_EVENT = 'resync';

@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from './api-client';
+import { ApiError, errorText, SERVER_ERROR_TEXT } from './api-error';
+import { memoryTokenStorage } from '../testing/session-fixtures';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function clientAnswering(response: Response | (() => Promise<Response>), token: string | null = 'abc123') {
+  const fetch = vi.fn<typeof globalThis.fetch>(typeof response === 'function' ? response : async () => response);
+  const onUnauthorized = vi.fn();
+  const api = createApiClient({ tokenStorage: memoryTokenStorage(token), onUnauthorized, fetch });
+  return { api, fetch, onUnauthorized };
+}
+
+function sentRequest(fetch: ReturnType<typeof clientAnswering>['fetch']) {
+  const [url, init] = fetch.mock.calls[0]!;
+  return { url, method: init?.method, headers: init?.headers as Record<string, string>, body: init?.body };
+}
+
+describe('api client', () => {
+  it('sends the stored token and asks for the user with descendant fields', async () => {
+    const { api, fetch } = clientAnswering(jsonResponse(200, { id: 'user-1' }));
+
+    await expect(api.getLoggedUser()).resolves.toEqual({ id: 'user-1' });
+
+    const request = sentRequest(fetch);
+    expect(request.url).toBe('/api/user/self/?descendant_fields=true');
+    expect(request.method).toBe('GET');
+    expect(request.headers['Authorization']).toBe('Token abc123');
+  });
+
+  it('sends no Authorization header when no token is stored', async () => {
+    const { api, fetch } = clientAnswering(jsonResponse(200, { key: 'k' }), null);
+
+    await api.logIn({ email: 'ada@example.com', password: 'secret' });
+
+    const request = sentRequest(fetch);
+    expect(request.url).toBe('/api/rest-auth/login/');
+    expect(request.method).toBe('POST');
+    expect(request.headers['Authorization']).toBeUndefined();
+    expect(request.headers['Content-Type']).toBe('application/json');
+    expect(JSON.parse(request.body as string)).toEqual({ email: 'ada@example.com', password: 'secret' });
+  });
+
+  it('puts the customer group id into the module settings path', async () => {
+    const { api, fetch } = clientAnswering(jsonResponse(200, { module_name: 'Case', module_name_plural: 'Cases' }));
+
+    await api.getIncidentModuleSettings('group-1');
+
+    expect(sentRequest(fetch).url).toBe('/api/customer_group_im_settings/group-1/');
+  });
+
+  it('logs out with the inactivity flag and accepts an empty answer', async () => {
+    const { api, fetch } = clientAnswering(new Response(null, { status: 204 }));
+
+    await expect(api.logOut({ inactivity: false })).resolves.toBeUndefined();
+
+    expect(sentRequest(fetch).url).toBe('/api/rest-auth/logout/?inactivity=false');
+    expect(sentRequest(fetch).method).toBe('POST');
+  });
+
+  it.each([401, 403])('reports %i as unauthorized and fails with the server body', async (status) => {
+    const { api, onUnauthorized } = clientAnswering(jsonResponse(status, { detail: 'Invalid token.' }));
+
+    await expect(api.getOwnCustomerGroup()).rejects.toMatchObject({ error: true, status, data: { detail: 'Invalid token.' } });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('replaces a 500 answer with the spec’s error text', async () => {
+    const { api, onUnauthorized } = clientAnswering(new Response('Traceback ...', { status: 500 }));
+
+    const failure = await api.getCompanyInfo().catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ error: true, status: 500, data: SERVER_ERROR_TEXT });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('keeps a refused login’s reason so the login page can show it', async () => {
+    const { api, onUnauthorized } = clientAnswering(
+      jsonResponse(400, { non_field_errors: ['Unable to log in with provided credentials.'] }),
+      null,
+    );
+
+    const failure = await api.logIn({ email: 'ada@example.com', password: 'wrong' }).catch((error: unknown) => error);
+
+    expect(failure).toMatchObject({ error: true, status: 400 });
+    expect(errorText(failure)).toBe('Unable to log in with provided credentials.');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('fails with status 0 when the server cannot be reached', async () => {
+    const { api } = clientAnswering(() => Promise.reject(new TypeError('Failed to fetch')));
+
+    await expect(api.getCompanyInfo()).rejects.toMatchObject({ error: true, status: 0 });
+  });
+});

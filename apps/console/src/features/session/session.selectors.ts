@@ -1,0 +1,29 @@
+import { DEFAULT_TIMEZONE } from '@beacon/contracts';
+import type { SessionSnapshot } from './machines/session.machine';
+
+/** Narrow reads of the session, so a component re-renders only when what it shows changes. */
+
+export type SessionStatus = 'pending' | 'signedOut' | 'signedIn';
+
+export const selectStatus = (snapshot: SessionSnapshot): SessionStatus => {
+  if (snapshot.matches('signedIn')) return 'signedIn';
+  if (snapshot.matches('signedOut')) return 'signedOut';
+  return 'pending';
+};
+
+export const selectIsSubmittingLogin = (snapshot: SessionSnapshot): boolean =>
+  snapshot.matches({ signedOut: 'loggingIn' }) || snapshot.matches('loading');
+
+export const selectLoginError = (snapshot: SessionSnapshot): string | null => snapshot.context.error;
+
+export const selectUserEmail = (snapshot: SessionSnapshot): string => snapshot.context.user?.email ?? '';
+
+export const selectTimezone = (snapshot: SessionSnapshot): string =>
+  snapshot.context.user?.preferred_timezone || DEFAULT_TIMEZONE;
+
+export const selectCustomerGroupName = (snapshot: SessionSnapshot): string =>
+  snapshot.context.customerGroup?.name ?? '';
+
+export const selectVersionNumber = (snapshot: SessionSnapshot): string => snapshot.context.versionNumber ?? '';
+
+export const selectModuleNamePlural = (snapshot: SessionSnapshot): string => snapshot.context.moduleNamePlural;

@@ -1,0 +1,94 @@
+import type { LiveAuth, LiveUpdate } from '@beacon/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, type AnyEventObject } from 'xstate';
+import { createLiveUpdatesLogic, type LiveAuthProvider, type LiveConnection } from './live-socket';
+
+/** Stands in for a socket.io client socket: the test pushes updates and reconnects by hand. */
+class FakeSocket implements LiveConnection {
+  readonly disconnect = vi.fn();
+  private listener: (update: LiveUpdate) => void = () => undefined;
+
+  constructor(private readonly auth: LiveAuthProvider) {}
+
+  on(_event: 'live', listener: (update: LiveUpdate) => void) {
+    this.listener = listener;
+    return this;
+  }
+
+  push(update: Partial<LiveUpdate>) {
+    this.listener({ position: 1, type: 'Other', resource: 'x', id: 'x', data: {}, tenantId: 'root-1', ...update });
+  }
+
+  /** What socket.io would send as `auth` on its next (re)connect. */
+  handshake(): LiveAuth {
+    let sent: LiveAuth | undefined;
+    this.auth((auth) => (sent = auth));
+    return sent!;
+  }
+}
+
+function startLiveUpdates() {
+  const sockets: FakeSocket[] = [];
+  const received: AnyEventObject[] = [];
+  const logic = createLiveUpdatesLogic((auth) => {
+    const socket = new FakeSocket(auth);
+    sockets.push(socket);
+    return socket;
+  });
+  // A parent that records what the live-updates actor sends back to it.
+  const parent = createActor(
+    createMachine({
+      invoke: { src: logic, input: { token: 'token-1', customerGroupId: 'group-1' } },
+      on: { '*': { actions: ({ event }) => received.push(event) } },
+    }),
+  );
+  parent.start();
+  return { parent, socket: sockets[0]!, sockets, received };
+}
+
+const moduleSettings = { module_name: 'Case', module_name_plural: 'Cases' };
+
+describe('live updates socket', () => {
+  it('opens one socket authenticated with the session token', () => {
+    const { sockets } = startLiveUpdates();
+
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.handshake()).toEqual({ token: 'token-1', lastPosition: undefined });
+  });
+
+  it('sends the last position it saw when it reconnects', () => {
+    const { socket } = startLiveUpdates();
+
+    socket.push({ position: 41 });
+    socket.push({ position: 42 });
+    socket.push({ position: 40 });
+
+    expect(socket.handshake()).toEqual({ token: 'token-1', lastPosition: 42 });
+  });
+
+  it('passes on a module name change of the signed-in customer group', () => {
+    const { socket, received } = startLiveUpdates();
+
+    socket.push({ type: 'IncidentModuleSettingsChanged', id: 'group-1', data: moduleSettings });
+
+    expect(received).toEqual([{ type: 'session.moduleNameChanged', data: moduleSettings }]);
+  });
+
+  it('ignores other groups’ changes, other updates and malformed data', () => {
+    const { socket, received } = startLiveUpdates();
+
+    socket.push({ type: 'IncidentModuleSettingsChanged', id: 'group-2', data: moduleSettings });
+    socket.push({ type: 'IncidentStarted', id: 'group-1', data: moduleSettings });
+    socket.push({ type: 'IncidentModuleSettingsChanged', id: 'group-1', data: { module_name: 'Case' } });
+
+    expect(received).toEqual([]);
+  });
+
+  it('disconnects when the session stops it', () => {
+    const { parent, socket } = startLiveUpdates();
+
+    parent.stop();
+
+    expect(socket.disconnect).toHaveBeenCalledOnce();
+  });
+});

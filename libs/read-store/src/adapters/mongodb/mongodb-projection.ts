@@ -1,0 +1,116 @@
+import { AnyBulkWriteOperation, Db, MongoBulkWriteError } from 'mongodb';
+import { Document, DocumentChange, ProjectedEvent } from '../../read-store';
+import { assertChange, projectDocument } from '../../internal/projected-document';
+import { fromStored, StoredDocument, StoredId, storedId, toStored, tombstone } from './mongodb-documents';
+import { duplicateKeyError, isDuplicateKey, writeErrorsOf } from './mongodb-errors';
+
+interface PlannedWrite {
+  readonly change: DocumentChange;
+  readonly id: StoredId;
+  /** Position of the last event already reflected in the stored document (or tombstone). */
+  storedPosition: number;
+  existed: boolean;
+  document: Document | null;
+  position: number;
+}
+
+/**
+ * Applies a batch without transactions. Documents are read once, changed in memory, and written
+ * with a guard on `_pos`, so a write lands only if it carries a newer event than the stored
+ * document: replaying events after a crash (before the checkpoint moved) changes nothing twice.
+ * Returns the position the checkpoint may move to, or null when nothing was new.
+ */
+export async function applyMongoProjectionBatch(
+  db: Db,
+  checkpoint: number,
+  events: readonly ProjectedEvent[],
+): Promise<number | null> {
+  const pending = events.filter(isNewAfter(checkpoint));
+  if (pending.length === 0) return null;
+  const plans = await loadPlans(db, pending);
+  for (const event of pending) {
+    for (const change of event.changes) {
+      const plan = plans.get(planKey(change)) as PlannedWrite;
+      if (event.position <= plan.storedPosition) continue;
+      plan.document = projectDocument(change, plan.document);
+      plan.position = event.position;
+    }
+  }
+  await writePlans(db, [...plans.values()]);
+  return pending[pending.length - 1].position;
+}
+
+function isNewAfter(checkpoint: number): (event: ProjectedEvent) => boolean {
+  let last = checkpoint;
+  return (event) => (event.position > last ? ((last = event.position), true) : false);
+}
+
+const planKey = (change: DocumentChange): string => `${change.collection}\u0000${change.tenantId}\u0000${change.id}`;
+
+async function loadPlans(db: Db, events: readonly ProjectedEvent[]): Promise<Map<string, PlannedWrite>> {
+  const plans = new Map<string, PlannedWrite>();
+  for (const change of events.flatMap((event) => event.changes)) {
+    if (plans.has(planKey(change))) continue;
+    assertChange(change);
+    const id = storedId(change.tenantId, change.id);
+    plans.set(planKey(change), { change, id, storedPosition: 0, existed: false, document: null, position: 0 });
+  }
+  for (const [collection, group] of groupByCollection(plans.values())) {
+    const stored = await db.collection<StoredDocument>(collection).find({ _id: { $in: group.map((plan) => plan.id) } }).toArray();
+    for (const document of stored) {
+      const id = document._id;
+      const plan = plans.get(`${collection}\u0000${id.t}\u0000${id.i}`) as PlannedWrite;
+      plan.existed = true;
+      plan.storedPosition = typeof document._pos === 'number' ? document._pos : 0;
+      plan.document = document._deleted === false ? fromStored(document) : null;
+    }
+  }
+  return plans;
+}
+
+function groupByCollection(plans: Iterable<PlannedWrite>): Map<string, PlannedWrite[]> {
+  const groups = new Map<string, PlannedWrite[]>();
+  for (const plan of plans) {
+    const group = groups.get(plan.change.collection);
+    if (group) group.push(plan);
+    else groups.set(plan.change.collection, [plan]);
+  }
+  return groups;
+}
+
+function guardedReplace(plan: PlannedWrite): AnyBulkWriteOperation<StoredDocument> {
+  const { change, position } = plan;
+  const replacement = plan.document
+    ? toStored(change.tenantId, plan.document, position)
+    : tombstone(change.tenantId, change.id, position);
+  const filter = { _id: plan.id, _tenant: change.tenantId, $or: [{ _pos: { $lt: position } }, { _pos: { $exists: false } }] };
+  return { replaceOne: { filter, replacement, upsert: true } };
+}
+
+async function writePlans(db: Db, plans: readonly PlannedWrite[]): Promise<void> {
+  const changed = plans.filter((plan) => plan.position > 0 && (plan.document !== null || plan.existed));
+  for (const [collection, group] of groupByCollection(changed)) {
+    try {
+      await db.collection<StoredDocument>(collection).bulkWrite(group.map(guardedReplace), { ordered: false });
+    } catch (error) {
+      if (!(error instanceof MongoBulkWriteError)) throw error;
+      await settleWriteErrors(db, collection, group, error);
+    }
+  }
+}
+
+/**
+ * A guarded upsert whose guard fails tries to insert the same _id and gets a duplicate key: the
+ * document already holds this event or a later one, which is success. Any other duplicate key is a
+ * real unique-index violation.
+ */
+async function settleWriteErrors(db: Db, collection: string, group: readonly PlannedWrite[], error: MongoBulkWriteError) {
+  if (error.writeConcernError) throw error;
+  for (const writeError of writeErrorsOf(error)) {
+    if (!isDuplicateKey(writeError)) throw error;
+    const plan = group[writeError.index];
+    const stored = await db.collection<StoredDocument>(collection).findOne({ _id: plan.id }, { projection: { _pos: 1 } });
+    const applied = typeof stored?._pos === 'number' && stored._pos >= plan.position;
+    if (!applied) throw duplicateKeyError(collection, writeError.errmsg);
+  }
+}

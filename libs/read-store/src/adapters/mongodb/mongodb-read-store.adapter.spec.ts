@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReadStore, ReadStoreUnavailableError } from '../../read-store';
+import { runReadStoreContract } from '../../testing/read-store.contract';
+import { event, increment, TENANT_A } from '../../testing/contract/fixtures';
+import { MongoReadStore } from './mongodb-read-store.adapter';
+
+const url = process.env.MONGO_URL;
+
+if (url) {
+  const prefix = `read_store_test_${randomUUID().slice(0, 8)}`;
+  const databases: string[] = [];
+  const open = async (): Promise<{ store: ReadStore; database: string }> => {
+    const database = `${prefix}_${databases.length}`;
+    databases.push(database);
+    return { store: await MongoReadStore.connect({ url, database }), database };
+  };
+
+  let admin: MongoClient;
+  beforeAll(async () => {
+    admin = await MongoClient.connect(url);
+  });
+  afterAll(async () => {
+    for (const database of databases) await admin.db(database).dropDatabase();
+    await admin.close();
+  });
+
+  runReadStoreContract('MongoDB', async () => (await open()).store);
+
+  describe('MongoReadStore', () => {
+    it('applies nothing twice when a batch is replayed after its checkpoint was lost', async () => {
+      const { store, database } = await open();
+      const batch = [event(1, increment(TENANT_A, 'c1')), event(2, increment(TENANT_A, 'c1'), increment(TENANT_A, 'c2'))];
+      await store.applyProjectionBatch('counters', batch);
+      await admin.db(database).collection('_read_store_checkpoints').deleteMany({});
+      await store.applyProjectionBatch('counters', [...batch, event(3, increment(TENANT_A, 'c2'))]);
+      expect(await store.scope(TENANT_A).collection('counters').find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'c1', count: 2 },
+        { _id: 'c2', count: 2 },
+      ]);
+      expect(await store.getCheckpoint('counters')).toBe(3);
+      await store.close();
+    });
+
+    it('reports an unreachable server as unavailable', async () => {
+      const connecting = MongoReadStore.connect({ url: 'mongodb://127.0.0.1:1', database: 'x', serverSelectionTimeoutMs: 200 });
+      await expect(connecting).rejects.toBeInstanceOf(ReadStoreUnavailableError);
+    });
+  });
+} else {
+  console.log('skipped: no MongoDB (MONGO_URL unset; testcontainers needs a Docker engine, none reachable)');
+  describe.skip('ReadStore contract: MongoDB', () => {
+    it('runs against MongoDB when MONGO_URL is set', () => undefined);
+  });
+}
