@@ -1,1 +1,4 @@
 export * from './bus';
+export * from './bus.factory';
+export { SqliteBus, type SqliteBusOptions } from './adapters/sqlite/sqlite-bus.adapter';
+export { KafkaBus, type KafkaBusOptions } from './adapters/kafka/kafka-bus.adapter';

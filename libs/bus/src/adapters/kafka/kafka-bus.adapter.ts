@@ -1,0 +1,189 @@
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer as KafkaConsumer, type Producer } from 'kafkajs';
+import {
+  BusError,
+  BusUnavailableError,
+  type Bus,
+  type ConsumeOptions,
+  type Consumer,
+  type MessageHandler,
+  type OutgoingMessage,
+} from '../../bus';
+import { toBusError } from './kafka-errors';
+import { fromKafkaMessage, toKafkaMessage } from './kafka-message';
+
+export interface KafkaBusOptions {
+  readonly brokers: readonly string[];
+  readonly clientId?: string;
+  /** Partitions of topics this bus creates (default 8); existing topics are left as they are. */
+  readonly partitions?: number;
+  /** Broker default when unset. */
+  readonly replicationFactor?: number;
+  /** A member silent (or stuck in a handler) for this long is dropped from its group (default 30 s, broker minimum 6 s). */
+  readonly sessionTimeoutMs?: number;
+  readonly heartbeatIntervalMs?: number;
+  /**
+   * Partitions a consumer handles in parallel (default 1). kafkajs heartbeats between messages, so
+   * with 1 a hung handler stops the heartbeats and the group hands its partitions to others.
+   */
+  readonly partitionsConsumedConcurrently?: number;
+  /** How long `consume` waits for the consumer to join its group (default 60 s). */
+  readonly joinTimeoutMs?: number;
+  readonly logLevel?: logLevel;
+}
+
+/** The distributed bus over Kafka: topics are created on first use; consumers commit after each handled message. */
+export class KafkaBus implements Bus {
+  private readonly topics = new Map<string, Promise<void>>();
+  private readonly consumers = new Set<KafkaConsumer>();
+  private closed = false;
+
+  private constructor(
+    private readonly kafka: Kafka,
+    private readonly producer: Producer,
+    private readonly admin: Admin,
+    private readonly options: KafkaBusOptions,
+  ) {}
+
+  static async connect(options: KafkaBusOptions): Promise<KafkaBus> {
+    const kafka = new Kafka({
+      clientId: options.clientId ?? 'beacon',
+      brokers: [...options.brokers],
+      logLevel: options.logLevel ?? logLevel.ERROR,
+      connectionTimeout: 3_000,
+      retry: { initialRetryTime: 300, retries: 5 },
+    });
+    // Idempotent so the producer's own retries never duplicate a message; one request in flight keeps per-key order.
+    // Retries are bounded (kafkajs would retry an idempotent send forever) so an unreachable cluster surfaces
+    // as BusUnavailableError; a caller's retry may then duplicate, which consumers tolerate (at-least-once).
+    const producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      retry: { initialRetryTime: 300, retries: 5 },
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    const admin = kafka.admin();
+    try {
+      await producer.connect();
+      await admin.connect();
+    } catch (error) {
+      await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
+      throw toBusError(error, `connecting to ${options.brokers.join(',')}`);
+    }
+    return new KafkaBus(kafka, producer, admin, options);
+  }
+
+  publish<T>(topic: string, key: string, value: T, headers?: Record<string, string>): Promise<void> {
+    return this.publishBatch(topic, [{ key, value, headers }]);
+  }
+
+  async publishBatch<T>(topic: string, messages: readonly OutgoingMessage<T>[]): Promise<void> {
+    this.assertOpen();
+    if (messages.length === 0) return;
+    const encoded = messages.map(toKafkaMessage);
+    await this.ensureTopic(topic);
+    try {
+      await this.producer.send({ topic, messages: encoded, acks: -1 });
+    } catch (error) {
+      throw toBusError(error, `publishing to ${topic}`);
+    }
+  }
+
+  async consume<T>(
+    topic: string,
+    group: string,
+    handler: MessageHandler<T>,
+    options: ConsumeOptions = {},
+  ): Promise<Consumer> {
+    this.assertOpen();
+    await this.ensureTopic(topic);
+    const consumer = this.kafka.consumer({
+      groupId: group,
+      sessionTimeout: this.options.sessionTimeoutMs,
+      heartbeatInterval: this.options.heartbeatIntervalMs,
+      allowAutoTopicCreation: false,
+      // A throwing handler makes kafkajs refetch from the failed message after a backoff; once the
+      // retries run out the consumer restarts and carries on retrying, so the partition stays blocked, not skipped.
+      retry: { initialRetryTime: 100, maxRetryTime: 5_000, retries: 8, restartOnFailure: async () => true },
+    });
+    const { joined, cancel } = this.awaitJoin(consumer, group);
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics: [topic], fromBeginning: options.fromBeginning ?? true });
+      await consumer.run({
+        autoCommit: true,
+        // Commit after every handled message, so a crash redelivers at most the message in hand.
+        autoCommitThreshold: 1,
+        partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+        eachMessage: ({ topic: from, partition, message }) => handler(fromKafkaMessage<T>(from, partition, message)),
+      });
+      await joined;
+    } catch (error) {
+      cancel();
+      await consumer.disconnect().catch(() => undefined);
+      throw toBusError(error, `subscribing ${group} to ${topic}`);
+    }
+    this.consumers.add(consumer);
+    return {
+      stop: async () => {
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled([...this.consumers].map((consumer) => consumer.disconnect()));
+    this.consumers.clear();
+    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+  }
+
+  private ensureTopic(topic: string): Promise<void> {
+    let created = this.topics.get(topic);
+    if (!created) {
+      created = this.createTopic(topic);
+      this.topics.set(topic, created);
+      created.catch(() => this.topics.delete(topic));
+    }
+    return created;
+  }
+
+  private async createTopic(topic: string): Promise<void> {
+    try {
+      await this.admin.createTopics({
+        waitForLeaders: true,
+        topics: [{ topic, numPartitions: this.options.partitions ?? 8, replicationFactor: this.options.replicationFactor }],
+      });
+    } catch (error) {
+      throw toBusError(error, `creating topic ${topic}`);
+    }
+  }
+
+  /** `run` returns before the group is joined; waiting makes "consume resolved" mean "partitions assigned". */
+  private awaitJoin(consumer: KafkaConsumer, group: string): { joined: Promise<void>; cancel: () => void } {
+    const timeoutMs = this.options.joinTimeoutMs ?? 60_000;
+    let cancel = (): void => undefined;
+    const joined = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => settle(() => reject(new BusUnavailableError(`Kafka: ${group} did not join its group within ${timeoutMs} ms`))),
+        timeoutMs,
+      );
+      const removeJoin = consumer.on(consumer.events.GROUP_JOIN, () => settle(resolve));
+      const removeCrash = consumer.on(consumer.events.CRASH, (event) => settle(() => reject(event.payload.error)));
+      function settle(outcome: () => void): void {
+        clearTimeout(timer);
+        removeJoin();
+        removeCrash();
+        outcome();
+      }
+      cancel = () => settle(resolve);
+    });
+    return { joined, cancel };
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new BusError('the bus is closed');
+  }
+}

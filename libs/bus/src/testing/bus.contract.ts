@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Bus, BusMessage, Consumer, MessageHandler } from '../bus';
+import { delay, gate, waitFor } from './wait-for';
+
+interface Numbered {
+  readonly key: string;
+  readonly n: number;
+}
+
+/**
+ * The behaviour every bus adapter must show. `factory` may be called several times per test; the
+ * buses it returns must share their storage/cluster, as separate processes of one deployment would.
+ */
+export function runBusContract(name: string, factory: () => Promise<Bus>): void {
+  // Generous: a Kafka group join alone takes seconds; the embedded adapter finishes each test far sooner.
+  describe(`${name} bus contract`, { timeout: 60_000 }, () => {
+    const buses: Bus[] = [];
+    const consumers: Consumer[] = [];
+    const gates: (() => void)[] = [];
+
+    const openBus = async (): Promise<Bus> => {
+      const bus = await factory();
+      buses.push(bus);
+      return bus;
+    };
+    const consume = async <T>(
+      bus: Bus,
+      topic: string,
+      group: string,
+      handler: MessageHandler<T>,
+      fromBeginning?: boolean,
+    ): Promise<Consumer> => {
+      const consumer = await bus.consume(topic, group, handler, fromBeginning === undefined ? {} : { fromBeginning });
+      consumers.push(consumer);
+      return consumer;
+    };
+    const unique = (label: string): string => `${label}-${randomUUID().slice(0, 8)}`;
+    const numbered = (keys: readonly string[], rounds: number): Numbered[] =>
+      Array.from({ length: rounds }, (_, n) => keys.map((key) => ({ key, n }))).flat();
+    const keysNamed = (prefix: string, count: number): string[] =>
+      Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+    const byKey = (messages: readonly Numbered[]): Map<string, number[]> => {
+      const sequences = new Map<string, number[]>();
+      for (const { key, n } of messages) sequences.set(key, [...(sequences.get(key) ?? []), n]);
+      return sequences;
+    };
+    const upTo = (count: number): number[] => Array.from({ length: count }, (_, n) => n);
+
+    afterEach(async () => {
+      for (const open of gates.splice(0)) open();
+      await Promise.all(consumers.splice(0).map((consumer) => consumer.stop()));
+      await Promise.all(buses.splice(0).map((bus) => bus.close()));
+    });
+
+    it('delivers a published message with its key, value and headers', async () => {
+      const bus = await openBus();
+      const topic = unique('roundtrip');
+      const received: BusMessage[] = [];
+      await consume(bus, topic, unique('group'), async (message) => void received.push(message));
+
+      await bus.publish(topic, 'order-1', { id: 'order-1', lines: [{ sku: 'a', qty: 2 }], note: null }, {
+        'correlation-id': 'c-1',
+      });
+
+      await waitFor('the message', () => received.length === 1);
+      expect(received[0]).toMatchObject({
+        topic,
+        key: 'order-1',
+        value: { id: 'order-1', lines: [{ sku: 'a', qty: 2 }], note: null },
+        headers: { 'correlation-id': 'c-1' },
+      });
+      expect(received[0]!.partition).toEqual(expect.any(Number));
+      expect(received[0]!.offset).toMatch(/^\d+$/);
+    });
+
+    it('keeps the order of each key across many keys published interleaved', async () => {
+      const bus = await openBus();
+      const topic = unique('ordering');
+      const keys = keysNamed('key', 24);
+      const received: Numbered[] = [];
+      await consume<Numbered>(bus, topic, unique('group'), async ({ value }) => void received.push(value));
+
+      for (let n = 0; n < 12; n++) {
+        await Promise.all(keys.map((key) => bus.publish(topic, key, { key, n })));
+      }
+
+      await waitFor('every message', () => received.length === keys.length * 12);
+      for (const key of keys) expect(byKey(received).get(key)).toEqual(upTo(12));
+    });
+
+    it('delivers every message to every consumer group', async () => {
+      const bus = await openBus();
+      const topic = unique('fan-out');
+      const sent = numbered(keysNamed('key', 6), 5);
+      await bus.publishBatch(topic, sent.map((value) => ({ key: value.key, value })));
+      const billing: Numbered[] = [];
+      const audit: Numbered[] = [];
+
+      await consume<Numbered>(bus, topic, unique('billing'), async ({ value }) => void billing.push(value));
+      await consume<Numbered>(bus, topic, unique('audit'), async ({ value }) => void audit.push(value));
+
+      await waitFor('both groups to receive everything', () => billing.length >= sent.length && audit.length >= sent.length);
+      expect(new Set(billing.map((m) => `${m.key}/${m.n}`))).toEqual(new Set(sent.map((m) => `${m.key}/${m.n}`)));
+      expect(new Set(audit.map((m) => `${m.key}/${m.n}`))).toEqual(new Set(sent.map((m) => `${m.key}/${m.n}`)));
+    });
+
+    it('shares a group’s work between its consumers, each message handled by one of them', async () => {
+      const [first, second] = [await openBus(), await openBus()];
+      const topic = unique('shared');
+      const group = unique('workers');
+      const keys = keysNamed('recipient', 32);
+      const log: { readonly consumer: string; readonly message: Numbered }[] = [];
+      await consume<Numbered>(first, topic, group, async ({ value }) => void log.push({ consumer: 'first', message: value }));
+      await consume<Numbered>(second, topic, group, async ({ value }) => void log.push({ consumer: 'second', message: value }));
+      const handledBy = (consumer: string): number => log.filter((entry) => entry.consumer === consumer).length;
+
+      // The group may still be rebalancing: keep publishing rounds until both members are at work.
+      let rounds = 0;
+      const deadline = Date.now() + 20_000;
+      while ((handledBy('first') === 0 || handledBy('second') === 0) && Date.now() < deadline) {
+        const round = rounds++;
+        await first.publishBatch(topic, keys.map((key) => ({ key, value: { key, n: round } })));
+        await waitFor('the round', () => log.length >= keys.length * rounds);
+        await delay(50);
+      }
+
+      expect(handledBy('first')).toBeGreaterThan(0);
+      expect(handledBy('second')).toBeGreaterThan(0);
+      const handled = log.map(({ message }) => `${message.key}/${message.n}`);
+      expect(new Set(handled).size).toBe(handled.length);
+      for (const key of keys) expect(byKey(log.map((entry) => entry.message)).get(key)).toEqual(upTo(rounds));
+    });
+
+    it('redelivers a message whose handler threw, keeping its key’s order', async () => {
+      const bus = await openBus();
+      const topic = unique('retry');
+      const attempts: number[] = [];
+      let failed = false;
+      await bus.publishBatch(topic, upTo(5).map((n) => ({ key: 'k', value: { key: 'k', n } })));
+
+      await consume<Numbered>(bus, topic, unique('group'), async ({ value }) => {
+        attempts.push(value.n);
+        if (value.n === 2 && !failed) {
+          failed = true;
+          throw new Error('provider timed out');
+        }
+      });
+
+      await waitFor('the last message', () => attempts.includes(4));
+      expect(attempts).toEqual([0, 1, 2, 2, 3, 4]);
+    });
+
+    it('redelivers the in-flight message to another member after a consumer crashes, and nothing it committed', async () => {
+      const [crashing, survivor] = [await openBus(), await openBus()];
+      const topic = unique('crash');
+      const group = unique('workers');
+      const hang = gate();
+      gates.push(hang.open);
+      await crashing.publishBatch(topic, upTo(10).map((n) => ({ key: 'k', value: { key: 'k', n } })));
+      const beforeCrash: number[] = [];
+      const afterCrash: number[] = [];
+
+      const zombie = await consume<Numbered>(crashing, topic, group, async ({ value }) => {
+        beforeCrash.push(value.n);
+        if (value.n === 4) await hang.wait; // hangs like a process that died mid-message
+      });
+      await waitFor('the crash', () => beforeCrash.includes(4));
+      const heir = await consume<Numbered>(survivor, topic, group, async ({ value }) => void afterCrash.push(value.n));
+
+      await waitFor('the survivor to finish the stream', () => afterCrash.includes(9), 45_000);
+      expect(beforeCrash).toEqual([0, 1, 2, 3, 4]);
+      expect(afterCrash).toEqual([4, 5, 6, 7, 8, 9]);
+
+      // The hung handler finally returns: its late commit must not rewind the group to message 5.
+      hang.open();
+      await zombie.stop();
+      await heir.stop();
+      const later: number[] = [];
+      await survivor.publish(topic, 'k', { key: 'k', n: 10 });
+      await consume<Numbered>(survivor, topic, group, async ({ value }) => void later.push(value.n));
+      await waitFor('the next message', () => later.includes(10), 45_000);
+      expect(later).toEqual([10]);
+    }, 90_000);
+
+    it('resumes a group after its last committed message when it reconnects', async () => {
+      const bus = await openBus();
+      const topic = unique('resume');
+      const group = unique('group');
+      const first: number[] = [];
+      const second: number[] = [];
+      await bus.publishBatch(topic, upTo(5).map((n) => ({ key: 'k', value: { key: 'k', n } })));
+      const consumer = await consume<Numbered>(bus, topic, group, async ({ value }) => void first.push(value.n));
+      await waitFor('the first five', () => first.length === 5);
+      await consumer.stop();
+
+      await bus.publishBatch(topic, [5, 6, 7].map((n) => ({ key: 'k', value: { key: 'k', n } })));
+      await consume<Numbered>(bus, topic, group, async ({ value }) => void second.push(value.n));
+
+      await waitFor('the rest', () => second.includes(7));
+      expect(second).toEqual([5, 6, 7]);
+    });
+
+    it('starts a new group at the end of the topic when fromBeginning is false', async () => {
+      const bus = await openBus();
+      const topic = unique('latest');
+      const received: string[] = [];
+      await bus.publishBatch(topic, upTo(5).map((n) => ({ key: 'k', value: `old-${n}` })));
+      await consume<string>(bus, topic, unique('group'), async ({ value }) => void received.push(value), false);
+
+      // Some brokers settle a new group's start position lazily; probe until it is live.
+      for (let probe = 0; received.length === 0 && probe < 30; probe++) {
+        await bus.publish(topic, 'k', `probe-${probe}`);
+        await waitFor('a probe', () => received.length > 0, 1_000).catch(() => undefined);
+      }
+      await bus.publishBatch(topic, upTo(3).map((n) => ({ key: 'k', value: `new-${n}` })));
+
+      await waitFor('the new messages', () => received.includes('new-2'));
+      expect(received.filter((value) => value.startsWith('old-'))).toEqual([]);
+      expect(received.filter((value) => value.startsWith('new-'))).toEqual(['new-0', 'new-1', 'new-2']);
+    });
+
+    it('publishes a batch whose messages all arrive, in order per key, with their headers', async () => {
+      const bus = await openBus();
+      const topic = unique('batch');
+      const sent = numbered(keysNamed('key', 4), 10);
+      const received: BusMessage<Numbered>[] = [];
+      await bus.publishBatch(topic, sent.map((value) => ({ key: value.key, value, headers: { n: String(value.n) } })));
+
+      await consume<Numbered>(bus, topic, unique('group'), async (message) => void received.push(message));
+
+      await waitFor('the whole batch', () => received.length === sent.length);
+      for (const [key, sequence] of byKey(received.map((m) => m.value))) {
+        expect(sequence, key).toEqual(upTo(10));
+      }
+      expect(received.every((message) => message.headers['n'] === String(message.value.n))).toBe(true);
+    });
+
+    it('stops only once the running handler has finished', async () => {
+      const bus = await openBus();
+      const topic = unique('stop');
+      const finished: number[] = [];
+      const started: number[] = [];
+      const slow = gate();
+      gates.push(slow.open);
+      await bus.publish(topic, 'k', { key: 'k', n: 0 });
+      const consumer = await consume<Numbered>(bus, topic, unique('group'), async ({ value }) => {
+        started.push(value.n);
+        await slow.wait;
+        finished.push(value.n);
+      });
+      await waitFor('the handler to start', () => started.length === 1);
+
+      let stopped = false;
+      const stopping = consumer.stop().then(() => (stopped = true));
+      await delay(100);
+      expect(stopped).toBe(false);
+      slow.open();
+      await stopping;
+      expect(finished).toEqual([0]);
+    });
+  });
+}
