@@ -76,7 +76,7 @@ export type SubscriptionHandler = (events: readonly RecordedEvent[]) => Promise<
 export interface Subscription {
   /** Stops delivery; resolves once the handler is no longer running. */
   stop(): Promise<void>;
-  /** Resolves with the handler's error if it throws (the subscription stops then). */
+  /** Resolves once stopped; rejects with the handler's error if it throws (the subscription stops then). */
   readonly done: Promise<void>;
 }
 

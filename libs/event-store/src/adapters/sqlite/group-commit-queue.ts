@@ -1,0 +1,48 @@
+export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: unknown };
+
+interface Pending<TItem, TResult> {
+  readonly item: TItem;
+  readonly resolve: (value: TResult) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: everything submitted before the event loop reaches its check phase is committed as one
+ * batch (one transaction, one fsync). A lone submission waits only for setImmediate, so it stays fast;
+ * under load, callers that resolve together resubmit together and batches grow on their own.
+ */
+export class GroupCommitQueue<TItem, TResult> {
+  private pending: Pending<TItem, TResult>[] = [];
+  private scheduled: NodeJS.Immediate | undefined;
+
+  /** `commit` answers one outcome per item, in order; if it throws, every item in the batch fails with that error. */
+  constructor(private readonly commit: (items: readonly TItem[]) => readonly Outcome<TResult>[]) {}
+
+  submit(item: TItem): Promise<TResult> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ item, resolve, reject });
+      this.scheduled ??= setImmediate(() => this.flush());
+    });
+  }
+
+  /** Commits what is queued now, without waiting for the scheduled flush. */
+  flush(): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    let outcomes: readonly Outcome<TResult>[];
+    try {
+      outcomes = this.commit(batch.map(({ item }) => item));
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+      return;
+    }
+    batch.forEach(({ resolve, reject }, i) => {
+      const outcome = outcomes[i];
+      if (outcome.ok) resolve(outcome.value);
+      else reject(outcome.error);
+    });
+  }
+}

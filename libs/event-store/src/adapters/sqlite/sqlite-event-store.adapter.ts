@@ -1,0 +1,169 @@
+import type Database from 'better-sqlite3';
+import {
+  AppendOptions,
+  AppendResult,
+  EventData,
+  EventStore,
+  EventStoreUnavailableError,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StreamNotFoundError,
+  SubscribeToAllOptions,
+  Subscription,
+  SubscriptionHandler,
+} from '../../event-store';
+import { assertDistinctEventIds } from '../../idempotency';
+import { CatchUpSubscription, DEFAULT_MAX_BATCH_SIZE } from '../../subscription/catch-up-subscription';
+import { ChangeSignal } from '../../subscription/change-signal';
+import { GroupCommitQueue } from './group-commit-queue';
+import { PendingAppend, SerializedEvent, SqliteAppendWriter } from './sqlite-append-writer';
+import { openDatabase } from './sqlite-database';
+import { translateSqliteError } from './sqlite-errors';
+import { prepareStatements, SqliteStatements, toRecordedEvent } from './sqlite-statements';
+
+export interface SqliteEventStoreOptions {
+  /** Database file (created with its directory if missing), or ':memory:' for a private store. */
+  readonly path: string;
+  /** How often live subscriptions look for events appended by other processes; default 100 ms. */
+  readonly pollIntervalMs?: number;
+  /** How long a write waits for another process's transaction before failing; default 5 s. */
+  readonly busyTimeoutMs?: number;
+}
+
+const NO_LIMIT = -1;
+
+/**
+ * The embedded event store: one SQLite file, shareable by several processes.
+ * Appends are group-committed; an append of zero events stores nothing, still checks the expected
+ * revision, and answers the stream's last revision (-1 when it has none) and the store's head position.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly statements: SqliteStatements;
+  private readonly queue: GroupCommitQueue<PendingAppend, AppendResult>;
+  private readonly changes = new ChangeSignal();
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly pollIntervalMs: number;
+  private commits = 0;
+  private closed = false;
+  private closing: Promise<void> | undefined;
+
+  static open(options: SqliteEventStoreOptions): SqliteEventStore {
+    try {
+      return new SqliteEventStore(openDatabase(options.path, options.busyTimeoutMs ?? 5_000), options);
+    } catch (error) {
+      throw translateSqliteError(error);
+    }
+  }
+
+  private constructor(
+    private readonly db: Database.Database,
+    options: SqliteEventStoreOptions,
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 100;
+    this.statements = prepareStatements(db);
+    const writer = new SqliteAppendWriter(db, this.statements);
+    this.queue = new GroupCommitQueue((appends) => {
+      let batch;
+      try {
+        batch = writer.writeBatch(appends);
+      } catch (error) {
+        throw translateSqliteError(error);
+      }
+      this.commits++;
+      if (batch.wroteEvents) this.changes.notify();
+      return batch.outcomes;
+    });
+  }
+
+  /** Transactions committed by this instance; far below the number of appends when group commit works. */
+  get commitCount(): number {
+    return this.commits;
+  }
+
+  appendToStream(streamName: string, events: readonly EventData[], options: AppendOptions = {}): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(closedError());
+    let serialized: SerializedEvent[];
+    try {
+      assertDistinctEventIds(streamName, events);
+      serialized = events.map(serializeEvent);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.queue.submit({ streamName, events: serialized, expectedRevision: options.expectedRevision ?? 'any' });
+  }
+
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    return this.read(() => {
+      const rows = this.statements.readStream.all(streamName, options.fromRevision ?? 0, options.maxCount ?? NO_LIMIT);
+      if (rows.length === 0 && this.statements.streamHead.get(streamName) === undefined) {
+        throw new StreamNotFoundError(streamName);
+      }
+      return rows.map(toRecordedEvent);
+    });
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.read(() =>
+      this.statements.readAll.all(options.fromPosition ?? 0, options.maxCount ?? NO_LIMIT).map(toRecordedEvent),
+    );
+  }
+
+  async headPosition(): Promise<number> {
+    return this.read(() => this.statements.storePosition.get() ?? 0);
+  }
+
+  /** Live delivery wakes on this instance's commits at once and polls for other processes' commits. */
+  subscribeToAll(options: SubscribeToAllOptions, handler: SubscriptionHandler): Subscription {
+    // Refused from the start of close(): a subscription created after its stop round would outlive the file.
+    if (this.closing) throw closedError();
+    const subscription = new CatchUpSubscription(
+      { readAfter: (position, maxCount) => this.readAll({ fromPosition: position, maxCount }), changes: this.changes },
+      {
+        fromPosition: options.fromPosition ?? 0,
+        maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
+        pollIntervalMs: this.pollIntervalMs,
+      },
+      handler,
+    );
+    this.subscriptions.add(subscription);
+    const forget = () => this.subscriptions.delete(subscription);
+    subscription.done.then(forget, forget);
+    return subscription;
+  }
+
+  /** Stops subscriptions (their handlers may still append), commits queued appends, then closes the file. */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.closed = true;
+    this.queue.flush();
+    this.db.close();
+  }
+
+  private read<T>(query: () => T): T {
+    if (this.closed) throw closedError();
+    try {
+      return query();
+    } catch (error) {
+      throw translateSqliteError(error);
+    }
+  }
+}
+
+function serializeEvent(event: EventData): SerializedEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    data: JSON.stringify(event.data ?? null),
+    metadata: JSON.stringify(event.metadata ?? {}),
+  };
+}
+
+function closedError(): EventStoreUnavailableError {
+  return new EventStoreUnavailableError('The event store is closed');
+}
