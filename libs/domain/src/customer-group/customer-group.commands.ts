@@ -5,6 +5,7 @@ export interface CreateCustomerGroup {
     name: string;
     parentId: string | null;
     rootId: string;
+    ancestorIds: string[];
     rootPermissions: string[];
     settings: Record<string, unknown>;
   };

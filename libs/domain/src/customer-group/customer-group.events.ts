@@ -14,6 +14,8 @@ export type CustomerGroupCreated = DomainEvent<
     /** Null for a root group. */
     parentId: string | null;
     rootId: string;
+    /** Ids from the root down to the parent (empty for a root group). */
+    ancestorIds: string[];
     /** Feature permissions; only a root group holds them, descendants inherit. */
     rootPermissions: string[];
     settings: Record<string, unknown>;

@@ -6,7 +6,7 @@ import type { CustomerGroupCreated } from './customer-group.events';
 
 const created: CustomerGroupCreated = {
   type: 'CustomerGroupCreated',
-  data: { customerGroupId: 'g1', name: 'Demo', parentId: null, rootId: 'g1', rootPermissions: [], settings: {} },
+  data: { customerGroupId: 'g1', name: 'Demo', parentId: null, rootId: 'g1', ancestorIds: [], rootPermissions: [], settings: {} },
 };
 
 const change = (moduleName: unknown, moduleNamePlural: unknown) => ({

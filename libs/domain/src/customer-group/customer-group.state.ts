@@ -10,6 +10,7 @@ export type CustomerGroupState =
       readonly customerGroupId: string;
       readonly rootId: string;
       readonly parentId: string | null;
+      readonly ancestorIds: readonly string[];
       readonly moduleName: string;
       readonly moduleNamePlural: string;
     };
@@ -24,6 +25,7 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
         customerGroupId: event.data.customerGroupId,
         rootId: event.data.rootId,
         parentId: event.data.parentId,
+        ancestorIds: event.data.ancestorIds,
         moduleName: DEFAULT_MODULE_NAME,
         moduleNamePlural: DEFAULT_MODULE_NAME_PLURAL,
       };

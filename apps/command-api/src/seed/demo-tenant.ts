@@ -1,0 +1,36 @@
+import { DEFAULT_TIMEZONE, ROOT_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
+import { deterministicId } from '@beacon/platform';
+
+/** Demo-only credentials, documented in the README. Seeding is switched off with SEED_DEMO=false. */
+export const DEMO_PASSWORD = 'Demo-password-1';
+
+export const DEMO_ROOT_ID = deterministicId('demo/customer-group/root');
+
+export const DEMO_GROUPS = [
+  { customerGroupId: DEMO_ROOT_ID, name: 'Demo Organisation', parentId: null },
+  { customerGroupId: deterministicId('demo/customer-group/north'), name: 'North Region', parentId: DEMO_ROOT_ID },
+  { customerGroupId: deterministicId('demo/customer-group/south'), name: 'South Region', parentId: DEMO_ROOT_ID },
+] as const;
+
+/** Every feature but "Show Incident Manager dashboard only", which would hide the rest of the product. */
+export const DEMO_ROOT_PERMISSIONS = ROOT_PERMISSIONS.filter((p) => p !== 'Show Incident Manager dashboard only');
+
+const user = (role: CustomerPermission, firstName: string) => ({
+  userId: deterministicId(`demo/user/${role}`),
+  email: `${role.toLowerCase()}@demo.test`,
+  firstName,
+  lastName: 'Demo',
+  customerGroupId: DEMO_ROOT_ID,
+  rootId: DEMO_ROOT_ID,
+  customerPermission: role,
+  isTemporary: false,
+  preferredTimezone: DEFAULT_TIMEZONE,
+});
+
+export const DEMO_USERS = [
+  user('ADMIN', 'Ada'),
+  user('OPERATOR', 'Olu'),
+  user('SENDER', 'Sam'),
+  user('CONTACT', 'Cleo'),
+  user('DATA', 'Dara'),
+];

@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { conflict, normaliseEmail, userDecider, userEmailStream, userStream, type RegisterUser, type UserEmailClaimed } from '@beacon/domain';
+import { WrongExpectedRevisionError, type EventStore } from '@beacon/event-store';
+import { CommandExecutor, EVENT_STORE, eventIdFor, type CommandContext } from '@beacon/platform';
+import { CredentialStore } from '../credential-store';
+import { UserLookup } from '../user-lookup';
+
+export interface RegisterUserInput {
+  readonly user: RegisterUser['data'];
+  readonly password?: string;
+}
+
+/** Claims the email (one user per email), records the user, and stores the password hash if given. */
+@Injectable()
+export class RegisterUserHandler {
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(UserLookup) private readonly users: UserLookup,
+  ) {}
+
+  async execute(input: RegisterUserInput, context: CommandContext & { commandId: string }): Promise<number> {
+    const email = normaliseEmail(input.user.email);
+    await this.claimEmail(email, input.user.userId, context);
+    const registered = await this.executor.execute(
+      userStream(input.user.userId),
+      userDecider,
+      { type: 'RegisterUser', data: { ...input.user, email } },
+      context,
+    );
+    if (!input.password) return registered.position;
+    await this.credentials.setPassword(input.user.userId, input.password);
+    const passwordSet = await this.executor.execute(
+      userStream(input.user.userId),
+      userDecider,
+      { type: 'SetPassword', data: { userId: input.user.userId } },
+      { ...context, commandId: `${context.commandId}/password` },
+    );
+    return passwordSet.position;
+  }
+
+  private async claimEmail(email: string, userId: string, context: CommandContext & { commandId: string }): Promise<void> {
+    const claim: UserEmailClaimed = { type: 'UserEmailClaimed', data: { email, userId } };
+    try {
+      await this.eventStore.appendToStream(
+        userEmailStream(email),
+        [{ id: eventIdFor(`${context.commandId}/email`, 0), ...claim, metadata: { tenantId: context.tenantId, actorUserId: context.actorUserId } }],
+        { expectedRevision: 'no-stream' },
+      );
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if ((await this.users.userIdByEmail(email)) !== userId) throw conflict('A user with this email already exists.');
+    }
+  }
+}

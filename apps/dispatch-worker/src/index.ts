@@ -1,0 +1,2 @@
+export * from './dispatch-worker.module';
+export * from './jobs/dispatch-job';

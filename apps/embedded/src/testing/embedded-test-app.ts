@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { loadPlatformConfig, type PlatformConfig } from '@beacon/platform';
+import request from 'supertest';
+import { createEmbeddedApp } from '../embedded-app';
+
+export interface TestApp {
+  readonly app: INestApplication;
+  readonly config: PlatformConfig;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** The embedded app on a fresh temporary data directory and a free port. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'beacon-test-'));
+  const config = loadPlatformConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, 'test');
+  process.env.LOG_LEVEL = 'silent';
+  const app = await createEmbeddedApp(config);
+  await app.listen(0, '127.0.0.1');
+  const url = await app.getUrl();
+  return {
+    app,
+    config,
+    url: url.replace('[::1]', '127.0.0.1'),
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(app: TestApp, email: string, password = 'Demo-password-1'): Promise<string> {
+  const response = await request(app.url).post('/api/rest-auth/login/').send({ email, password }).expect(200);
+  return (response.body as { key: string }).key;
+}

@@ -1,0 +1,13 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ROUTES, type CompanyInfoDto } from '@beacon/contracts';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
+
+@Controller()
+export class CompanyInfoController {
+  constructor(@Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig) {}
+
+  @Get(ROUTES.companyInfo.path)
+  companyInfo(): CompanyInfoDto {
+    return { version_number: this.config.versionNumber };
+  }
+}

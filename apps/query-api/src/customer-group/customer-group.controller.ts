@@ -1,0 +1,57 @@
+import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { ROUTES, type CustomerGroupDto, type IncidentModuleSettingsDto } from '@beacon/contracts';
+import { DEFAULT_MODULE_NAME, DEFAULT_MODULE_NAME_PLURAL } from '@beacon/domain';
+import { CurrentPrincipal, READ_STORE, type Principal } from '@beacon/platform';
+import type { ReadStore } from '@beacon/read-store';
+import { CustomerGroupReader } from './customer-group-reader';
+import type { CustomerGroupDocument } from './projections/customer-groups.projection';
+import { INCIDENT_MODULE_SETTINGS, type IncidentModuleSettingsDocument } from './projections/incident-module-settings.projection';
+
+function toDto(group: CustomerGroupDocument, root: CustomerGroupDocument | null): CustomerGroupDto {
+  const settings = group.settings ?? {};
+  const noticeboardNumbers = settings.noticeboard_numbers;
+  return {
+    id: group.id,
+    name: group.name,
+    parent: group.parent,
+    root_parent_id: group.root_parent_id,
+    settings: JSON.stringify(settings),
+    brand_login_url: group.brand_login_url,
+    brand_logo: group.brand_logo,
+    enable_custom_branding: group.enable_custom_branding,
+    highlight_color: group.highlight_color,
+    highlight_incident_color: group.highlight_incident_color,
+    header_color: group.header_color,
+    header_icons_color: group.header_icons_color,
+    should_use_autologout: group.should_use_autologout,
+    no_noticeboard_numbers: !Array.isArray(noticeboardNumbers) || noticeboardNumbers.length === 0,
+    root_customer_group_permissions: root?.root_customer_group_permissions ?? [],
+  };
+}
+
+@Controller()
+export class CustomerGroupController {
+  constructor(
+    @Inject(CustomerGroupReader) private readonly groups: CustomerGroupReader,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+  ) {}
+
+  @Get(ROUTES.customerGroupSelf.path)
+  async self(@CurrentPrincipal() principal: Principal): Promise<CustomerGroupDto> {
+    const group = await this.groups.reachable(principal, principal.customerGroupId);
+    return toDto(group, await this.groups.root(principal));
+  }
+
+  @Get(ROUTES.incidentModuleSettings.path)
+  async incidentModuleSettings(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<IncidentModuleSettingsDto> {
+    await this.groups.reachable(principal, id);
+    const settings = await this.readStore
+      .scope(principal.rootId)
+      .collection<IncidentModuleSettingsDocument>(INCIDENT_MODULE_SETTINGS)
+      .findOne({ _id: id });
+    return {
+      module_name: settings?.module_name ?? DEFAULT_MODULE_NAME,
+      module_name_plural: settings?.module_name_plural ?? DEFAULT_MODULE_NAME_PLURAL,
+    };
+  }
+}

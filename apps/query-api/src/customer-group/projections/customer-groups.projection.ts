@@ -1,0 +1,64 @@
+import type { CustomerGroupCreated } from '@beacon/domain';
+import type { RecordedEvent } from '@beacon/event-store';
+import type { Document } from '@beacon/read-store';
+import type { ProjectionDefinition } from '@beacon/projections';
+
+export const CUSTOMER_GROUPS = 'customer_groups';
+
+/** One document per customer group, shaped like GET /api/customer_group/self/, plus its path from the root. */
+export interface CustomerGroupDocument extends Document {
+  id: string;
+  name: string;
+  parent: string | null;
+  root_parent_id: string;
+  /** Ids from the root down to this group, for "this group or a descendant" checks. */
+  path: string[];
+  settings: Record<string, unknown>;
+  brand_login_url: string;
+  brand_logo: string;
+  enable_custom_branding: boolean;
+  highlight_color: string;
+  highlight_incident_color: string;
+  header_color: string;
+  header_icons_color: string;
+  should_use_autologout: boolean;
+  root_customer_group_permissions: string[];
+}
+
+function created(data: CustomerGroupCreated['data']): CustomerGroupDocument {
+  return {
+    _id: data.customerGroupId,
+    id: data.customerGroupId,
+    name: data.name,
+    parent: data.parentId,
+    root_parent_id: data.rootId,
+    path: [...data.ancestorIds, data.customerGroupId],
+    settings: data.settings,
+    brand_login_url: '',
+    brand_logo: '',
+    enable_custom_branding: false,
+    highlight_color: '#1976d2',
+    highlight_incident_color: '#b83b22',
+    header_color: '',
+    header_icons_color: '',
+    should_use_autologout: false,
+    root_customer_group_permissions: data.rootPermissions,
+  };
+}
+
+export const customerGroupsProjection: ProjectionDefinition = {
+  name: 'customer-groups',
+  collections: [CUSTOMER_GROUPS],
+  project(event) {
+    if (event.type !== 'CustomerGroupCreated') return [];
+    const data = (event as RecordedEvent<CustomerGroupCreated['data']>).data;
+    return [
+      {
+        collection: CUSTOMER_GROUPS,
+        tenantId: data.rootId,
+        id: data.customerGroupId,
+        apply: (current) => current ?? created(data),
+      },
+    ];
+  },
+};

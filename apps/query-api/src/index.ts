@@ -1,0 +1,3 @@
+export * from './query-api.module';
+export * from './projections/query-projections';
+export * from './projections/projection-host';

@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { LIVE_RESYNC_EVENT, LIVE_UPDATE_EVENT, LIVE_UPDATES_TOPIC, type LiveAuth, type LiveUpdate } from '@beacon/contracts';
+import type { Bus, Consumer } from '@beacon/bus';
+import type { EventStore } from '@beacon/event-store';
+import { AuthTokenService, BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE, type PlatformConfig, type Principal } from '@beacon/platform';
+import type { ReadStore } from '@beacon/read-store';
+import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../customer-group/projections/customer-groups.projection';
+import { QUERY_PROJECTIONS } from '../projections/query-projections';
+import { catchUp } from './live-catch-up';
+
+const groupRoom = (customerGroupId: string) => `group:${customerGroupId}`;
+const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
+
+/**
+ * socket.io on the query API: authenticates each socket with its token, puts it in the rooms of the
+ * customer groups it reaches, replays what a reconnecting client missed, and forwards the live
+ * updates every projection runner publishes on the bus (each node consumes them all).
+ */
+@Injectable()
+export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdown {
+  private io: Server | null = null;
+  private consumer: Consumer | null = null;
+  private readonly logger = new Logger('Live');
+
+  constructor(
+    @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const httpServer = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
+    const io = new Server(httpServer, { path: '/socket.io', serveClient: false });
+    io.use((socket, next) => {
+      this.authenticate(socket).then(
+        (principal) => {
+          if (!principal) return next(new Error('unauthorized'));
+          socket.data.principal = principal;
+          next();
+        },
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+    io.on('connection', (socket) => void this.onConnection(socket).catch((error: unknown) => this.logger.error(String(error))));
+    this.io = io;
+    this.consumer = await this.bus.consume<LiveUpdate>(
+      LIVE_UPDATES_TOPIC,
+      `live-${this.config.nodeId}`,
+      async (message) => this.deliver(message.value),
+      { fromBeginning: false },
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+    await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
+  }
+
+  private async authenticate(socket: Socket): Promise<Principal | null> {
+    const auth = socket.handshake.auth as Partial<LiveAuth>;
+    return typeof auth.token === 'string' ? this.tokens.resolve(auth.token, Date.now()) : null;
+  }
+
+  private async onConnection(socket: Socket): Promise<void> {
+    const principal = socket.data.principal as Principal;
+    const reachable = await this.reachableGroupIds(principal);
+    await socket.join([tenantRoom(principal.rootId), ...reachable.map(groupRoom)]);
+    const lastPosition = Number((socket.handshake.auth as Partial<LiveAuth>).lastPosition);
+    if (!Number.isFinite(lastPosition) || lastPosition <= 0) return;
+    const missed = await catchUp(this.eventStore, QUERY_PROJECTIONS, principal.rootId, lastPosition);
+    if (missed.kind === 'resync') return void socket.emit(LIVE_RESYNC_EVENT);
+    const rooms = new Set(reachable);
+    for (const update of missed.updates) {
+      if (!update.customerGroupId || rooms.has(update.customerGroupId)) socket.emit(LIVE_UPDATE_EVENT, update);
+    }
+  }
+
+  private async reachableGroupIds(principal: Principal): Promise<string[]> {
+    const groups = await this.readStore
+      .scope(principal.rootId)
+      .collection<CustomerGroupDocument>(CUSTOMER_GROUPS)
+      .find({ path: principal.customerGroupId }, { projection: { _id: 1 } });
+    return groups.map((group) => group._id);
+  }
+
+  private deliver(update: LiveUpdate): void {
+    const room = update.customerGroupId ? groupRoom(update.customerGroupId) : tenantRoom(update.tenantId);
+    this.io?.to(room).emit(LIVE_UPDATE_EVENT, update);
+  }
+}

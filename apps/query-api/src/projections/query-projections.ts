@@ -1,0 +1,11 @@
+import type { ProjectionDefinition } from '@beacon/projections';
+import { customerGroupsProjection } from '../customer-group/projections/customer-groups.projection';
+import { incidentModuleSettingsProjection } from '../customer-group/projections/incident-module-settings.projection';
+import { usersProjection } from '../users/projections/users.projection';
+
+/** Every read model the query API serves. */
+export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
+  customerGroupsProjection,
+  incidentModuleSettingsProjection,
+  usersProjection,
+];

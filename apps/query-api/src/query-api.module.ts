@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { CompanyInfoController } from './company-info/company-info.controller';
+import { CustomerGroupReader } from './customer-group/customer-group-reader';
+import { CustomerGroupController } from './customer-group/customer-group.controller';
+import { LiveGateway } from './live/live.gateway';
+import { ProjectionHost } from './projections/projection-host';
+import { ReadPositionInterceptor } from './read-position/read-position.interceptor';
+import { UserController } from './users/user.controller';
+
+/** Every read, from read models, and live updates. Needs InfrastructureModule and PlatformModule at the root. */
+@Module({
+  controllers: [CompanyInfoController, UserController, CustomerGroupController],
+  providers: [
+    ProjectionHost,
+    CustomerGroupReader,
+    LiveGateway,
+    { provide: APP_INTERCEPTOR, useClass: ReadPositionInterceptor },
+  ],
+  exports: [ProjectionHost],
+})
+export class QueryApiModule {}

@@ -1,0 +1,55 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DEMO_GROUPS } from '@beacon/command-api';
+import { apiLogin, newDataDir, startEmbeddedProcess, type EmbeddedProcess } from './support/embedded-process';
+import { chromiumMissingReason, launchChromium } from './support/browser';
+
+if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
+
+const rootId = DEMO_GROUPS[0].customerGroupId;
+const dataDir = newDataDir();
+let server: EmbeddedProcess;
+let browser: Browser;
+
+describe.skipIf(chromiumMissingReason !== null)('the vertical slice in a real browser', () => {
+  beforeAll(async () => {
+    server = await startEmbeddedProcess(dataDir);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('signs in, shows the module name, and updates the menu live when another client renames it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/ui/`);
+    await page.waitForURL('**/ui/login');
+    await page.getByLabel('Email').fill('operator@demo.test');
+    await page.getByLabel('Password').fill('Demo-password-1');
+    await page.getByLabel('Password').press('Enter');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByText('Incidents', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(page.url()).toMatch(/\/ui\/?$/);
+
+    const otherClient = await apiLogin(server.url, 'admin@demo.test');
+    const response = await fetch(`${server.url}/api/customer_group_im_settings/${rootId}/`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Token ${otherClient}` },
+      body: JSON.stringify({ module_name: 'Case', module_name_plural: 'Cases' }),
+    });
+    expect(response.status).toBe(200);
+
+    await menu.getByText('Cases', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await menu.getByText('Incidents', { exact: true }).count()).toBe(0);
+  });
+
+  it('serves the app for unknown paths under /ui/ (history routing)', async () => {
+    const response = await fetch(`${server.url}/ui/some/deep/link`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root"');
+  });
+});

@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+const MAIN = join(REPO_ROOT, 'apps', 'embedded', 'dist', 'main.js');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export const newDataDir = () => mkdtempSync(join(tmpdir(), 'beacon-e2e-'));
+
+export interface EmbeddedProcess {
+  readonly url: string;
+  readonly child: ChildProcess;
+  readonly output: () => string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts the built embedded app (`apps/embedded/dist/main.js`) as its own OS process and waits until it answers. */
+export async function startEmbeddedProcess(dataDir: string, env: Record<string, string> = {}): Promise<EmbeddedProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`embedded app exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/get_company_info/`);
+      if (response.status === 401 && output.includes('Listening on')) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`embedded app did not start within 30 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    async kill(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export async function apiLogin(url: string, email: string, password = 'Demo-password-1'): Promise<string> {
+  const response = await fetch(`${url}/api/rest-auth/login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { key: string }).key;
+}

@@ -1,0 +1,40 @@
+import { Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthTokenService } from './auth-token.service';
+import type { AuthenticatedRequest } from './principal';
+import { IS_PUBLIC } from './public.decorator';
+
+interface HttpRequest extends AuthenticatedRequest {
+  headers: Record<string, string | string[] | undefined>;
+}
+
+const TOKEN_SCHEME = /^Token\s+(\S+)$/i;
+
+export function tokenFromHeader(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.match(TOKEN_SCHEME)?.[1] ?? null;
+}
+
+/** Every /api call needs `Authorization: Token <key>`; no or bad token answers 401. */
+@Injectable()
+export class TokenAuthGuard implements CanActivate {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    const request = context.switchToHttp().getRequest<HttpRequest>();
+    const token = tokenFromHeader(request.headers.authorization);
+    if (!token) throw new UnauthorizedException({ detail: 'Authentication credentials were not provided.' });
+    const now = Date.now();
+    const principal = await this.tokens.resolve(token, now);
+    if (!principal) throw new UnauthorizedException({ detail: 'Invalid token.' });
+    request.principal = principal;
+    await this.tokens.extend(principal.tokenId, now);
+    return true;
+  }
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { foldEvents, type Decider, type DomainEvent } from '@beacon/domain';
+import {
+  StreamNotFoundError,
+  WrongExpectedRevisionError,
+  type EventMetadata,
+  type EventStore,
+  type RecordedEvent,
+} from '@beacon/event-store';
+import { EVENT_STORE } from '../infrastructure/tokens';
+import { eventIdFor } from './event-ids';
+
+export interface CommandContext {
+  /** Idempotency key: the same command id appends its events once. */
+  readonly commandId?: string;
+  readonly tenantId: string;
+  readonly customerGroupId?: string;
+  readonly actorUserId: string | null;
+  readonly correlationId?: string;
+  readonly causationId?: string;
+  /** When the command was accepted; deciders never read the clock. */
+  readonly acceptedAt: Date;
+}
+
+export interface CommandOutcome<TEvent> {
+  readonly events: TEvent[];
+  /** Global position of the last appended event, or of the store's head when nothing was appended. */
+  readonly position: number;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/** Load → decide → append with the expected revision; on a concurrent change, re-read and re-decide a few times. */
+@Injectable()
+export class CommandExecutor {
+  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
+
+  async execute<TCommand, TEvent extends DomainEvent, TState>(
+    streamName: string,
+    decider: Decider<TCommand, TEvent, TState>,
+    command: TCommand,
+    context: CommandContext,
+  ): Promise<CommandOutcome<TEvent>> {
+    const commandId = context.commandId ?? randomUUID();
+    const metadata: EventMetadata = {
+      tenantId: context.tenantId,
+      customerGroupId: context.customerGroupId,
+      actorUserId: context.actorUserId,
+      commandId,
+      correlationId: context.correlationId ?? commandId,
+      causationId: context.causationId ?? commandId,
+      acceptedAt: context.acceptedAt.toISOString(),
+    };
+    for (let attempt = 1; ; attempt++) {
+      const history = await this.readStreamOrEmpty(streamName);
+      const state = foldEvents(decider, history.map((e) => ({ type: e.type, data: e.data }) as TEvent));
+      const events = decider.decide(command, state);
+      if (!events.length) return { events, position: await this.eventStore.headPosition() };
+      try {
+        const result = await this.eventStore.appendToStream(
+          streamName,
+          events.map((event, index) => ({ id: eventIdFor(commandId, index), type: event.type, data: event.data, metadata })),
+          { expectedRevision: history.length ? history[history.length - 1]!.revision : 'no-stream' },
+        );
+        return { events, position: result.position };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  async readStreamOrEmpty(streamName: string): Promise<RecordedEvent[]> {
+    try {
+      return await this.eventStore.readStream(streamName);
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+/** Runtime configuration, read from the environment in this one place. Defaults give the embedded mode. */
+export interface PlatformConfig {
+  readonly port: number;
+  readonly dataDir: string;
+  readonly eventStorePath: string;
+  readonly readStorePath: string;
+  readonly busPath: string;
+  readonly eventstoreUrl?: string;
+  readonly mongoUrl?: string;
+  readonly mongoDatabase: string;
+  readonly kafkaBrokers?: string[];
+  readonly seedDemo: boolean;
+  readonly versionNumber: string;
+  /** Identifies this process, e.g. for its live-update consumer group. */
+  readonly nodeId: string;
+  /** Idle lifetime of a sign-in token, extended by every successful call. */
+  readonly tokenIdleSeconds: number;
+  /** Longest a read waits for projections to reach the position the client asked for. */
+  readonly readPositionWaitMs: number;
+  /** Folder of the built console served under /ui/ (embedded mode). */
+  readonly consoleDir: string;
+}
+
+const DEFAULT_PORT = 3000;
+const DEFAULT_TOKEN_IDLE_SECONDS = 1700;
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return parsed;
+}
+
+function list(value: string | undefined): string[] | undefined {
+  const items = value?.split(',').map((item) => item.trim()).filter(Boolean);
+  return items?.length ? items : undefined;
+}
+
+export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, versionNumber = '0.0.0'): PlatformConfig {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  return {
+    port: positiveInt('PORT', env.PORT, DEFAULT_PORT),
+    dataDir,
+    eventStorePath: join(dataDir, 'events.sqlite'),
+    readStorePath: join(dataDir, 'read-models.sqlite'),
+    busPath: join(dataDir, 'bus.sqlite'),
+    eventstoreUrl: env.EVENTSTORE_URL || undefined,
+    mongoUrl: env.MONGO_URL || undefined,
+    mongoDatabase: env.MONGO_DATABASE || 'beacon',
+    kafkaBrokers: list(env.KAFKA_BROKERS),
+    seedDemo: flag(env.SEED_DEMO, true),
+    versionNumber: env.VERSION_NUMBER || versionNumber,
+    nodeId: env.NODE_ID || randomUUID(),
+    tokenIdleSeconds: positiveInt('TOKEN_IDLE_SECONDS', env.TOKEN_IDLE_SECONDS, DEFAULT_TOKEN_IDLE_SECONDS),
+    readPositionWaitMs: positiveInt('READ_POSITION_WAIT_MS', env.READ_POSITION_WAIT_MS, 5000),
+    consoleDir: resolve(env.CONSOLE_DIR || join(__dirname, '..', '..', '..', '..', 'apps', 'console', 'dist')),
+  };
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { createBus, type Bus } from '@beacon/bus';
+import { createEventStore, type EventStore } from '@beacon/event-store';
+import { createReadStore, type ReadStore } from '@beacon/read-store';
+import type { PlatformConfig } from '../config/platform-config';
+import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE } from './tokens';
+
+class InfrastructureLifecycle implements OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(BUS) private readonly bus: Bus,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.bus.close();
+    await this.readStore.close();
+    await this.eventStore.close();
+  }
+}
+
+/**
+ * Provides the event store, read store and bus chosen by configuration: EventStoreDB, MongoDB and
+ * Kafka when their URLs are set, otherwise the embedded SQLite adapters under DATA_DIR.
+ */
+@Global()
+@Module({})
+export class InfrastructureModule {
+  static forRoot(config: PlatformConfig): DynamicModule {
+    mkdirSync(config.dataDir, { recursive: true });
+    return {
+      module: InfrastructureModule,
+      providers: [
+        { provide: PLATFORM_CONFIG, useValue: config },
+        {
+          provide: EVENT_STORE,
+          useFactory: () => createEventStore({ eventstoreUrl: config.eventstoreUrl, sqlitePath: config.eventStorePath }),
+        },
+        {
+          provide: READ_STORE,
+          useFactory: () =>
+            createReadStore({ mongoUrl: config.mongoUrl, mongoDatabase: config.mongoDatabase, sqlitePath: config.readStorePath }),
+        },
+        {
+          provide: BUS,
+          useFactory: () => createBus({ kafkaBrokers: config.kafkaBrokers, clientId: `beacon-${config.nodeId}`, sqlitePath: config.busPath }),
+        },
+        InfrastructureLifecycle,
+      ],
+      exports: [PLATFORM_CONFIG, EVENT_STORE, READ_STORE, BUS],
+    };
+  }
+}
