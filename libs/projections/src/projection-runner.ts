@@ -79,18 +79,18 @@ export class ProjectionRunner {
     });
   }
 
-  /** Drops a read model and replays the whole history into it. */
+  /** Drops a read model and replays the whole history into it; resolves once it has reached the head. */
   async rebuild(projectionName: string): Promise<void> {
     const projection = this.options.projections.find((p) => p.name === projectionName);
     if (!projection) throw new Error(`Unknown projection: ${projectionName}`);
     const wasRunning = this.subscription !== null;
     await this.stop();
     await this.options.readStore.resetProjection(projection.name, projection.collections);
-    if (wasRunning) await this.start();
-    else await this.catchUp();
+    await this.catchUp();
+    if (!wasRunning) await this.stop();
   }
 
-  /** Applies everything up to the current head once, without staying subscribed. */
+  /** Starts (if needed) and resolves once every event up to the store's current head is applied. */
   async catchUp(): Promise<void> {
     const head = await this.options.eventStore.headPosition();
     if (!this.subscription) await this.start();

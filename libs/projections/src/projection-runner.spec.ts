@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LIVE_UPDATES_TOPIC, type LiveUpdate } from '@beacon/contracts';
+import { SqliteBus } from '@beacon/bus';
+import { SqliteEventStore, type RecordedEvent } from '@beacon/event-store';
+import { SqliteReadStore, type Document } from '@beacon/read-store';
+import { ProjectionRunner } from './projection-runner';
+import type { ProjectionDefinition } from './projection';
+
+interface CounterDocument extends Document {
+  count: number;
+  last: string;
+}
+
+/** Counts events per stream: applying an event twice would show as a wrong count. */
+const counters: ProjectionDefinition = {
+  name: 'counters',
+  collections: ['counters'],
+  project: (event: RecordedEvent) => [
+    {
+      collection: 'counters',
+      tenantId: String(event.metadata.tenantId),
+      id: event.streamName,
+      apply: (current) => ({
+        _id: event.streamName,
+        count: ((current as CounterDocument | null)?.count ?? 0) + 1,
+        last: (event.data as { value: string }).value,
+      }),
+    },
+  ],
+  liveUpdate: (event) => ({
+    type: event.type,
+    resource: 'counters',
+    id: event.streamName,
+    data: event.data,
+    tenantId: String(event.metadata.tenantId),
+  }),
+};
+
+let dir: string;
+let eventStore: SqliteEventStore;
+let readStore: SqliteReadStore;
+let bus: SqliteBus;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'beacon-projections-'));
+  eventStore = SqliteEventStore.open({ path: join(dir, 'events.sqlite') });
+  readStore = SqliteReadStore.open({ path: join(dir, 'read.sqlite') });
+  bus = SqliteBus.open({ path: join(dir, 'bus.sqlite'), pollMs: 20 });
+});
+
+afterEach(async () => {
+  await bus.close();
+  await readStore.close();
+  await eventStore.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function append(stream: string, tenantId: string, ...values: string[]): Promise<number> {
+  const result = await eventStore.appendToStream(
+    stream,
+    values.map((value) => ({ id: crypto.randomUUID(), type: 'ValueRecorded', data: { value }, metadata: { tenantId } })),
+  );
+  return result.position;
+}
+
+const counter = (tenantId: string, id: string) => readStore.scope(tenantId).collection<CounterDocument>('counters').findOne({ _id: id });
+
+describe('projection runner', () => {
+  it('applies history and live events, and tells waiters when a position is applied', async () => {
+    await append('thing-1', 't1', 'a', 'b');
+    const runner = new ProjectionRunner({ eventStore, readStore, projections: [counters] });
+    await runner.start();
+    const position = await append('thing-1', 't1', 'c');
+    expect(await runner.waitFor(position, 5000)).toBe(true);
+    expect(await counter('t1', 'thing-1')).toEqual({ _id: 'thing-1', count: 3, last: 'c' });
+    expect(await readStore.getCheckpoint('counters')).toBe(position);
+    expect(await runner.waitFor(position + 1000, 50)).toBe(false);
+    await runner.stop();
+  });
+
+  it('resumes from its checkpoint after a restart without applying anything twice', async () => {
+    const first = new ProjectionRunner({ eventStore, readStore, projections: [counters] });
+    await first.start();
+    expect(await first.waitFor(await append('thing-1', 't1', 'a', 'b'), 5000)).toBe(true);
+    await first.stop();
+    const later = await append('thing-1', 't1', 'c');
+    const second = new ProjectionRunner({ eventStore, readStore, projections: [counters] });
+    await second.start();
+    expect(await second.waitFor(later, 5000)).toBe(true);
+    expect((await counter('t1', 'thing-1'))?.count).toBe(3);
+    await second.stop();
+  });
+
+  it('publishes the live updates of each applied batch on the bus', async () => {
+    const received: LiveUpdate[] = [];
+    const consumer = await bus.consume<LiveUpdate>(LIVE_UPDATES_TOPIC, 'test-node', async (message) => {
+      received.push(message.value);
+    });
+    const runner = new ProjectionRunner({ eventStore, readStore, bus, projections: [counters] });
+    await runner.start();
+    const position = await append('thing-9', 't2', 'x');
+    await runner.waitFor(position, 5000);
+    const deadline = Date.now() + 5000;
+    while (!received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(received).toEqual([
+      { type: 'ValueRecorded', resource: 'counters', id: 'thing-9', data: { value: 'x' }, tenantId: 't2', position },
+    ]);
+    await consumer.stop();
+    await runner.stop();
+  });
+
+  it('rebuilds a read model from position zero', async () => {
+    await append('thing-1', 't1', 'a', 'b');
+    const head = await append('thing-2', 't2', 'c');
+    const runner = new ProjectionRunner({ eventStore, readStore, projections: [counters] });
+    await runner.catchUp();
+    await readStore.scope('t1').collection<CounterDocument>('counters').upsert({ _id: 'thing-1', count: 99, last: 'corrupt' });
+    await runner.rebuild('counters');
+    expect(runner.position).toBe(head);
+    expect(await counter('t1', 'thing-1')).toEqual({ _id: 'thing-1', count: 2, last: 'b' });
+    expect(await counter('t2', 'thing-2')).toEqual({ _id: 'thing-2', count: 1, last: 'c' });
+    await runner.stop();
+  });
+
+  it('refuses to rebuild a projection it does not run', async () => {
+    const runner = new ProjectionRunner({ eventStore, readStore, projections: [counters] });
+    await expect(runner.rebuild('nope')).rejects.toThrow('Unknown projection: nope');
+  });
+});
