@@ -4,12 +4,12 @@ import { SqliteReadStore } from '@beacon/read-store';
 import { DEMO_GROUPS, DEMO_USERS } from '@beacon/command-api';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
-import { apiLogin, newDataDir, startEmbeddedProcess, type EmbeddedProcess } from './support/embedded-process';
+import { apiLogin, newDataDir, startAppProcess, type AppProcess } from './support/app-process';
 
 const rootId = DEMO_GROUPS[0].customerGroupId;
 const contact = DEMO_USERS.find((u) => u.customerPermission === 'CONTACT')!;
 const dataDir = newDataDir();
-const processes: EmbeddedProcess[] = [];
+const processes: AppProcess[] = [];
 
 afterAll(async () => {
   for (const p of processes) await p.kill('SIGKILL');
@@ -60,7 +60,7 @@ function failedLogins(url: string, count: number) {
 
 describe('kill -9 in the middle of acknowledged writes', () => {
   it('keeps every acknowledged write and read models that match the events exactly', async () => {
-    const first = await startEmbeddedProcess(dataDir);
+    const first = await startAppProcess('embedded', dataDir);
     processes.push(first);
     const token = await apiLogin(first.url, 'operator@demo.test');
     const writes = writeStream(first.url, token, 8);
@@ -70,7 +70,7 @@ describe('kill -9 in the middle of acknowledged writes', () => {
     await Promise.all([writes.stop(), logins]);
     expect(writes.acknowledged.length).toBeGreaterThan(10);
 
-    const second = await startEmbeddedProcess(dataDir);
+    const second = await startAppProcess('embedded', dataDir);
     processes.push(second);
     const events = await SqliteEventStore.open({ path: join(dataDir, 'events.sqlite') });
     const readModels = await SqliteReadStore.open({ path: join(dataDir, 'read-models.sqlite') });

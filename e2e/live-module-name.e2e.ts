@@ -2,19 +2,19 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO_GROUPS } from '@beacon/command-api';
-import { apiLogin, newDataDir, startEmbeddedProcess, type EmbeddedProcess } from './support/embedded-process';
+import { apiLogin, newDataDir, startAppProcess, type AppProcess } from './support/app-process';
 import { chromiumMissingReason, launchChromium } from './support/browser';
 
 if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
 
 const rootId = DEMO_GROUPS[0].customerGroupId;
 const dataDir = newDataDir();
-let server: EmbeddedProcess;
+let server: AppProcess;
 let browser: Browser;
 
 describe.skipIf(chromiumMissingReason !== null)('the vertical slice in a real browser', () => {
   beforeAll(async () => {
-    server = await startEmbeddedProcess(dataDir);
+    server = await startAppProcess('embedded', dataDir);
     browser = await launchChromium();
   });
 

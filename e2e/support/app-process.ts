@@ -4,8 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-const MAIN = join(REPO_ROOT, 'apps', 'embedded', 'dist', 'main.js');
+export const REPO_ROOT = resolve(__dirname, '..', '..');
+
+export type AppName = 'embedded' | 'command-api' | 'query-api' | 'dispatch-worker';
+const mainOf = (app: AppName) => join(REPO_ROOT, 'apps', app, 'dist', 'main.js');
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -19,17 +21,19 @@ export function freePort(): Promise<number> {
 
 export const newDataDir = () => mkdtempSync(join(tmpdir(), 'beacon-e2e-'));
 
-export interface EmbeddedProcess {
+export interface AppProcess {
   readonly url: string;
   readonly child: ChildProcess;
   readonly output: () => string;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the built embedded app (`apps/embedded/dist/main.js`) as its own OS process and waits until it answers. */
-export async function startEmbeddedProcess(dataDir: string, env: Record<string, string> = {}): Promise<EmbeddedProcess> {
+export type EmbeddedProcess = AppProcess;
+
+/** Starts one built app as its own OS process and waits until it listens. */
+export async function startAppProcess(app: AppName, dataDir: string, env: Record<string, string> = {}): Promise<AppProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [mainOf(app)], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,14 +45,14 @@ export async function startEmbeddedProcess(dataDir: string, env: Record<string, 
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`embedded app exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output}`);
     try {
-      const response = await fetch(`${url}/api/get_company_info/`);
-      if (response.status === 401 && output.includes('Listening on')) break;
+      await fetch(`${url}/api/get_company_info/`);
+      if (output.includes('Listening on')) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`embedded app did not start within 30 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`${app} did not start within 30 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -1,0 +1,92 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
+import type { LiveUpdate } from '@beacon/contracts';
+import { DEMO_GROUPS } from '@beacon/command-api';
+import { DISPATCH_JOBS_TOPIC, type DispatchJob } from '@beacon/dispatch-worker';
+import { SqliteBus } from '@beacon/bus';
+import { SqliteEventStore, StreamNotFoundError } from '@beacon/event-store';
+import { apiLogin, newDataDir, startAppProcess, type AppProcess } from './support/app-process';
+
+const rootId = DEMO_GROUPS[0].customerGroupId;
+const dataDir = newDataDir();
+let commandApi: AppProcess;
+let queryApi: AppProcess;
+let worker: AppProcess;
+
+/**
+ * Each app starts alone, as it would in the distributed topology; here they share the embedded
+ * SQLite files (the production servers are covered by the adapters' contract suites).
+ */
+describe('command-api, query-api and dispatch-worker as separate processes', () => {
+  beforeAll(async () => {
+    commandApi = await startAppProcess('command-api', dataDir);
+    [queryApi, worker] = await Promise.all([startAppProcess('query-api', dataDir), startAppProcess('dispatch-worker', dataDir)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([commandApi, queryApi, worker].map((p) => p?.kill()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a write through command-api is read on query-api and pushed to a socket connected there', async () => {
+    const token = await apiLogin(commandApi.url, 'operator@demo.test');
+    const self = await fetch(`${queryApi.url}/api/user/self/`, { headers: { Authorization: `Token ${token}` } });
+    expect(self.status).toBe(200);
+
+    const socket = io(queryApi.url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => socket.on('connect', resolve).on('connect_error', reject));
+    const pushed = new Promise<LiveUpdate>((resolve) => socket.on('live', (update: LiveUpdate) => resolve(update)));
+
+    const write = await fetch(`${commandApi.url}/api/customer_group_im_settings/${rootId}/`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
+      body: JSON.stringify({ module_name: 'Case', module_name_plural: 'Cases' }),
+    });
+    expect(write.status).toBe(200);
+    const position = write.headers.get('x-event-position')!;
+
+    const read = await fetch(`${queryApi.url}/api/customer_group_im_settings/${rootId}/`, {
+      headers: { Authorization: `Token ${token}`, 'X-Read-Position': position },
+    });
+    expect(await read.json()).toEqual({ module_name: 'Case', module_name_plural: 'Cases' });
+    expect((await pushed).data).toEqual({ module_name: 'Case', module_name_plural: 'Cases' });
+    socket.close();
+  });
+
+  it('the dispatch worker processes a job published on the bus once', async () => {
+    const bus = SqliteBus.open({ path: join(dataDir, 'bus.sqlite') });
+    const events = SqliteEventStore.open({ path: join(dataDir, 'events.sqlite') });
+    try {
+      const job: DispatchJob = {
+        jobId: 'job-1',
+        tenantId: rootId,
+        sessionId: 'session-1',
+        recipientId: 'user-1',
+        channel: 'EMAIL',
+        address: 'someone@demo.test',
+        content: 'Hello',
+      };
+      await bus.publish(DISPATCH_JOBS_TOPIC, job.recipientId, job);
+      await bus.publish(DISPATCH_JOBS_TOPIC, job.recipientId, job);
+      const deadline = Date.now() + 15_000;
+      let types: string[] = [];
+      while (Date.now() < deadline) {
+        try {
+          types = (await events.readStream('dispatch-job-1')).map((e) => e.type);
+          if (types.length >= 2) break;
+        } catch (error) {
+          if (!(error instanceof StreamNotFoundError)) throw error;
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await events.readStream('dispatch-job-1')).map((e) => e.type)).toEqual(['DispatchClaimed', 'DispatchSubmitted']);
+      expect(types).toEqual(['DispatchClaimed', 'DispatchSubmitted']);
+    } finally {
+      await bus.close();
+      await events.close();
+    }
+  });
+});
