@@ -42,7 +42,9 @@ describe('incident module settings', () => {
     expect(response.body).toEqual({ module_name: 'Case', module_name_plural: 'Cases' });
     const position = response.headers['x-event-position'];
     expect(Number(position)).toBeGreaterThan(0);
-    expect((await readAfter(operator, rootId, position)).body).toEqual({ module_name: 'Case', module_name_plural: 'Cases' });
+    const read = await readAfter(operator, rootId, position);
+    expect(read.body).toEqual({ module_name: 'Case', module_name_plural: 'Cases' });
+    expect(Number(read.headers['x-projection-position'])).toBeGreaterThanOrEqual(Number(position));
   });
 
   it('lets an admin rename a descendant group', async () => {

@@ -10,3 +10,4 @@ export * from './user/user.commands';
 export * from './user/user.state';
 export * from './user/user.decide';
 export * from './user/user-email';
+export * from './shared/event-versions';

@@ -1,3 +1,4 @@
+import { PROJECTION_POSITION_HEADER } from '@beacon/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './api-client';
 import { ApiError, errorText, SERVER_ERROR_TEXT } from './api-error';
@@ -95,5 +96,121 @@ describe('api client', () => {
     const { api } = clientAnswering(() => Promise.reject(new TypeError('Failed to fetch')));
 
     await expect(api.getCompanyInfo()).rejects.toMatchObject({ error: true, status: 0 });
+  });
+
+  describe('trackReadPosition', () => {
+    /** A fake server that answers each path with its own status and projection position, if any. */
+    function clientWithPositions(answers: Record<string, { position?: string; status?: number }>) {
+      const fetch = vi.fn<typeof globalThis.fetch>(async (input) => {
+        const path = String(input).split('?')[0]!;
+        const { position, status = 200 } = answers[path] ?? {};
+        const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+        if (position !== undefined) headers[PROJECTION_POSITION_HEADER] = position;
+        return new Response(JSON.stringify({ path }), { status, headers });
+      });
+      return createApiClient({ tokenStorage: memoryTokenStorage('abc123'), onUnauthorized: vi.fn(), fetch });
+    }
+
+    it('returns what the reads returned and the position their answer carried', async () => {
+      const api = clientWithPositions({ '/api/get_company_info/': { position: '17' } });
+
+      const tracked = await api.trackReadPosition((reads) => reads.getCompanyInfo());
+
+      expect(tracked).toEqual({ result: { path: '/api/get_company_info/' }, position: 17 });
+    });
+
+    it('returns the lowest position among several answers, including reads started after others finished', async () => {
+      const api = clientWithPositions({
+        '/api/user/self/': { position: '12' },
+        '/api/customer_group/self/': { position: '9' },
+        '/api/get_company_info/': { position: '15' },
+        '/api/customer_group_im_settings/group-1/': { position: '11' },
+      });
+
+      const { position } = await api.trackReadPosition((reads) =>
+        Promise.all([
+          reads.getLoggedUser(),
+          reads.getCompanyInfo(),
+          reads.getOwnCustomerGroup().then(() => reads.getIncidentModuleSettings('group-1')),
+        ]),
+      );
+
+      expect(position).toBe(9);
+    });
+
+    it('ignores answers without the header, and gives no position when none carried it', async () => {
+      const api = clientWithPositions({ '/api/user/self/': { position: '5' } });
+
+      const mixed = await api.trackReadPosition((reads) => Promise.all([reads.getLoggedUser(), reads.getCompanyInfo()]));
+      const none = await api.trackReadPosition((reads) => reads.getCompanyInfo());
+
+      expect(mixed.position).toBe(5);
+      expect(none.position).toBeUndefined();
+    });
+
+    it('ignores malformed positions', async () => {
+      const api = clientWithPositions({
+        '/api/user/self/': { position: 'soon' },
+        '/api/get_company_info/': { position: '-1' },
+        '/api/customer_group/self/': { position: '' },
+      });
+
+      const { position } = await api.trackReadPosition((reads) =>
+        Promise.all([reads.getLoggedUser(), reads.getCompanyInfo(), reads.getOwnCustomerGroup()]),
+      );
+
+      expect(position).toBeUndefined();
+    });
+
+    it('counts position 0 (nothing projected yet) as a position', async () => {
+      const api = clientWithPositions({ '/api/user/self/': { position: '0' }, '/api/get_company_info/': { position: '3' } });
+
+      const { position } = await api.trackReadPosition((reads) => Promise.all([reads.getLoggedUser(), reads.getCompanyInfo()]));
+
+      expect(position).toBe(0);
+    });
+
+    it('only counts reads made inside it, through the client it was given', async () => {
+      const api = clientWithPositions({ '/api/user/self/': { position: '2' }, '/api/get_company_info/': { position: '8' } });
+
+      const { position } = await api.trackReadPosition(async (reads) => {
+        await api.getLoggedUser();
+        return reads.getCompanyInfo();
+      });
+      await api.getLoggedUser();
+
+      expect(position).toBe(8);
+    });
+
+    it('keeps separate tracks apart when they run side by side', async () => {
+      const api = clientWithPositions({ '/api/user/self/': { position: '2' }, '/api/get_company_info/': { position: '8' } });
+
+      const [first, second] = await Promise.all([
+        api.trackReadPosition((reads) => reads.getLoggedUser()),
+        api.trackReadPosition((reads) => reads.getCompanyInfo()),
+      ]);
+
+      expect([first.position, second.position]).toEqual([2, 8]);
+    });
+
+    it('does not take a position from a failed answer', async () => {
+      const api = clientWithPositions({
+        '/api/user/self/': { position: '1', status: 404 },
+        '/api/get_company_info/': { position: '6' },
+      });
+
+      const { position } = await api.trackReadPosition(async (reads) => {
+        await reads.getLoggedUser().catch(() => undefined);
+        return reads.getCompanyInfo();
+      });
+
+      expect(position).toBe(6);
+    });
+
+    it('fails as the reads fail', async () => {
+      const api = clientWithPositions({ '/api/get_company_info/': { position: '6', status: 500 } });
+
+      await expect(api.trackReadPosition((reads) => reads.getCompanyInfo())).rejects.toMatchObject({ status: 500 });
+    });
   });
 });

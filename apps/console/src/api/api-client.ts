@@ -1,4 +1,5 @@
 import {
+  PROJECTION_POSITION_HEADER,
   ROUTES,
   type CompanyInfoDto,
   type CustomerGroupDto,
@@ -18,6 +19,17 @@ export interface ApiClient {
   getOwnCustomerGroup(): Promise<CustomerGroupDto>;
   getIncidentModuleSettings(customerGroupId: string): Promise<IncidentModuleSettingsDto>;
   getCompanyInfo(): Promise<CompanyInfoDto>;
+  /**
+   * Runs `reads` with a client that notes the projection position of every successful answer, and
+   * returns the lowest one: all the data read reflects at least the events up to it, so the live
+   * socket can replay from there without a gap. `undefined` when no answer carried a position.
+   */
+  trackReadPosition<T>(reads: (api: ApiClient) => Promise<T>): Promise<TrackedReads<T>>;
+}
+
+export interface TrackedReads<T> {
+  result: T;
+  position: number | undefined;
 }
 
 export interface ApiClientOptions {
@@ -31,8 +43,15 @@ export interface ApiClientOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Told the headers of every successful answer. */
+type ResponseObserver = (headers: Headers) => void;
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const request = createRequest(options);
+  return clientWith(options, []);
+}
+
+function clientWith(options: ApiClientOptions, observers: readonly ResponseObserver[]): ApiClient {
+  const request = createRequest(options, observers);
   return {
     logIn: (credentials) => request('POST', ROUTES.login.path, credentials),
     logOut: ({ inactivity }) => request('POST', `${ROUTES.logout.path}?inactivity=${inactivity}`),
@@ -41,10 +60,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     getIncidentModuleSettings: (customerGroupId) =>
       request('GET', withId(ROUTES.incidentModuleSettings.path, customerGroupId)),
     getCompanyInfo: () => request('GET', ROUTES.companyInfo.path),
+    trackReadPosition: async (reads) => {
+      let position: number | undefined;
+      const notePosition: ResponseObserver = (headers) => {
+        const seen = projectionPosition(headers);
+        if (seen !== undefined) position = Math.min(position ?? seen, seen);
+      };
+      const result = await reads(clientWith(options, [...observers, notePosition]));
+      return { result, position };
+    },
   };
 }
 
-function createRequest({ tokenStorage, onUnauthorized, baseUrl = '', fetch: fetchFn = globalThis.fetch }: ApiClientOptions) {
+function createRequest(
+  { tokenStorage, onUnauthorized, baseUrl = '', fetch: fetchFn = globalThis.fetch }: ApiClientOptions,
+  observers: readonly ResponseObserver[],
+) {
   return async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = tokenStorage.read();
@@ -63,7 +94,10 @@ function createRequest({ tokenStorage, onUnauthorized, baseUrl = '', fetch: fetc
     }
 
     const data = await readBody(response);
-    if (response.ok) return data as T;
+    if (response.ok) {
+      observers.forEach((observe) => observe(response.headers));
+      return data as T;
+    }
     if (response.status === 401 || response.status === 403) onUnauthorized();
     throw new ApiError(response.status, response.status === 500 ? SERVER_ERROR_TEXT : data);
   };
@@ -79,6 +113,13 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+function projectionPosition(headers: Headers): number | undefined {
+  const raw = headers.get(PROJECTION_POSITION_HEADER);
+  if (raw === null || raw.trim() === '') return undefined;
+  const position = Number(raw);
+  return Number.isSafeInteger(position) && position >= 0 ? position : undefined;
 }
 
 function withId(path: string, id: string): string {

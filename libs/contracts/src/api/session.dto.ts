@@ -63,6 +63,8 @@ export interface CommandResultDto {
 
 /** Header a client sends with a read to wait (bounded) until projections have reached a position. */
 export const READ_POSITION_HEADER = 'x-read-position';
+/** Header every query response carries: the read models reflect at least the events up to this position. */
+export const PROJECTION_POSITION_HEADER = 'x-projection-position';
 /** Header a command response carries with the position of its last appended event. */
 export const EVENT_POSITION_HEADER = 'x-event-position';
 

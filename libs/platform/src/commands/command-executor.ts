@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { foldEvents, type Decider, type DomainEvent } from '@beacon/domain';
+import { foldEvents, schemaVersionOf, type Decider, type DomainEvent } from '@beacon/domain';
 import {
   StreamNotFoundError,
   WrongExpectedRevisionError,
@@ -60,7 +60,12 @@ export class CommandExecutor {
       try {
         const result = await this.eventStore.appendToStream(
           streamName,
-          events.map((event, index) => ({ id: eventIdFor(commandId, index), type: event.type, data: event.data, metadata })),
+          events.map((event, index) => ({
+            id: eventIdFor(commandId, index),
+            type: event.type,
+            data: event.data,
+            metadata: { ...metadata, schemaVersion: schemaVersionOf(event.type) },
+          })),
           { expectedRevision: history.length ? history[history.length - 1]!.revision : 'no-stream' },
         );
         return { events, position: result.position };

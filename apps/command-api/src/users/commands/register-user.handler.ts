@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { conflict, normaliseEmail, userDecider, userEmailStream, userStream, type RegisterUser, type UserEmailClaimed } from '@beacon/domain';
+import { conflict, normaliseEmail, schemaVersionOf, userDecider, userEmailStream, userStream, type RegisterUser, type UserEmailClaimed } from '@beacon/domain';
 import { WrongExpectedRevisionError, type EventStore } from '@beacon/event-store';
 import { CommandExecutor, EVENT_STORE, eventIdFor, type CommandContext } from '@beacon/platform';
 import { CredentialStore } from '../credential-store';
@@ -45,7 +45,7 @@ export class RegisterUserHandler {
     try {
       await this.eventStore.appendToStream(
         userEmailStream(email),
-        [{ id: eventIdFor(`${context.commandId}/email`, 0), ...claim, metadata: { tenantId: context.tenantId, actorUserId: context.actorUserId } }],
+        [{ id: eventIdFor(`${context.commandId}/email`, 0), ...claim, metadata: { tenantId: context.tenantId, actorUserId: context.actorUserId, schemaVersion: schemaVersionOf(claim.type) } }],
         { expectedRevision: 'no-stream' },
       );
     } catch (error) {

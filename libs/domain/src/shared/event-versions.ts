@@ -1,0 +1,14 @@
+import { CUSTOMER_GROUP_EVENT_VERSIONS } from '../customer-group/customer-group.events';
+import { USER_EVENT_VERSIONS } from '../user/user.events';
+
+/**
+ * Schema version of every event type the domain records. Types are never renamed; when a type's
+ * data changes shape its version goes up and readers upcast older versions.
+ */
+export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
+  ...CUSTOMER_GROUP_EVENT_VERSIONS,
+  ...USER_EVENT_VERSIONS,
+  UserEmailClaimed: 1,
+};
+
+export const schemaVersionOf = (eventType: string): number => EVENT_SCHEMA_VERSIONS[eventType] ?? 1;
