@@ -7,12 +7,21 @@ import { createLiveUpdatesLogic, type LiveAuthProvider, type LiveConnection } fr
 class FakeSocket implements LiveConnection {
   readonly disconnect = vi.fn();
   private listener: (update: LiveUpdate) => void = () => undefined;
+  private resyncListener: () => void = () => undefined;
 
   constructor(private readonly auth: LiveAuthProvider) {}
 
-  on(_event: 'live', listener: (update: LiveUpdate) => void) {
-    this.listener = listener;
+  on(event: 'live', listener: (update: LiveUpdate) => void): this;
+  on(event: 'resync', listener: () => void): this;
+  on(event: 'live' | 'resync', listener: ((update: LiveUpdate) => void) | (() => void)) {
+    if (event === 'live') this.listener = listener;
+    else this.resyncListener = listener as () => void;
     return this;
+  }
+
+  /** The server saying the client missed too much to replay. */
+  resync() {
+    this.resyncListener();
   }
 
   push(update: Partial<LiveUpdate>) {
@@ -27,7 +36,7 @@ class FakeSocket implements LiveConnection {
   }
 }
 
-function startLiveUpdates() {
+function startLiveUpdates(lastPosition?: number) {
   const sockets: FakeSocket[] = [];
   const received: AnyEventObject[] = [];
   const logic = createLiveUpdatesLogic((auth) => {
@@ -38,7 +47,7 @@ function startLiveUpdates() {
   // A parent that records what the live-updates actor sends back to it.
   const parent = createActor(
     createMachine({
-      invoke: { src: logic, input: { token: 'token-1', customerGroupId: 'group-1' } },
+      invoke: { src: logic, input: { token: 'token-1', customerGroupId: 'group-1', lastPosition } },
       on: { '*': { actions: ({ event }) => received.push(event) } },
     }),
   );
@@ -54,6 +63,61 @@ describe('live updates socket', () => {
 
     expect(sockets).toHaveLength(1);
     expect(sockets[0]!.handshake()).toEqual({ token: 'token-1', lastPosition: undefined });
+  });
+
+  it('starts from the position the session data was loaded at', () => {
+    const { socket } = startLiveUpdates(100);
+
+    expect(socket.handshake()).toEqual({ token: 'token-1', lastPosition: 100 });
+  });
+
+  it('moves on from the loaded position as updates arrive', () => {
+    const { socket } = startLiveUpdates(100);
+
+    socket.push({ position: 101 });
+
+    expect(socket.handshake()).toEqual({ token: 'token-1', lastPosition: 101 });
+  });
+
+  it('ignores a stale update, so a late replay never reverts the module name', () => {
+    const { socket, received } = startLiveUpdates();
+    const newer = { module_name: 'Event', module_name_plural: 'Events' };
+
+    socket.push({ position: 50, type: 'IncidentModuleSettingsChanged', id: 'group-1', data: newer });
+    socket.push({ position: 49, type: 'IncidentModuleSettingsChanged', id: 'group-1', data: moduleSettings });
+
+    expect(received).toEqual([{ type: 'session.moduleNameChanged', data: newer }]);
+    expect(socket.handshake()).toEqual({ token: 'token-1', lastPosition: 50 });
+  });
+
+  it('ignores updates older than the loaded position', () => {
+    const { socket, received } = startLiveUpdates(100);
+
+    socket.push({ position: 99, type: 'IncidentModuleSettingsChanged', id: 'group-1', data: moduleSettings });
+
+    expect(received).toEqual([]);
+    expect(socket.handshake()).toEqual({ token: 'token-1', lastPosition: 100 });
+  });
+
+  it('applies updates at the position already seen, since one event can yield several', () => {
+    const { socket, received } = startLiveUpdates(100);
+
+    socket.push({ position: 100, type: 'IncidentModuleSettingsChanged', id: 'group-1', data: moduleSettings });
+    socket.push({ position: 101, type: 'Other' });
+    socket.push({ position: 101, type: 'IncidentModuleSettingsChanged', id: 'group-1', data: moduleSettings });
+
+    expect(received).toEqual([
+      { type: 'session.moduleNameChanged', data: moduleSettings },
+      { type: 'session.moduleNameChanged', data: moduleSettings },
+    ]);
+  });
+
+  it('asks the session to reload when the server says it cannot replay', () => {
+    const { socket, received } = startLiveUpdates(100);
+
+    socket.resync();
+
+    expect(received).toEqual([{ type: 'session.resync' }]);
   });
 
   it('sends the last position it saw when it reconnects', () => {

@@ -1,4 +1,10 @@
-import { LIVE_UPDATE_EVENT, type IncidentModuleSettingsDto, type LiveAuth, type LiveUpdate } from '@beacon/contracts';
+import {
+  LIVE_RESYNC_EVENT,
+  LIVE_UPDATE_EVENT,
+  type IncidentModuleSettingsDto,
+  type LiveAuth,
+  type LiveUpdate,
+} from '@beacon/contracts';
 import { io } from 'socket.io-client';
 import { fromCallback } from 'xstate';
 import type { LiveUpdatesInput, SessionEvent } from '../features/session/machines/session.machine';
@@ -11,6 +17,7 @@ export type LiveAuthProvider = (send: (auth: LiveAuth) => void) => void;
 /** The part of a socket.io client socket the console uses. */
 export interface LiveConnection {
   on(event: typeof LIVE_UPDATE_EVENT, listener: (update: LiveUpdate) => void): unknown;
+  on(event: typeof LIVE_RESYNC_EVENT, listener: () => void): unknown;
   disconnect(): unknown;
 }
 
@@ -21,20 +28,26 @@ export const connectLiveSocket: ConnectLiveSocket = (auth) =>
 
 /**
  * The console's one live-updates socket, as an actor the session invokes while signed in: it opens
- * on sign-in and closes on logout. A rejected token ('unauthorized' connect error) is left quiet on
+ * on sign-in and closes on logout. It starts from the position the session's data was loaded at, so
+ * the server replays whatever changed since. When the server cannot replay that far back it says
+ * 'resync' and the session reloads (which restarts this actor). A rejected token ('unauthorized' connect error) is left quiet on
  * purpose: the next API call answers 401 and that ends the session.
  */
 export function createLiveUpdatesLogic(connect: ConnectLiveSocket = connectLiveSocket) {
   return fromCallback<SessionEvent, LiveUpdatesInput>(({ input, sendBack }) => {
-    let lastPosition: number | undefined;
+    let lastPosition = input.lastPosition;
     const socket = connect((send) => send({ token: input.token, lastPosition }));
 
     socket.on(LIVE_UPDATE_EVENT, (update) => {
-      // An update can reach us through more than one room, so keep the furthest position seen.
-      lastPosition = Math.max(lastPosition ?? update.position, update.position);
+      // A replay or a second room can bring an older update late: applying it would undo a newer
+      // change. One event can yield several updates, so an equal position still counts.
+      if (lastPosition !== undefined && update.position < lastPosition) return;
+      lastPosition = update.position;
       const settings = moduleSettingsChangeFor(update, input.customerGroupId);
       if (settings) sendBack({ type: 'session.moduleNameChanged', data: settings });
     });
+
+    socket.on(LIVE_RESYNC_EVENT, () => sendBack({ type: 'session.resync' }));
 
     return () => {
       socket.disconnect();

@@ -1,7 +1,12 @@
 import type { LoggedUserDto, LoginRequest, LoginResponse } from '@beacon/contracts';
 import { fromCallback, fromPromise } from 'xstate';
 import type { TokenStorage } from '../api/token-storage';
-import { sessionMachine, type LoadedSession, type SessionEvent } from '../features/session/machines/session.machine';
+import {
+  sessionMachine,
+  type LiveUpdatesInput,
+  type LoadedSession,
+  type SessionEvent,
+} from '../features/session/machines/session.machine';
 
 export const aUser: LoggedUserDto = {
   id: 'user-1',
@@ -35,6 +40,7 @@ export const aLoadedSession: LoadedSession = {
   },
   companyInfo: { version_number: '4.2.0' },
   incidentModuleSettings: { module_name: 'Case', module_name_plural: 'Cases' },
+  livePosition: 100,
 };
 
 export interface SessionStubs {
@@ -42,7 +48,7 @@ export interface SessionStubs {
   loadSession?: () => Promise<LoadedSession>;
   logOut?: () => Promise<void>;
   /** Called when the live-updates actor starts; may send events back; returns its cleanup. */
-  liveUpdates?: (input: { token: string; customerGroupId: string }, sendBack: (event: SessionEvent) => void) => () => void;
+  liveUpdates?: (input: LiveUpdatesInput, sendBack: (event: SessionEvent) => void) => () => void;
   /** Receives the function a 401/403 from the API client would call. */
   watchUnauthorized?: (notify: () => void) => void;
 }
@@ -54,7 +60,7 @@ export function stubbedSessionLogic(stubs: SessionStubs = {}, tokenStorage: Toke
       logIn: fromPromise(({ input }: { input: LoginRequest }) => (stubs.logIn ?? (async () => ({ key: 'token-1' })))(input)),
       loadSession: fromPromise(() => (stubs.loadSession ?? (async () => aLoadedSession))()),
       logOut: fromPromise(() => (stubs.logOut ?? (async () => undefined))()),
-      liveUpdates: fromCallback<SessionEvent, { token: string; customerGroupId: string }>(({ input, sendBack }) =>
+      liveUpdates: fromCallback<SessionEvent, LiveUpdatesInput>(({ input, sendBack }) =>
         stubs.liveUpdates?.(input, sendBack),
       ),
       watchUnauthorized: fromCallback<SessionEvent, void>(({ sendBack }) => {

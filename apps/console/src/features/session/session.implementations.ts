@@ -31,14 +31,21 @@ export function sessionImplementations({ api, tokenStorage, onUnauthorized, live
   } satisfies Parameters<typeof sessionMachine.provide>[0];
 }
 
-/** The start-up calls run side by side; only the module settings wait for the group's id. */
+/**
+ * The start-up calls run side by side; only the module settings wait for the group's id. The
+ * lowest projection position among their answers is where the live socket must start, so that no
+ * change made between these reads and the socket's connect is missed.
+ */
 async function loadSession(api: ApiClient): Promise<LoadedSession> {
-  const customerGroup = api.getOwnCustomerGroup();
-  const [user, group, companyInfo, incidentModuleSettings] = await Promise.all([
-    api.getLoggedUser(),
-    customerGroup,
-    api.getCompanyInfo(),
-    customerGroup.then((group) => api.getIncidentModuleSettings(group.id)),
-  ]);
-  return { user, customerGroup: group, companyInfo, incidentModuleSettings };
+  const { result, position } = await api.trackReadPosition(async (reads) => {
+    const customerGroup = reads.getOwnCustomerGroup();
+    const [user, group, companyInfo, incidentModuleSettings] = await Promise.all([
+      reads.getLoggedUser(),
+      customerGroup,
+      reads.getCompanyInfo(),
+      customerGroup.then((group) => reads.getIncidentModuleSettings(group.id)),
+    ]);
+    return { user, customerGroup: group, companyInfo, incidentModuleSettings };
+  });
+  return position === undefined ? result : { ...result, livePosition: position };
 }

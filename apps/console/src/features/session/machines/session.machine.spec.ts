@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError, SERVER_ERROR_TEXT } from '../../../api/api-error';
 import { aLoadedSession, memoryTokenStorage, stubbedSessionLogic, type SessionStubs } from '../../../testing/session-fixtures';
-import type { SessionEvent } from './session.machine';
+import type { LiveUpdatesInput, LoadedSession, SessionEvent } from './session.machine';
 
 const credentials = { email: 'ada@example.com', password: 'secret' };
 
@@ -151,7 +151,10 @@ describe('session machine', () => {
     const liveUpdates = vi.fn(() => closeLiveUpdates);
     const { actor } = await signIn({ liveUpdates });
 
-    expect(liveUpdates).toHaveBeenCalledWith({ token: 'token-1', customerGroupId: 'group-1' }, expect.any(Function));
+    expect(liveUpdates).toHaveBeenCalledWith(
+      { token: 'token-1', customerGroupId: 'group-1', lastPosition: 100 },
+      expect.any(Function),
+    );
     expect(closeLiveUpdates).not.toHaveBeenCalled();
 
     actor.send({ type: 'session.logout' });
@@ -171,5 +174,71 @@ describe('session machine', () => {
 
     expect(actor.getSnapshot().context.moduleName).toBe('Event');
     expect(actor.getSnapshot().context.moduleNamePlural).toBe('Events');
+  });
+
+  it('opens live updates without a position when the loaded answers carried none', async () => {
+    const liveUpdates = vi.fn(() => () => undefined);
+    await signIn({ loadSession: async () => ({ ...aLoadedSession, livePosition: undefined }), liveUpdates });
+
+    expect(liveUpdates).toHaveBeenCalledWith(
+      { token: 'token-1', customerGroupId: 'group-1', lastPosition: undefined },
+      expect.any(Function),
+    );
+  });
+
+  it('reloads everything on a resync, then reopens live updates from the reloaded position', async () => {
+    let sendBack: (event: SessionEvent) => void = () => undefined;
+    const closeLiveUpdates = vi.fn();
+    const liveUpdates = vi.fn((_input: LiveUpdatesInput, send: (event: SessionEvent) => void) => {
+      sendBack = send;
+      return closeLiveUpdates;
+    });
+    let finishReload: (session: LoadedSession) => void = () => undefined;
+    const loadSession = vi
+      .fn<() => Promise<LoadedSession>>()
+      .mockResolvedValueOnce(aLoadedSession)
+      .mockReturnValueOnce(new Promise((resolve) => (finishReload = resolve)));
+    const { actor } = await signIn({ loadSession, liveUpdates });
+
+    sendBack({ type: 'session.resync' });
+
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(closeLiveUpdates).toHaveBeenCalledOnce();
+    expect(loadSession).toHaveBeenCalledTimes(2);
+
+    finishReload({
+      ...aLoadedSession,
+      incidentModuleSettings: { module_name: 'Event', module_name_plural: 'Events' },
+      livePosition: 250,
+    });
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+
+    expect(snapshot.context).toMatchObject({ moduleName: 'Event', livePosition: 250 });
+    expect(liveUpdates).toHaveBeenCalledTimes(2);
+    expect(liveUpdates).toHaveBeenLastCalledWith(
+      { token: 'token-1', customerGroupId: 'group-1', lastPosition: 250 },
+      expect.any(Function),
+    );
+  });
+
+  it('signs out with the error when the reload after a resync fails', async () => {
+    let sendBack: (event: SessionEvent) => void = () => undefined;
+    const loadSession = vi
+      .fn<() => Promise<LoadedSession>>()
+      .mockResolvedValueOnce(aLoadedSession)
+      .mockRejectedValueOnce(new ApiError(500, SERVER_ERROR_TEXT));
+    const { actor, tokenStorage } = await signIn({
+      loadSession,
+      liveUpdates: (_input, send) => {
+        sendBack = send;
+        return () => undefined;
+      },
+    });
+
+    sendBack({ type: 'session.resync' });
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+
+    expect(snapshot.context).toMatchObject({ error: SERVER_ERROR_TEXT, livePosition: null });
+    expect(tokenStorage.read()).toBeNull();
   });
 });

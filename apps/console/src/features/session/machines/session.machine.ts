@@ -17,11 +17,15 @@ export interface LoadedSession {
   customerGroup: CustomerGroupDto;
   companyInfo: CompanyInfoDto;
   incidentModuleSettings: IncidentModuleSettingsDto;
+  /** The lowest projection position among the start-up answers: the live socket replays what came after it. */
+  livePosition?: number;
 }
 
 export interface LiveUpdatesInput {
   token: string;
   customerGroupId: string;
+  /** Where the loaded data left off; the socket asks the server for every update after it. */
+  lastPosition?: number;
 }
 
 export interface SessionInput {
@@ -36,6 +40,8 @@ export interface SessionContext {
   versionNumber: string | null;
   moduleName: string;
   moduleNamePlural: string;
+  /** Where the loaded data left off, for the live socket. */
+  livePosition: number | null;
   /** What the login page shows after a failed sign-in. */
   error: string | null;
 }
@@ -44,7 +50,9 @@ export type SessionEvent =
   | { type: 'session.login'; credentials: LoginRequest }
   | { type: 'session.logout' }
   | { type: 'session.unauthorized' }
-  | { type: 'session.moduleNameChanged'; data: IncidentModuleSettingsDto };
+  | { type: 'session.moduleNameChanged'; data: IncidentModuleSettingsDto }
+  /** The live socket missed too much to replay: everything is loaded again. */
+  | { type: 'session.resync' };
 
 /**
  * The machine only names its side effects; the app provides them (session.implementations.ts) and
@@ -71,6 +79,7 @@ const signedOutContext = {
   versionNumber: null,
   moduleName: DEFAULT_MODULE_NAME,
   moduleNamePlural: DEFAULT_MODULE_NAME_PLURAL,
+  livePosition: null,
 } satisfies Omit<SessionContext, 'error'>;
 
 export const sessionMachine = setup({
@@ -148,12 +157,13 @@ export const sessionMachine = setup({
         onDone: {
           target: 'signedIn',
           actions: assign(({ event }) => {
-            const { user, customerGroup, companyInfo, incidentModuleSettings } = event.output;
+            const { user, customerGroup, companyInfo, incidentModuleSettings, livePosition } = event.output;
             return {
               user,
               customerGroup,
               versionNumber: companyInfo.version_number,
               ...moduleNames(incidentModuleSettings),
+              livePosition: livePosition ?? null,
             };
           }),
         },
@@ -167,10 +177,16 @@ export const sessionMachine = setup({
     signedIn: {
       invoke: {
         src: 'liveUpdates',
-        input: ({ context }) => ({ token: context.token ?? '', customerGroupId: context.customerGroup?.id ?? '' }),
+        input: ({ context }) => ({
+          token: context.token ?? '',
+          customerGroupId: context.customerGroup?.id ?? '',
+          lastPosition: context.livePosition ?? undefined,
+        }),
       },
       on: {
         'session.logout': 'loggingOut',
+        // Leaving signedIn closes the socket; the reload brings a new position to reopen it from.
+        'session.resync': 'loading',
         'session.unauthorized': 'signedOut',
         'session.moduleNameChanged': {
           actions: assign(({ event }) => moduleNames(event.data)),
