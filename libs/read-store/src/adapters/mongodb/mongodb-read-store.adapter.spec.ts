@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadStore, ReadStoreUnavailableError } from '../../read-store';
 import { runReadStoreContract } from '../../testing/read-store.contract';
 import { event, increment, TENANT_A } from '../../testing/contract/fixtures';
+import { mongoServerProfile } from '../../testing/mongodb-server';
 import { MongoReadStore } from './mongodb-read-store.adapter';
 
 const url = process.env.MONGO_URL;
@@ -26,7 +27,7 @@ if (url) {
     await admin.close();
   });
 
-  runReadStoreContract('MongoDB', async () => (await open()).store);
+  runReadStoreContract('MongoDB', async () => (await open()).store, { server: () => mongoServerProfile(url) });
 
   describe('MongoReadStore', () => {
     it('applies nothing twice when a batch is replayed after its checkpoint was lost', async () => {
@@ -49,7 +50,7 @@ if (url) {
     });
   });
 } else {
-  console.log('skipped: no MongoDB (MONGO_URL unset; testcontainers needs a Docker engine, none reachable)');
+  console.log('skipped: no MongoDB (MONGO_URL unset; no Docker engine for testcontainers: `node tools/infra/ferretdb.mjs start` prints a MONGO_URL)');
   describe.skip('ReadStore contract: MongoDB', () => {
     it('runs against MongoDB when MONGO_URL is set', () => undefined);
   });

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Collection, Document, InvalidQueryError, Update } from '../../read-store';
+import { ItNeeds } from './capabilities';
 import { person, seedPeople, StoreProvider, TENANT_A } from './fixtures';
 
-export function writeContract(store: StoreProvider): void {
+export function writeContract(store: StoreProvider, itNeeds: ItNeeds): void {
   describe('writes', () => {
     let people: Collection;
     const load = async (id: string): Promise<Document | null> => people.findOne({ _id: id });
@@ -59,8 +60,13 @@ export function writeContract(store: StoreProvider): void {
       expect(await load('p1')).toMatchObject({ tags: ['math', 'code', 'history'], notes: ['first'] });
     });
 
-    it('$pull removes matching values and matching sub-documents', async () => {
-      await people.updateOne({ _id: 'p1' }, { $pull: { tags: 'code', skills: { level: { $lt: 3 } } } });
+    it('$pull removes matching values and equal sub-documents', async () => {
+      await people.updateOne({ _id: 'p1' }, { $pull: { tags: 'code', skills: { name: 'poetry', level: 2 } } });
+      expect(await load('p1')).toMatchObject({ tags: ['math'], skills: [{ name: 'math', level: 5 }] });
+    });
+
+    itNeeds('pullByCondition', '$pull removes values and sub-documents matching a condition', async () => {
+      await people.updateOne({ _id: 'p1' }, { $pull: { tags: { $in: ['code', 'navy'] }, skills: { level: { $lt: 3 } } } });
       expect(await load('p1')).toMatchObject({ tags: ['math'], skills: [{ name: 'math', level: 5 }] });
     });
 
