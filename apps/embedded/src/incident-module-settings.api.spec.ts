@@ -83,11 +83,14 @@ describe('incident module settings', () => {
     await request(app.url).get(path(other.rootId)).set(auth(operator)).expect(404);
   });
 
-  it('a retried command with the same Idempotency-Key appends once', async () => {
+  it('a retried command with the same Idempotency-Key appends once, even after later changes', async () => {
     const body = { module_name: 'Alert', module_name_plural: 'Alerts' };
     const first = await put(operator, rootId, body).set('Idempotency-Key', 'retry-1').expect(200);
-    const second = await put(operator, rootId, body).set('Idempotency-Key', 'retry-1').expect(200);
-    expect(second.headers['x-event-position']).toBe(first.headers['x-event-position']);
+    const later = await put(operator, rootId, { module_name: 'Beta', module_name_plural: 'Betas' }).expect(200);
+    const retry = await put(operator, rootId, body).set('Idempotency-Key', 'retry-1').expect(200);
+    expect(retry.headers['x-event-position']).toBe(first.headers['x-event-position']);
+    const read = await readAfter(operator, rootId, later.headers['x-event-position']);
+    expect(read.body).toEqual({ module_name: 'Beta', module_name_plural: 'Betas' });
   });
 });
 

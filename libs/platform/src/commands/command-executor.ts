@@ -31,7 +31,11 @@ export interface CommandOutcome<TEvent> {
 
 const MAX_ATTEMPTS = 5;
 
-/** Load → decide → append with the expected revision; on a concurrent change, re-read and re-decide a few times. */
+/**
+ * Load → decide → append with the expected revision; on a concurrent change, re-read and re-decide
+ * a few times. A command whose id already produced events in the stream (a client retry) appends
+ * nothing and answers with those events, whatever was appended since.
+ */
 @Injectable()
 export class CommandExecutor {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
@@ -54,6 +58,8 @@ export class CommandExecutor {
     };
     for (let attempt = 1; ; attempt++) {
       const history = await this.readStreamOrEmpty(streamName);
+      const earlier = history.filter((event) => event.metadata.commandId === commandId);
+      if (earlier.length) return { events: earlier.map((e) => ({ type: e.type, data: e.data }) as TEvent), position: earlier[earlier.length - 1]!.position };
       const state = foldEvents(decider, history.map((e) => ({ type: e.type, data: e.data }) as TEvent));
       const events = decider.decide(command, state);
       if (!events.length) return { events, position: await this.eventStore.headPosition() };
