@@ -11,3 +11,7 @@ export * from './user/user.state';
 export * from './user/user.decide';
 export * from './user/user-email';
 export * from './shared/event-versions';
+export * from './dispatch/dispatch.events';
+export * from './dispatch/dispatch.commands';
+export * from './dispatch/dispatch.state';
+export * from './dispatch/dispatch.decide';

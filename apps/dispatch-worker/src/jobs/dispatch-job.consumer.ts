@@ -1,13 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Bus, BusMessage, Consumer } from '@beacon/bus';
-import { WrongExpectedRevisionError, type EventStore } from '@beacon/event-store';
-import { BUS, EVENT_STORE, eventIdFor } from '@beacon/platform';
+import { dispatchDecider, dispatchStream, type DispatchCommand } from '@beacon/domain';
+import { BUS, CommandExecutor, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { CHANNEL_PROVIDER, type ChannelProvider } from '../channels/channel-provider';
-import { DISPATCH_JOBS_TOPIC, DISPATCH_WORKERS_GROUP, dispatchStream, type DispatchJob } from './dispatch-job';
+import { DISPATCH_JOBS_TOPIC, DISPATCH_WORKERS_GROUP, type DispatchJob } from './dispatch-job';
 
 /**
- * Consumes dispatch jobs. A job is claimed by appending to its own stream with "no-stream" before
- * the provider is called, so a redelivered job (after a crash or a rebalance) is never sent twice.
+ * Consumes dispatch jobs: claims the job in its own stream before calling the provider and
+ * records the provider's answer after, so a redelivered job (after a crash, a rebalance or a Kafka
+ * redelivery) gets exactly one result. A job claimed by a live worker is retried later by the bus.
  */
 @Injectable()
 export class DispatchJobConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -15,8 +16,9 @@ export class DispatchJobConsumer implements OnApplicationBootstrap, OnApplicatio
 
   constructor(
     @Inject(BUS) private readonly bus: Bus,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(CHANNEL_PROVIDER) private readonly provider: ChannelProvider,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -29,23 +31,24 @@ export class DispatchJobConsumer implements OnApplicationBootstrap, OnApplicatio
 
   async handle(message: BusMessage<DispatchJob>): Promise<void> {
     const job = message.value;
-    const stream = dispatchStream(job.jobId);
-    const metadata = { tenantId: job.tenantId, correlationId: job.sessionId };
-    try {
-      await this.eventStore.appendToStream(
-        stream,
-        [{ id: eventIdFor(job.jobId, 0), type: 'DispatchClaimed', data: { jobId: job.jobId, sessionId: job.sessionId }, metadata }],
-        { expectedRevision: 'no-stream' },
-      );
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return;
-      throw error;
-    }
+    const workerId = this.config.nodeId;
+    const claim = await this.run(job, {
+      type: 'ClaimDispatch',
+      data: { jobId: job.jobId, sessionId: job.sessionId, workerId, now: new Date().toISOString(), leaseMs: this.config.dispatchClaimLeaseMs },
+    });
+    if (!claim) return;
     const result = await this.provider.send(job);
-    await this.eventStore.appendToStream(
-      stream,
-      [{ id: eventIdFor(job.jobId, 1), type: 'DispatchSubmitted', data: { jobId: job.jobId, sessionId: job.sessionId, ...result }, metadata }],
-      { expectedRevision: 0 },
-    );
+    await this.run(job, { type: 'RecordDispatchSubmitted', data: { workerId, providerMessageId: result.providerMessageId } });
+  }
+
+  /** Whether the command recorded anything (a job that already has its result records nothing). */
+  private async run(job: DispatchJob, command: DispatchCommand): Promise<boolean> {
+    const outcome = await this.executor.execute(dispatchStream(job.jobId), dispatchDecider, command, {
+      tenantId: job.tenantId,
+      actorUserId: null,
+      correlationId: job.sessionId,
+      acceptedAt: new Date(),
+    });
+    return outcome.events.length > 0;
   }
 }

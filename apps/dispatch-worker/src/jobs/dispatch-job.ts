@@ -12,4 +12,3 @@ export interface DispatchJob {
 
 export const DISPATCH_JOBS_TOPIC = 'dispatch-jobs';
 export const DISPATCH_WORKERS_GROUP = 'dispatch-workers';
-export const dispatchStream = (jobId: string) => `dispatch-${jobId}`;

@@ -1,5 +1,6 @@
 import { CUSTOMER_GROUP_EVENT_VERSIONS } from '../customer-group/customer-group.events';
 import { USER_EVENT_VERSIONS } from '../user/user.events';
+import { DISPATCH_EVENT_VERSIONS } from '../dispatch/dispatch.events';
 
 /**
  * Schema version of every event type the domain records. Types are never renamed; when a type's
@@ -8,6 +9,7 @@ import { USER_EVENT_VERSIONS } from '../user/user.events';
 export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...CUSTOMER_GROUP_EVENT_VERSIONS,
   ...USER_EVENT_VERSIONS,
+  ...DISPATCH_EVENT_VERSIONS,
   UserEmailClaimed: 1,
 };
 

@@ -20,6 +20,8 @@ export interface PlatformConfig {
   readonly tokenIdleSeconds: number;
   /** Longest a read waits for projections to reach the position the client asked for. */
   readonly readPositionWaitMs: number;
+  /** How old a dispatch claim must be before another worker may take the job over. */
+  readonly dispatchClaimLeaseMs: number;
   /** Folder of the built console served under /ui/ (embedded mode). */
   readonly consoleDir: string;
 }
@@ -61,6 +63,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     nodeId: env.NODE_ID || randomUUID(),
     tokenIdleSeconds: positiveInt('TOKEN_IDLE_SECONDS', env.TOKEN_IDLE_SECONDS, DEFAULT_TOKEN_IDLE_SECONDS),
     readPositionWaitMs: positiveInt('READ_POSITION_WAIT_MS', env.READ_POSITION_WAIT_MS, 5000),
+    dispatchClaimLeaseMs: positiveInt('DISPATCH_CLAIM_LEASE_MS', env.DISPATCH_CLAIM_LEASE_MS, 30_000),
     consoleDir: resolve(env.CONSOLE_DIR || join(__dirname, '..', '..', '..', '..', 'apps', 'console', 'dist')),
   };
 }
