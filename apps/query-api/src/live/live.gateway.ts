@@ -10,6 +10,7 @@ import type { ReadStore } from '@beacon/read-store';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../customer-group/projections/customer-groups.projection';
 import { QUERY_PROJECTIONS } from '../projections/query-projections';
 import { catchUp } from './live-catch-up';
+import { RecentUpdates } from './recent-updates';
 
 const groupRoom = (customerGroupId: string) => `group:${customerGroupId}`;
 const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
@@ -23,6 +24,7 @@ const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
 export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdown {
   private io: Server | null = null;
   private consumer: Consumer | null = null;
+  private readonly recent = new RecentUpdates();
   private readonly logger = new Logger('Live');
 
   constructor(
@@ -90,6 +92,7 @@ export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private deliver(update: LiveUpdate): void {
+    if (!this.recent.firstTime(update)) return;
     const room = update.customerGroupId ? groupRoom(update.customerGroupId) : tenantRoom(update.tenantId);
     this.io?.to(room).emit(LIVE_UPDATE_EVENT, update);
   }
