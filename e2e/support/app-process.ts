@@ -30,12 +30,18 @@ export interface AppProcess {
 
 export type EmbeddedProcess = AppProcess;
 
+/** This process's environment without the production adapters' URLs: an app gets them only when a test passes them. */
+function embeddedEnvironment(): NodeJS.ProcessEnv {
+  const { EVENTSTORE_URL: _e, MONGO_URL: _m, KAFKA_BROKERS: _k, ...rest } = process.env;
+  return rest;
+}
+
 /** Starts one built app as its own OS process and waits until it listens. */
 export async function startAppProcess(app: AppName, dataDir: string, env: Record<string, string> = {}): Promise<AppProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [mainOf(app)], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: { ...embeddedEnvironment(), PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
