@@ -183,6 +183,111 @@ export function runBusContract(name: string, factory: () => Promise<Bus>): void 
       expect(later).toEqual([10]);
     }, 90_000);
 
+    it('brings a member that joins a busy group into the work, losing and repeating nothing', async () => {
+      const [first, second] = [await openBus(), await openBus()];
+      const topic = unique('join');
+      const group = unique('workers');
+      const keys = keysNamed('recipient', 16);
+      const log: { readonly consumer: string; readonly message: Numbered }[] = [];
+      const handler =
+        (consumer: string): MessageHandler<Numbered> =>
+        async ({ value }) =>
+          void log.push({ consumer, message: value });
+      const handledBy = (consumer: string): number => log.filter((entry) => entry.consumer === consumer).length;
+      let rounds = 0;
+      const publishRound = async (): Promise<void> => {
+        const round = rounds;
+        await first.publishBatch(topic, keys.map((key) => ({ key, value: { key, n: round } })));
+        rounds++;
+      };
+      await consume<Numbered>(first, topic, group, handler('first'));
+
+      // A steady stream: the second member joins while the first is in the middle of it.
+      let streaming = true;
+      const stream = (async () => {
+        while (streaming) {
+          await publishRound();
+          await delay(100);
+        }
+      })();
+      try {
+        await waitFor('the first member to be busy', () => handledBy('first') >= keys.length * 2);
+        await consume<Numbered>(second, topic, group, handler('second'));
+        await waitFor('the second member to take a share', () => handledBy('second') > 0, 30_000);
+        const joined = rounds;
+        await waitFor('more of the stream', () => rounds >= joined + 5);
+      } finally {
+        streaming = false;
+        await stream;
+      }
+      await waitFor('the whole stream', () => log.length >= keys.length * rounds, 30_000);
+
+      // Settled: each key now belongs to one member, and both members have keys.
+      const settledFrom = log.length;
+      for (let final = 0; final < 3; final++) await publishRound();
+      await waitFor('the final rounds', () => log.length >= keys.length * rounds, 30_000);
+      const owners = new Map<string, Set<string>>();
+      for (const { consumer, message } of log.slice(settledFrom)) {
+        owners.set(message.key, (owners.get(message.key) ?? new Set()).add(consumer));
+      }
+      expect([...owners.values()].filter((members) => members.size > 1)).toEqual([]);
+      expect(new Set([...owners.values()].flatMap((members) => [...members]))).toEqual(new Set(['first', 'second']));
+
+      // Both members healthy throughout: every message handled exactly once, each key in order.
+      const handled = log.map(({ message }) => `${message.key}/${message.n}`);
+      expect(handled.length - new Set(handled).size).toBe(0);
+      expect(log.length).toBe(keys.length * rounds);
+      for (const key of keys) expect(byKey(log.map((entry) => entry.message)).get(key), key).toEqual(upTo(rounds));
+    }, 90_000);
+
+    it('hands the partitions of a member that froze mid-stream to the survivor, redelivering only what it left unfinished', async () => {
+      const [crashing, survivor] = [await openBus(), await openBus()];
+      const topic = unique('takeover');
+      const group = unique('workers');
+      const keys = keysNamed('recipient', 16);
+      const freeze = gate();
+      gates.push(freeze.open);
+      const completed: Numbered[] = [];
+      const unfinished: Numbered[] = [];
+      const bySurvivor: Numbered[] = [];
+      let frozen = false;
+
+      await consume<Numbered>(crashing, topic, group, async ({ value }) => {
+        // Like a process killed mid-stream: from some message on, no handler ever returns.
+        if (!frozen && completed.length >= 10) frozen = true;
+        if (frozen) {
+          unfinished.push(value);
+          await freeze.wait;
+          return;
+        }
+        completed.push(value);
+      });
+      await consume<Numbered>(survivor, topic, group, async ({ value }) => void bySurvivor.push(value));
+      const rounds = 20;
+      for (let n = 0; n < rounds; n++) {
+        await survivor.publishBatch(topic, keys.map((key) => ({ key, value: { key, n } })));
+        await delay(20);
+      }
+
+      const id = (message: Numbered): string => `${message.key}/${message.n}`;
+      const handled = (): Set<string> => new Set([...completed, ...bySurvivor].map(id));
+      await waitFor('every message to be handled', () => handled().size === keys.length * rounds, 45_000);
+
+      expect(frozen).toBe(true);
+      expect(unfinished.length).toBeGreaterThan(0);
+      // Nothing the frozen member finished (and so committed) comes again; what it had in hand does.
+      const finished = new Set(completed.map(id));
+      expect(bySurvivor.filter((message) => finished.has(id(message)))).toEqual([]);
+      expect(unfinished.filter((message) => !bySurvivor.some((other) => id(other) === id(message)))).toEqual([]);
+      for (const key of keys) {
+        const before = byKey(completed).get(key) ?? [];
+        const after = byKey(bySurvivor).get(key) ?? [];
+        // The survivor carries each key on from where the frozen member stopped, in order.
+        expect(after, key).toEqual([...after].sort((a, b) => a - b));
+        expect([...before, ...new Set(after)], key).toEqual(upTo(rounds));
+      }
+    }, 90_000);
+
     it('resumes a group after its last committed message when it reconnects', async () => {
       const bus = await openBus();
       const topic = unique('resume');

@@ -1,4 +1,12 @@
-import { Kafka, logLevel, Partitioners, type Admin, type Consumer as KafkaConsumer, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer as KafkaConsumer,
+  type logCreator,
+  type Producer,
+} from 'kafkajs';
 import {
   BusError,
   BusUnavailableError,
@@ -9,6 +17,7 @@ import {
   type OutgoingMessage,
 } from '../../bus';
 import { toBusError } from './kafka-errors';
+import { quietLogCreator } from './kafka-logging';
 import { fromKafkaMessage, toKafkaMessage } from './kafka-message';
 
 export interface KafkaBusOptions {
@@ -20,7 +29,19 @@ export interface KafkaBusOptions {
   readonly replicationFactor?: number;
   /** A member silent (or stuck in a handler) for this long is dropped from its group (default 30 s, broker minimum 6 s). */
   readonly sessionTimeoutMs?: number;
+  /** How often a member heartbeats (between messages) while consuming (default 3 s; keep below a third of the session). */
   readonly heartbeatIntervalMs?: number;
+  /**
+   * How long the group waits for its members to rejoin during a rebalance (default 60 s). A member
+   * in a handler rejoins once that handler returns, so this bounds how long a slow handler can
+   * hold up a new member or a hand-over.
+   */
+  readonly rebalanceTimeoutMs?: number;
+  /**
+   * Longest the broker holds a fetch open waiting for new messages (default 1 s). `stop` waits for
+   * the fetch in flight, so this is also how long stopping an idle consumer takes.
+   */
+  readonly fetchMaxWaitMs?: number;
   /**
    * Partitions a consumer handles in parallel (default 1). kafkajs heartbeats between messages, so
    * with 1 a hung handler stops the heartbeats and the group hands its partitions to others.
@@ -29,7 +50,12 @@ export interface KafkaBusOptions {
   /** How long `consume` waits for the consumer to join its group (default 60 s). */
   readonly joinTimeoutMs?: number;
   readonly logLevel?: logLevel;
+  /** kafkajs's JSON console logger without the error responses a group produces in normal operation (rebalances). */
+  readonly logCreator?: logCreator;
 }
+
+/** How long to wait for a topic created by another client to have a leader for every partition. */
+const TOPIC_READY_MS = 10_000;
 
 /** The distributed bus over Kafka: topics are created on first use; consumers commit after each handled message. */
 export class KafkaBus implements Bus {
@@ -49,6 +75,7 @@ export class KafkaBus implements Bus {
       clientId: options.clientId ?? 'beacon',
       brokers: [...options.brokers],
       logLevel: options.logLevel ?? logLevel.ERROR,
+      logCreator: options.logCreator ?? quietLogCreator,
       connectionTimeout: 3_000,
       retry: { initialRetryTime: 300, retries: 5 },
     });
@@ -101,6 +128,8 @@ export class KafkaBus implements Bus {
       groupId: group,
       sessionTimeout: this.options.sessionTimeoutMs,
       heartbeatInterval: this.options.heartbeatIntervalMs,
+      rebalanceTimeout: this.options.rebalanceTimeoutMs,
+      maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 1_000,
       allowAutoTopicCreation: false,
       // A throwing handler makes kafkajs refetch from the failed message after a backoff; once the
       // retries run out the consumer restarts and carries on retrying, so the partition stays blocked, not skipped.
@@ -152,12 +181,29 @@ export class KafkaBus implements Bus {
 
   private async createTopic(topic: string): Promise<void> {
     try {
-      await this.admin.createTopics({
+      const created = await this.admin.createTopics({
         waitForLeaders: true,
         topics: [{ topic, numPartitions: this.options.partitions ?? 8, replicationFactor: this.options.replicationFactor }],
       });
+      // Already there: kafkajs then skips waiting for leaders, but another client may have created it a moment ago.
+      if (!created) await this.awaitLeaders(topic);
     } catch (error) {
       throw toBusError(error, `creating topic ${topic}`);
+    }
+  }
+
+  private async awaitLeaders(topic: string): Promise<void> {
+    const deadline = Date.now() + TOPIC_READY_MS;
+    for (;;) {
+      try {
+        const { topics } = await this.admin.fetchTopicMetadata({ topics: [topic] });
+        const partitions = topics[0]?.partitions ?? [];
+        if (partitions.length > 0 && partitions.every((partition) => partition.leader >= 0)) return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+      if (Date.now() > deadline) throw new BusUnavailableError(`Kafka: topic ${topic} has no leader after ${TOPIC_READY_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
