@@ -16,7 +16,12 @@ export interface EventMetadata {
 }
 
 export interface EventData<TData = unknown> {
-  /** Unique id (UUID). Appending an event id that is already in the stream appends nothing. */
+  /**
+   * Unique id (UUID). It makes retries safe, as in EventStoreDB: an append whose events the stream already holds
+   * right after the append's expected revision appends nothing and answers the first attempt's result (with 'any'
+   * or 'stream-exists', only while the first attempt is among the stream's recent events); one that holds only
+   * some of them throws DuplicateEventIdError. Ids are not checked otherwise.
+   */
   readonly id: string;
   readonly type: string;
   readonly data: TData;
@@ -111,7 +116,10 @@ export class StreamNotFoundError extends EventStoreError {
   }
 }
 
-/** Some but not all of an append's event ids are already stored: a retry that does not match the first attempt. */
+/**
+ * A retry that does not match its first attempt (only some of its events are stored where it would have put them,
+ * or, with 'any' or 'stream-exists', it reuses a recent event id otherwise), or an append carrying one id twice.
+ */
 export class DuplicateEventIdError extends EventStoreError {
   constructor(
     readonly streamName: string,

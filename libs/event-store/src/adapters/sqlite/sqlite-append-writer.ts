@@ -1,10 +1,9 @@
 import type Database from 'better-sqlite3';
-import { AppendResult, EventStoreError, ExpectedRevision } from '../../event-store';
-import { assertExpectedRevision, meetsExpectedRevision } from '../../expected-revision';
-import { matchPriorAppend } from '../../idempotency';
+import { AppendResult, EventStoreError, ExpectedRevision, WrongExpectedRevisionError } from '../../event-store';
+import { assertExpectedRevision } from '../../expected-revision';
+import { matchRetryAfter, matchRetryInRecent } from '../../idempotency';
 import { Outcome } from './group-commit-queue';
-import { isUniqueConstraintError } from './sqlite-errors';
-import { SqliteStatements } from './sqlite-statements';
+import { MAX_ROWS_PER_INSERT, SqliteStatements } from './sqlite-statements';
 
 /** An event ready for its row: data and metadata already JSON, so a bad payload fails its own caller before the batch. */
 export interface SerializedEvent {
@@ -26,12 +25,15 @@ export interface BatchResult {
   readonly wroteEvents: boolean;
 }
 
+/**
+ * How many of a stream's most recent events a retry with 'any' or 'stream-exists' is looked for in (or the
+ * append's event count, if larger). EventStoreDB, too, only recognises such retries while it remembers the ids.
+ */
+export const RECENT_EVENTS_CHECKED = 100;
+
 /** Writes batches of appends; each append is decided on its own inside the batch's transaction. */
 export class SqliteAppendWriter {
   private readonly writeAll: Database.Transaction<(appends: readonly PendingAppend[], recordedAt: string) => BatchResult>;
-  private readonly insertEvents: Database.Transaction<
-    (append: PendingAppend, firstRevision: number, recordedAt: string) => AppendResult
-  >;
 
   constructor(
     db: Database.Database,
@@ -51,16 +53,13 @@ export class SqliteAppendWriter {
       });
       return { outcomes, wroteEvents };
     });
-    // Run inside writeAll, better-sqlite3 turns this into a savepoint: a failed append rolls back alone.
-    this.insertEvents = db.transaction((append: PendingAppend, firstRevision: number, recordedAt: string) =>
-      this.insertRows(append, firstRevision, recordedAt),
-    );
   }
 
   /**
    * One IMMEDIATE transaction (one fsync) for the whole batch. IMMEDIATE takes the write lock before the
    * first stream head is read, so another process cannot append between our check and our insert; and as
    * positions are taken under that lock, commits become visible in position order and pollers skip nothing.
+   * An append is refused (EventStoreError) before it writes anything; any other failure fails the whole batch.
    */
   writeBatch(appends: readonly PendingAppend[]): BatchResult {
     return this.writeAll.immediate(appends, new Date().toISOString());
@@ -72,51 +71,70 @@ export class SqliteAppendWriter {
       assertExpectedRevision(append.streamName, append.expectedRevision, head);
       return { result: { nextExpectedRevision: head ?? -1, position: this.statements.storePosition.get() ?? 0 }, wrote: false };
     }
-    if (!meetsExpectedRevision(append.expectedRevision, head)) {
-      // A retry of an append that already succeeded no longer meets its expected revision: answer it as the first time.
-      const prior = this.priorAppend(append);
-      if (prior) return { result: prior, wrote: false };
-      assertExpectedRevision(append.streamName, append.expectedRevision, head);
-    }
-    try {
-      const firstRevision = (head ?? -1) + 1;
-      // One INSERT is atomic by itself (a failing statement is undone alone), so single events skip the savepoint.
-      const result =
-        append.events.length === 1
-          ? this.insertRows(append, firstRevision, recordedAt)
-          : this.insertEvents(append, firstRevision, recordedAt);
-      return { result, wrote: true };
-    } catch (error) {
-      // Stream heads cannot move under the write lock, so a unique violation here is an event id already in the stream.
-      const prior = isUniqueConstraintError(error) ? this.priorAppend(append) : undefined;
-      if (prior) return { result: prior, wrote: false };
-      throw error;
-    }
+    const retried = this.matchRetry(append, head);
+    if (retried) return { result: retried, wrote: false };
+    return { result: this.insertRows(append, (head ?? -1) + 1, recordedAt), wrote: true };
   }
 
-  private insertRows(append: PendingAppend, firstRevision: number, recordedAt: string): AppendResult {
+  /**
+   * Recognises a retry of an append that already succeeded, as EventStoreDB does (no event-id index needed):
+   * answers the first attempt's result, throws when the append is refused, and answers undefined for a new
+   * append that meets its expected revision.
+   * - a revision or 'no-stream' the stream has moved past: its events right after that revision must be the
+   *   append's (all: a retry; some, from the first: DuplicateEventIdError; none: WrongExpectedRevisionError);
+   * - 'any' or 'stream-exists' on an existing stream: the same, looked for among its RECENT_EVENTS_CHECKED last events.
+   */
+  private matchRetry(
+    { streamName, events, expectedRevision }: PendingAppend,
+    head: number | undefined,
+  ): AppendResult | undefined {
+    if (head === undefined) {
+      assertExpectedRevision(streamName, expectedRevision, head);
+      return undefined;
+    }
+    const ids = events.map(({ id }) => id);
+    if (expectedRevision === 'any' || expectedRevision === 'stream-exists') {
+      const after = head - Math.max(ids.length, RECENT_EVENTS_CHECKED);
+      const found =
+        ids.length === 1
+          ? this.statements.eventsWithIdAfter.all(streamName, after, ids[0])
+          : this.statements.eventsWithIdsAfter.all(streamName, after, JSON.stringify(ids));
+      return matchRetryInRecent(streamName, ids, found);
+    }
+    const expected = expectedRevision === 'no-stream' ? -1 : expectedRevision;
+    if (head === expected) return undefined;
+    if (head > expected) {
+      const retried = matchRetryAfter(streamName, ids, this.statements.eventsAfter.all(streamName, expected, ids.length));
+      if (retried) return retried;
+    }
+    throw new WrongExpectedRevisionError(streamName, expectedRevision, head);
+  }
+
+  /**
+   * Inserts the append's events in runs of a power of two rows (one statement each: about 3 for 100 events).
+   * No savepoint: a run cannot be refused once the append is decided, so a failing INSERT fails the whole batch.
+   */
+  private insertRows({ streamName, events }: PendingAppend, firstRevision: number, recordedAt: string): AppendResult {
     let position = 0;
-    append.events.forEach((event, i) => {
-      const info = this.statements.insert.run(
-        append.streamName,
-        firstRevision + i,
-        event.id,
-        event.type,
-        event.data,
-        event.metadata,
-        recordedAt,
-      );
-      position = Number(info.lastInsertRowid);
-    });
-    return { nextExpectedRevision: firstRevision + append.events.length - 1, position };
+    for (let offset = 0; offset < events.length; ) {
+      const rows = largestPowerOfTwoUpTo(Math.min(events.length - offset, MAX_ROWS_PER_INSERT));
+      const values: unknown[] = new Array(rows * 4 + 1);
+      for (let i = 0; i < rows; i++) {
+        const { id, type, data, metadata } = events[offset + i];
+        values[i * 4] = id;
+        values[i * 4 + 1] = type;
+        values[i * 4 + 2] = data;
+        values[i * 4 + 3] = metadata;
+      }
+      values[rows * 4] = { stream: streamName, revision: firstRevision + offset, recordedAt };
+      // The statement's last row is the last event inserted so far: its rowid is the append's position.
+      position = Number(this.statements.insert(rows).run(...values).lastInsertRowid);
+      offset += rows;
+    }
+    return { nextExpectedRevision: firstRevision + events.length - 1, position };
   }
+}
 
-  private priorAppend(append: PendingAppend): AppendResult | undefined {
-    const ids = append.events.map(({ id }) => id);
-    return matchPriorAppend(
-      append.streamName,
-      ids,
-      ids.map((id) => this.statements.eventInStream.get(append.streamName, id)),
-    );
-  }
+function largestPowerOfTwoUpTo(n: number): number {
+  return 2 ** Math.floor(Math.log2(n));
 }

@@ -9,6 +9,3 @@ export function translateSqliteError(error: unknown): unknown {
   return error;
 }
 
-export function isUniqueConstraintError(error: unknown): boolean {
-  return error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}

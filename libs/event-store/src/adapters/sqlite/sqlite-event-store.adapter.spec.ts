@@ -12,6 +12,7 @@ import {
   WrongExpectedRevisionError,
 } from '../../event-store';
 import { runEventStoreContract } from '../../testing/event-store.contract';
+import { RECENT_EVENTS_CHECKED } from './sqlite-append-writer';
 import { SqliteEventStore } from './sqlite-event-store.adapter';
 
 const directory = mkdtempSync(join(tmpdir(), 'event-store-'));
@@ -63,14 +64,152 @@ describe('SqliteEventStore', () => {
     });
   });
 
-  it('rolls back every event of an append refused halfway through', async () => {
-    const store = open(':memory:');
-    const [a, b, c] = [anEvent(), anEvent(), anEvent()];
-    await store.appendToStream('incident-1', [a, b]);
+  describe('retries, recognised as EventStoreDB recognises them (no event-id index)', () => {
+    it('at a revision: only by the events right after it; at another revision the retry is a conflict', async () => {
+      const store = open(':memory:');
+      const [a, b, c] = [anEvent(), anEvent(), anEvent()];
+      const first = await store.appendToStream('incident-1', [a], { expectedRevision: 'no-stream' });
+      await store.appendToStream('incident-1', [b], { expectedRevision: 0 });
+      await store.appendToStream('incident-1', [c], { expectedRevision: 1 });
 
-    await expect(store.appendToStream('incident-1', [c, a])).rejects.toBeInstanceOf(DuplicateEventIdError);
+      await expect(store.appendToStream('incident-1', [a], { expectedRevision: 'no-stream' })).resolves.toEqual(first);
+      await expect(store.appendToStream('incident-1', [a], { expectedRevision: 0 })).rejects.toMatchObject({
+        name: 'WrongExpectedRevisionError',
+        actual: 2,
+      });
+      await expect(store.appendToStream('incident-1', [b, c], { expectedRevision: 0 })).resolves.toMatchObject({
+        nextExpectedRevision: 2,
+      });
+      expect((await store.readStream('incident-1')).map((e) => e.id)).toEqual([a.id, b.id, c.id]);
+    });
 
-    expect((await store.readStream('incident-1')).map((e) => e.id)).toEqual([a.id, b.id]);
+    it('at a revision: a retry that the stream ends before it is complete throws DuplicateEventIdError', async () => {
+      const store = open(':memory:');
+      const [a, b] = [anEvent(), anEvent()];
+      await store.appendToStream('incident-1', [a], { expectedRevision: 'no-stream' });
+
+      await expect(store.appendToStream('incident-1', [a, b], { expectedRevision: 'no-stream' })).rejects.toBeInstanceOf(
+        DuplicateEventIdError,
+      );
+      expect(await store.readStream('incident-1')).toHaveLength(1);
+    });
+
+    it('an append that meets its expected revision is not checked for ids (as in EventStoreDB)', async () => {
+      const store = open(':memory:');
+      const event = anEvent();
+      await store.appendToStream('incident-1', [event], { expectedRevision: 'no-stream' });
+
+      await expect(store.appendToStream('incident-1', [event], { expectedRevision: 0 })).resolves.toMatchObject({
+        nextExpectedRevision: 1,
+      });
+    });
+
+    it("with 'any' or 'stream-exists': among the stream's last 100 events", async () => {
+      const store = open(':memory:');
+      await store.appendToStream('incident-1', [anEvent()]);
+      const events = [anEvent(), anEvent()];
+      const first = await store.appendToStream('incident-1', events, { expectedRevision: 'stream-exists' });
+      await store.appendToStream('incident-1', manyEvents(RECENT_EVENTS_CHECKED - events.length));
+
+      await expect(store.appendToStream('incident-1', events, { expectedRevision: 'stream-exists' })).resolves.toEqual(first);
+      await expect(store.appendToStream('incident-1', events)).resolves.toEqual(first);
+      expect(await store.readStream('incident-1')).toHaveLength(1 + RECENT_EVENTS_CHECKED);
+    });
+
+    it("with 'any': a first attempt older than the last 100 events is not recognised, and its retry appends again", async () => {
+      const store = open(':memory:');
+      const events = [anEvent(), anEvent()];
+      await store.appendToStream('incident-1', events);
+      await store.appendToStream('incident-1', manyEvents(RECENT_EVENTS_CHECKED));
+
+      const retry = await store.appendToStream('incident-1', events);
+
+      expect(retry.nextExpectedRevision).toBe(events.length + RECENT_EVENTS_CHECKED + events.length - 1);
+    });
+
+    it("with 'any': a first attempt partly older than the last 100 events makes its retry a DuplicateEventIdError", async () => {
+      const store = open(':memory:');
+      const events = [anEvent(), anEvent()];
+      await store.appendToStream('incident-1', events);
+      await store.appendToStream('incident-1', manyEvents(RECENT_EVENTS_CHECKED - 1));
+
+      await expect(store.appendToStream('incident-1', events)).rejects.toMatchObject({
+        name: 'DuplicateEventIdError',
+        eventId: events[1].id,
+      });
+      expect(await store.readStream('incident-1')).toHaveLength(RECENT_EVENTS_CHECKED + 1);
+    });
+
+    it("with 'any': an append larger than 100 events is looked for among as many events as it has", async () => {
+      const store = open(':memory:');
+      const events = manyEvents(250);
+      const first = await store.appendToStream('incident-1', events);
+
+      await expect(store.appendToStream('incident-1', events)).resolves.toEqual(first);
+      expect(await store.readStream('incident-1')).toHaveLength(250);
+    });
+
+    it("with 'any': a partial or reordered reuse of recent ids throws DuplicateEventIdError and stores nothing", async () => {
+      const store = open(':memory:');
+      const [a, b, c] = [anEvent(), anEvent(), anEvent()];
+      await store.appendToStream('incident-1', [a, b]);
+
+      await expect(store.appendToStream('incident-1', [a, c])).rejects.toBeInstanceOf(DuplicateEventIdError);
+      await expect(store.appendToStream('incident-1', [c, a])).rejects.toMatchObject({ name: 'DuplicateEventIdError', eventId: a.id });
+      await expect(store.appendToStream('incident-1', [b, c], { expectedRevision: 'stream-exists' })).rejects.toBeInstanceOf(
+        DuplicateEventIdError,
+      );
+      expect((await store.readStream('incident-1')).map((e) => e.id)).toEqual([a.id, b.id]);
+    });
+  });
+
+  it('stores a large append in order over several multi-row inserts and answers its last position', async () => {
+    const store = open(databaseFile());
+    await store.appendToStream('incident-0', [anEvent()]);
+    const events = manyEvents(203);
+
+    const result = await store.appendToStream('incident-1', events, { expectedRevision: 'no-stream' });
+    const read = await store.readStream('incident-1');
+
+    expect(read.map((e) => [e.id, e.revision, e.type, e.data])).toEqual(events.map((e, i) => [e.id, i, e.type, e.data]));
+    expect(read.map((e) => e.position)).toEqual(read.map((_, i) => read[0].position + i));
+    expect(result).toEqual({ nextExpectedRevision: 202, position: read[202].position });
+    expect(await store.headPosition()).toBe(result.position);
+  });
+
+  it('drops the event-id index of a file made by an earlier version, keeping its events', async () => {
+    const path = databaseFile();
+    const earlier = new Database(path);
+    earlier.exec(`
+      CREATE TABLE es_events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT, stream_name TEXT NOT NULL, revision INTEGER NOT NULL,
+        event_id TEXT NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, recorded_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX es_events_stream_revision ON es_events (stream_name, revision);
+      CREATE UNIQUE INDEX es_events_stream_event_id ON es_events (stream_name, event_id);
+    `);
+    const event = anEvent();
+    earlier
+      .prepare('INSERT INTO es_events (stream_name, revision, event_id, type, data, metadata, recorded_at) VALUES (?, 0, ?, ?, ?, ?, ?)')
+      .run('incident-1', event.id, event.type, JSON.stringify(event.data), '{}', new Date().toISOString());
+    earlier.close();
+
+    const store = open(path);
+
+    const indexes = new Database(path, { readonly: true });
+    try {
+      const names = indexes.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'es_events'").pluck().all();
+      expect(names).toEqual(['es_events_stream_revision']);
+    } finally {
+      indexes.close();
+    }
+    expect((await store.readStream('incident-1')).map((e) => e.id)).toEqual([event.id]);
+    await expect(store.appendToStream('incident-1', [event], { expectedRevision: 'no-stream' })).resolves.toMatchObject({
+      nextExpectedRevision: 0,
+    });
+    await expect(store.appendToStream('incident-1', [anEvent()], { expectedRevision: 0 })).resolves.toMatchObject({
+      nextExpectedRevision: 1,
+    });
   });
 
   it("wakes live subscriptions on this instance's own commits without waiting for the poll", async () => {
@@ -177,6 +316,10 @@ describe('SqliteEventStore', () => {
 
 function anEvent(): EventData {
   return { id: randomUUID(), type: 'SomethingHappened', data: { value: randomUUID() } };
+}
+
+function manyEvents(count: number): EventData[] {
+  return Array.from({ length: count }, () => anEvent());
 }
 
 async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {

@@ -37,6 +37,9 @@ const NO_LIMIT = -1;
  * The embedded event store: one SQLite file, shareable by several processes.
  * Appends are group-committed; an append of zero events stores nothing, still checks the expected
  * revision, and answers the stream's last revision (-1 when it has none) and the store's head position.
+ * Retries are recognised as EventStoreDB recognises them: by the events right after the expected revision, or,
+ * with 'any' and 'stream-exists', among the stream's last 100 events (RECENT_EVENTS_CHECKED; more for a larger
+ * append); a retry older than that appends again. Event ids are not checked otherwise.
  */
 export class SqliteEventStore implements EventStore {
   private readonly statements: SqliteStatements;
