@@ -27,7 +27,7 @@ import {
 } from '../../event-store';
 import { assertExpectedRevision } from '../../expected-revision';
 import { assertDistinctEventIds, matchPriorAppend } from '../../idempotency';
-import { CatchUpSubscription, DEFAULT_MAX_BATCH_SIZE } from '../../subscription/catch-up-subscription';
+import { SubscriptionRegistry } from '../../subscription/subscription-registry';
 import { ChangeSignal } from '../../subscription/change-signal';
 import {
   fromEsdbError,
@@ -55,7 +55,7 @@ const PAGE_SIZE = 1_000;
  */
 export class EventStoreDbEventStore implements EventStore {
   private readonly changes = new ChangeSignal();
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly subscriptions: SubscriptionRegistry;
   private readonly appendsInFlight = new Set<Promise<unknown>>();
   private watcher: AllStreamSubscription | undefined;
   private closed = false;
@@ -67,8 +67,13 @@ export class EventStoreDbEventStore implements EventStore {
 
   private constructor(
     private readonly client: EventStoreDBClient,
-    private readonly pollIntervalMs: number,
-  ) {}
+    pollIntervalMs: number,
+  ) {
+    this.subscriptions = new SubscriptionRegistry(
+      { readAfter: (position, maxCount) => this.readAfter(position, maxCount), changes: this.changes },
+      pollIntervalMs,
+    );
+  }
 
   async appendToStream(streamName: string, events: readonly EventData[], options: AppendOptions = {}): Promise<AppendResult> {
     if (this.closed) throw new EventStoreUnavailableError('The event store is closed');
@@ -107,19 +112,7 @@ export class EventStoreDbEventStore implements EventStore {
   subscribeToAll(options: SubscribeToAllOptions, handler: SubscriptionHandler): Subscription {
     if (this.closing) throw new EventStoreUnavailableError('The event store is closed');
     this.watchForAppends();
-    const subscription = new CatchUpSubscription(
-      { readAfter: (position, maxCount) => this.readAfter(position, maxCount), changes: this.changes },
-      {
-        fromPosition: options.fromPosition ?? 0,
-        maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
-        pollIntervalMs: this.pollIntervalMs,
-      },
-      handler,
-    );
-    this.subscriptions.add(subscription);
-    const forget = () => this.subscriptions.delete(subscription);
-    subscription.done.then(forget, forget);
-    return subscription;
+    return this.subscriptions.open(options, handler);
   }
 
   close(): Promise<void> {
@@ -129,7 +122,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   private async shutdown(): Promise<void> {
     // Handlers being stopped may still append; only then are new appends refused and the last ones awaited.
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.subscriptions.stopAll();
     this.closed = true;
     await Promise.allSettled([...this.appendsInFlight]);
     await this.watcher?.unsubscribe().catch(() => undefined);

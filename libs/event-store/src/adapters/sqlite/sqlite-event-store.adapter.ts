@@ -14,7 +14,7 @@ import {
   SubscriptionHandler,
 } from '../../event-store';
 import { assertDistinctEventIds } from '../../idempotency';
-import { CatchUpSubscription, DEFAULT_MAX_BATCH_SIZE } from '../../subscription/catch-up-subscription';
+import { SubscriptionRegistry } from '../../subscription/subscription-registry';
 import { ChangeSignal } from '../../subscription/change-signal';
 import { GroupCommitQueue } from './group-commit-queue';
 import { PendingAppend, SerializedEvent, SqliteAppendWriter } from './sqlite-append-writer';
@@ -45,8 +45,7 @@ export class SqliteEventStore implements EventStore {
   private readonly statements: SqliteStatements;
   private readonly queue: GroupCommitQueue<PendingAppend, AppendResult>;
   private readonly changes = new ChangeSignal();
-  private readonly subscriptions = new Set<Subscription>();
-  private readonly pollIntervalMs: number;
+  private readonly subscriptions: SubscriptionRegistry;
   private commits = 0;
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -63,7 +62,10 @@ export class SqliteEventStore implements EventStore {
     private readonly db: Database.Database,
     options: SqliteEventStoreOptions,
   ) {
-    this.pollIntervalMs = options.pollIntervalMs ?? 100;
+    this.subscriptions = new SubscriptionRegistry(
+      { readAfter: (position, maxCount) => this.readAll({ fromPosition: position, maxCount }), changes: this.changes },
+      options.pollIntervalMs ?? 100,
+    );
     this.statements = prepareStatements(db);
     const writer = new SqliteAppendWriter(db, this.statements);
     this.queue = new GroupCommitQueue((appends) => {
@@ -120,19 +122,7 @@ export class SqliteEventStore implements EventStore {
   subscribeToAll(options: SubscribeToAllOptions, handler: SubscriptionHandler): Subscription {
     // Refused from the start of close(): a subscription created after its stop round would outlive the file.
     if (this.closing) throw closedError();
-    const subscription = new CatchUpSubscription(
-      { readAfter: (position, maxCount) => this.readAll({ fromPosition: position, maxCount }), changes: this.changes },
-      {
-        fromPosition: options.fromPosition ?? 0,
-        maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
-        pollIntervalMs: this.pollIntervalMs,
-      },
-      handler,
-    );
-    this.subscriptions.add(subscription);
-    const forget = () => this.subscriptions.delete(subscription);
-    subscription.done.then(forget, forget);
-    return subscription;
+    return this.subscriptions.open(options, handler);
   }
 
   /** Stops subscriptions (their handlers may still append), commits queued appends, then closes the file. */
@@ -142,7 +132,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private async shutdown(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.subscriptions.stopAll();
     this.closed = true;
     this.queue.flush();
     this.db.close();
