@@ -24,6 +24,7 @@ export default defineConfig({
       nodeProject('libs/bus', 'bus'),
       nodeProject('libs/projections', 'projections'),
       nodeProject('libs/platform', 'platform'),
+      nodeProject('libs/testing', 'testing'),
       nodeProject('apps/command-api', 'command-api'),
       nodeProject('apps/query-api', 'query-api'),
       nodeProject('apps/dispatch-worker', 'dispatch-worker'),

@@ -1,19 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { planProductionServer, type ProductionServer } from '@beacon/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStoreUnavailableError } from '../../event-store';
 import { runEventStoreContract } from '../../testing/event-store.contract';
 import { EventStoreDbEventStore } from './eventstoredb-event-store.adapter';
 
-const url = process.env.EVENTSTORE_URL;
+// EVENTSTORE_URL when set, else a testcontainers EventStoreDB when a Docker engine answers, else one skip line.
+// The callback is async (collection waits for it) because the Docker check is; a top-level await would not typecheck here.
+describe('EventStoreDB', async () => {
+  const plan = await planProductionServer('eventstoredb');
+  if ('skip' in plan) {
+    console.log(plan.skip);
+    describe.skip('EventStore contract: eventstoredb', () => {
+      it('runs the event store contract against EventStoreDB', () => undefined);
+    });
+    return;
+  }
 
-if (url) {
-  runEventStoreContract(`eventstoredb at ${url}`, async () => EventStoreDbEventStore.connect({ url }));
-} else {
-  console.log('skipped: no EventStoreDB (EVENTSTORE_URL unset; testcontainers needs a Docker engine, none reachable)');
-  describe.skip('EventStore contract: eventstoredb', () => {
-    it('runs the event store contract against EventStoreDB', () => undefined);
-  });
-}
+  let server: ProductionServer | undefined;
+  beforeAll(async () => {
+    server = await plan.start();
+  }, 300_000);
+  afterAll(async () => {
+    await server?.stop();
+  }, 60_000);
+
+  runEventStoreContract(`eventstoredb at ${plan.description}`, async () => EventStoreDbEventStore.connect({ url: server!.url }));
+});
 
 describe('EventStoreDbEventStore with no server listening', () => {
   const store = EventStoreDbEventStore.connect({ url: 'esdb://127.0.0.1:1?tls=false' });

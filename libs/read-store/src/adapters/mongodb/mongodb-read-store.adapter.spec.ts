@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { planProductionServer, type ProductionServer } from '@beacon/testing';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadStore, ReadStoreUnavailableError } from '../../read-store';
@@ -7,34 +8,53 @@ import { event, increment, TENANT_A } from '../../testing/contract/fixtures';
 import { mongoServerProfile } from '../../testing/mongodb-server';
 import { MongoReadStore } from './mongodb-read-store.adapter';
 
-const url = process.env.MONGO_URL;
+// MONGO_URL when set, else a testcontainers MongoDB (single-node replica set) when a Docker engine answers,
+// else one skip line. The callback is async (collection waits for it) because the Docker check is; a
+// top-level await would not typecheck here.
+describe('MongoDB', async () => {
+  const plan = await planProductionServer('mongodb');
+  if ('skip' in plan) {
+    console.log(plan.skip);
+    describe.skip('ReadStore contract: MongoDB', () => {
+      it('runs against MongoDB when MONGO_URL is set or a Docker engine is reachable', () => undefined);
+    });
+    return;
+  }
 
-if (url) {
+  let server: ProductionServer | undefined;
+  const url = (): string => {
+    if (!server) throw new Error('The server is started before the tests');
+    return server.url;
+  };
   const prefix = `read_store_test_${randomUUID().slice(0, 8)}`;
   const databases: string[] = [];
   const open = async (): Promise<{ store: ReadStore; database: string }> => {
     const database = `${prefix}_${databases.length}`;
     databases.push(database);
-    return { store: await MongoReadStore.connect({ url, database }), database };
+    return { store: await MongoReadStore.connect({ url: url(), database }), database };
   };
 
-  let admin: MongoClient;
+  let admin: MongoClient | undefined;
   beforeAll(async () => {
-    admin = await MongoClient.connect(url);
-  });
+    server = await plan.start();
+    admin = await MongoClient.connect(url());
+  }, 300_000);
   afterAll(async () => {
-    for (const database of databases) await admin.db(database).dropDatabase();
-    await admin.close();
-  });
+    if (admin) {
+      for (const database of databases) await admin.db(database).dropDatabase();
+      await admin.close();
+    }
+    await server?.stop();
+  }, 60_000);
 
-  runReadStoreContract('MongoDB', async () => (await open()).store, { server: () => mongoServerProfile(url) });
+  runReadStoreContract('MongoDB', async () => (await open()).store, { server: () => mongoServerProfile(url()) });
 
   describe('MongoReadStore', () => {
     it('applies nothing twice when a batch is replayed after its checkpoint was lost', async () => {
       const { store, database } = await open();
       const batch = [event(1, increment(TENANT_A, 'c1')), event(2, increment(TENANT_A, 'c1'), increment(TENANT_A, 'c2'))];
       await store.applyProjectionBatch('counters', batch);
-      await admin.db(database).collection('_read_store_checkpoints').deleteMany({});
+      await admin!.db(database).collection('_read_store_checkpoints').deleteMany({});
       await store.applyProjectionBatch('counters', [...batch, event(3, increment(TENANT_A, 'c2'))]);
       expect(await store.scope(TENANT_A).collection('counters').find({}, { sort: { _id: 1 } })).toEqual([
         { _id: 'c1', count: 2 },
@@ -49,9 +69,4 @@ if (url) {
       await expect(connecting).rejects.toBeInstanceOf(ReadStoreUnavailableError);
     });
   });
-} else {
-  console.log('skipped: no MongoDB (MONGO_URL unset; no Docker engine for testcontainers: `node tools/infra/ferretdb.mjs start` prints a MONGO_URL)');
-  describe.skip('ReadStore contract: MongoDB', () => {
-    it('runs against MongoDB when MONGO_URL is set', () => undefined);
-  });
-}
+});
