@@ -15,3 +15,8 @@ export * from './dispatch/dispatch.events';
 export * from './dispatch/dispatch.commands';
 export * from './dispatch/dispatch.state';
 export * from './dispatch/dispatch.decide';
+export * from './access/access-subject';
+export * from './access/route-guards';
+export * from './access/console-routes';
+export * from './access/menu';
+export * from './access/access-expectations';
