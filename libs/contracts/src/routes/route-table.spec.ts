@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_TABLE, routePattern, ROUTES } from './route-table';
 
 describe('route table', () => {
-  it('sends every GET to query-api and every other method to command-api', () => {
+  it('sends reads (GETs and POSTs marked read) to query-api and every write to command-api', () => {
     for (const route of ROUTE_TABLE) {
-      expect(route.app, `${route.method} ${route.path}`).toBe(route.method === 'GET' ? 'query-api' : 'command-api');
+      const isRead = route.method === 'GET' || route.read === true;
+      expect(route.app, `${route.method} ${route.path}`).toBe(isRead ? 'query-api' : 'command-api');
     }
   });
 

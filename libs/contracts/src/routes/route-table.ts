@@ -4,6 +4,9 @@
  * Paths use `:name` for a path parameter and keep the trailing slash the console sends.
  */
 
+import { CUSTOMER_GROUP_ROUTES } from './customer-group.routes';
+import { SESSION_ROUTES } from './session.routes';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ServingApp = 'command-api' | 'query-api';
 
@@ -13,16 +16,14 @@ export interface RouteDefinition {
   readonly app: ServingApp;
   /** Reachable without a token. */
   readonly public?: boolean;
+  /** A POST that only reads (an export, a report): served by query-api. */
+  readonly read?: boolean;
 }
 
+/** Every route, gathered from one file per feature so features can add routes side by side. */
 export const ROUTES = {
-  login: { method: 'POST', path: '/api/rest-auth/login/', app: 'command-api', public: true },
-  logout: { method: 'POST', path: '/api/rest-auth/logout/', app: 'command-api' },
-  userSelf: { method: 'GET', path: '/api/user/self/', app: 'query-api' },
-  customerGroupSelf: { method: 'GET', path: '/api/customer_group/self/', app: 'query-api' },
-  companyInfo: { method: 'GET', path: '/api/get_company_info/', app: 'query-api' },
-  incidentModuleSettings: { method: 'GET', path: '/api/customer_group_im_settings/:id/', app: 'query-api' },
-  changeIncidentModuleSettings: { method: 'PUT', path: '/api/customer_group_im_settings/:id/', app: 'command-api' },
+  ...SESSION_ROUTES,
+  ...CUSTOMER_GROUP_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);
