@@ -1,4 +1,5 @@
 import type { ProjectionDefinition } from '@beacon/projections';
+import { activityLogProjection } from '../activity-log/projections/activity-log.projection';
 import { customerGroupsProjection } from '../customer-group/projections/customer-groups.projection';
 import { incidentModuleSettingsProjection } from '../customer-group/projections/incident-module-settings.projection';
 import { usersProjection } from '../users/projections/users.projection';
@@ -8,4 +9,5 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   customerGroupsProjection,
   incidentModuleSettingsProjection,
   usersProjection,
+  activityLogProjection,
 ];

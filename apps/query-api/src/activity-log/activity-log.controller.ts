@@ -1,0 +1,36 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, StreamableFile } from '@nestjs/common';
+import { ROUTES, type ActivityLogCustomerGroupsDto, type ActivityLogPageDto } from '@beacon/contracts';
+import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { parseActivityLogFilters } from './queries/activity-log-filters';
+import { ActivityLogQuery } from './queries/activity-log.query';
+
+/** Byte order mark: spreadsheets then read the export as UTF-8, so names with accents survive. */
+const UTF8_BOM = '\uFEFF';
+
+@Controller()
+export class ActivityLogController {
+  constructor(@Inject(ActivityLogQuery) private readonly activityLog: ActivityLogQuery) {}
+
+  /** GET /api/activity_log/ with filters in the query string; newest first, paged. */
+  @Get(ROUTES.activityLog.path)
+  async list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<ActivityLogPageDto> {
+    return { data: await this.activityLog.page(principal, parseActivityLogFilters(query)) };
+  }
+
+  /** GET /api/activity_log/customer_group/: the groups the filter offers. */
+  @Get(ROUTES.activityLogCustomerGroups.path)
+  async customerGroups(@CurrentPrincipal() principal: Principal): Promise<ActivityLogCustomerGroupsDto> {
+    return { data: { customer_groups: await this.activityLog.customerGroups(principal) } };
+  }
+
+  /** POST /api/activity_log/export_summary/ with the same filters in a JSON body: a CSV file of every match. */
+  @Post(ROUTES.activityLogExportSummary.path)
+  @HttpCode(200)
+  async exportSummary(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<StreamableFile> {
+    const { filename, csv } = await this.activityLog.export(principal, parseActivityLogFilters(body), new Date());
+    return new StreamableFile(Buffer.from(UTF8_BOM + csv, 'utf8'), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${filename}"`,
+    });
+  }
+}

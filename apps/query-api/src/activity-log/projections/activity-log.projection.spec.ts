@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import type { EventMetadata, RecordedEvent } from '@beacon/event-store';
+import { ACTIVITY_LOGS, activityLogProjection, type ActivityLogDocument } from './activity-log.projection';
+import { humanizeEventType } from './activity-descriptions';
+
+const TENANT = 'root-1';
+const NORTH = 'north-1';
+const ADMIN = 'user-admin';
+
+let nextPosition = 1;
+
+function recorded(type: string, data: unknown, metadata: EventMetadata = {}): RecordedEvent {
+  const position = nextPosition++;
+  return {
+    id: `event-${position}`,
+    type,
+    data,
+    metadata: { tenantId: TENANT, customerGroupId: NORTH, actorUserId: ADMIN, acceptedAt: '2026-03-04T05:06:07.000Z', ...metadata },
+    streamName: 'stream-1',
+    revision: 0,
+    position,
+    recordedAt: '2026-03-04T05:06:08.000Z',
+  };
+}
+
+/** Projects one event onto an empty store and returns its document and the change's tenant. */
+function project(event: RecordedEvent): { document: ActivityLogDocument; tenantId: string } {
+  const changes = activityLogProjection.project(event);
+  expect(changes).toHaveLength(1);
+  const [change] = changes;
+  expect(change!.collection).toBe(ACTIVITY_LOGS);
+  return { document: change!.apply(null) as ActivityLogDocument, tenantId: change!.tenantId };
+}
+
+const summaryOf = (type: string, data: unknown, metadata?: EventMetadata) => project(recorded(type, data, metadata)).document.summary;
+
+describe('activity log projection', () => {
+  it('records who, what, when, where and the position of an event, in its tenant', () => {
+    const event = recorded('UserSignedIn', { userId: ADMIN, sessionId: 's-1' });
+    const { document, tenantId } = project(event);
+    expect(tenantId).toBe(TENANT);
+    expect(document).toEqual({
+      _id: String(event.position).padStart(16, '0'),
+      position: event.position,
+      stream: 'stream-1',
+      event_type: 'UserSignedIn',
+      category: 'sign_in',
+      occurred_at: '2026-03-04T05:06:07.000Z',
+      customer_group: NORTH,
+      actor: ADMIN,
+      target_user: ADMIN,
+      summary: 'Signed in',
+      details: {},
+    });
+  });
+
+  it('skips events without a tenant', () => {
+    expect(activityLogProjection.project(recorded('UserSignedIn', { userId: ADMIN }, { tenantId: undefined }))).toEqual([]);
+    expect(activityLogProjection.project(recorded('UserSignedIn', { userId: ADMIN }, { tenantId: '' }))).toEqual([]);
+  });
+
+  it('puts an event that names no customer group under the tenant root, and one without an actor under nobody', () => {
+    const { document } = project(recorded('UserEmailClaimed', { email: 'a@b.test', userId: 'u-1' }, { customerGroupId: undefined, actorUserId: null }));
+    expect(document.customer_group).toBe(TENANT);
+    expect(document.actor).toBeNull();
+  });
+
+  it('takes the time the store recorded the event when the command time is missing or unreadable', () => {
+    expect(project(recorded('UserSignedIn', { userId: ADMIN }, { acceptedAt: undefined })).document.occurred_at).toBe('2026-03-04T05:06:08.000Z');
+    expect(project(recorded('UserSignedIn', { userId: ADMIN }, { acceptedAt: 'yesterday' })).document.occurred_at).toBe('2026-03-04T05:06:08.000Z');
+    expect(project(recorded('UserSignedIn', { userId: ADMIN }, { acceptedAt: '2026-03-04T06:06:07+01:00' })).document.occurred_at).toBe(
+      '2026-03-04T05:06:07.000Z',
+    );
+  });
+
+  it('keeps a document it already has (a replayed event changes nothing)', () => {
+    const [change] = activityLogProjection.project(recorded('UserSignedIn', { userId: ADMIN }));
+    const existing = { _id: change!.id, summary: 'earlier' };
+    expect(change!.apply(existing)).toBe(existing);
+  });
+
+  it('says what happened for each known event type', () => {
+    expect(
+      summaryOf('CustomerGroupCreated', {
+        customerGroupId: NORTH,
+        name: 'North Region',
+        parentId: TENANT,
+        rootId: TENANT,
+        ancestorIds: [TENANT],
+        rootPermissions: [],
+        settings: {},
+      }),
+    ).toBe('Created customer group North Region');
+    expect(summaryOf('IncidentModuleSettingsChanged', { customerGroupId: TENANT, moduleName: 'Case', moduleNamePlural: 'Cases' })).toBe(
+      'Changed the Incident module name to Case / Cases',
+    );
+    expect(
+      summaryOf('UserRegistered', {
+        userId: 'u-1',
+        email: 'ops@demo.test',
+        firstName: 'Olu',
+        lastName: 'Demo',
+        customerGroupId: TENANT,
+        rootId: TENANT,
+        customerPermission: 'OPERATOR',
+        isTemporary: false,
+        preferredTimezone: 'Europe/London',
+      }),
+    ).toBe('Created user ops@demo.test (OPERATOR)');
+    expect(summaryOf('UserEmailClaimed', { email: 'ops@demo.test', userId: 'u-1' })).toBe('Reserved the email address ops@demo.test');
+    expect(summaryOf('UserPasswordSet', { userId: ADMIN })).toBe('Set their password');
+    expect(summaryOf('UserPasswordSet', { userId: 'u-1' }, { actorUserId: null })).toBe("Set a user's password");
+    expect(summaryOf('UserSignedIn', { userId: ADMIN, sessionId: 's' })).toBe('Signed in');
+    expect(summaryOf('UserSignInFailed', { userId: ADMIN })).toBe('Failed sign-in attempt');
+    expect(summaryOf('UserSignInFailed', { userId: ADMIN, stage: 'second_factor' })).toBe('Failed sign-in attempt (wrong two-factor code)');
+    expect(summaryOf('UserLockedOut', { userId: ADMIN, failedAttempts: 5 })).toBe('Locked out after 5 failed sign-in attempts');
+    expect(summaryOf('UserPasswordChanged', { userId: ADMIN, sessionId: 's' })).toBe('Changed their password');
+    expect(summaryOf('UserTwoFactorEnabled', { userId: ADMIN, method: 'totp' })).toBe('Turned on two-factor sign-in');
+    expect(summaryOf('UserCustomerPermissionChanged', { userId: 'u-1', customerPermission: 'ADMIN', previousCustomerPermission: 'DATA' })).toBe(
+      "Changed a user's permission from DATA to ADMIN",
+    );
+    expect(summaryOf('UserSignedOut', { userId: ADMIN, sessionId: 's', inactivity: false })).toBe('Signed out');
+    expect(summaryOf('UserSignedOut', { userId: ADMIN, sessionId: 's', inactivity: true })).toBe('Signed out after inactivity');
+    expect(summaryOf('DispatchClaimed', { jobId: 'j', sessionId: 's', workerId: 'w', claimedAt: 'x' })).toBe('A worker took a message dispatch job');
+    expect(summaryOf('DispatchSubmitted', { jobId: 'j', sessionId: 's', workerId: 'w', providerMessageId: 'p' })).toBe(
+      'Submitted a message to the channel provider',
+    );
+  });
+
+  it('keeps a named subset of the data as details, and names the user an event is about', () => {
+    const { document } = project(
+      recorded('UserRegistered', {
+        userId: 'u-1',
+        email: 'ops@demo.test',
+        firstName: 'Olu',
+        lastName: 'Demo',
+        customerGroupId: NORTH,
+        rootId: TENANT,
+        customerPermission: 'OPERATOR',
+        isTemporary: true,
+        preferredTimezone: 'Europe/London',
+      }),
+    );
+    expect(document.category).toBe('user');
+    expect(document.target_user).toBe('u-1');
+    expect(document.details).toEqual({
+      email: 'ops@demo.test',
+      first_name: 'Olu',
+      last_name: 'Demo',
+      customer_permission: 'OPERATOR',
+      customer_group_id: NORTH,
+      is_temporary: true,
+    });
+  });
+
+  it('describes an unknown event type in words, keeping only its ids and never secret-looking fields', () => {
+    const { document } = project(
+      recorded('UserAvatarUploaded', { userId: 'u-1', resetTokenId: 'tok', emailId: 'mail-1', token: 'secret', note: 'free text' }),
+    );
+    expect(document.summary).toBe('User avatar uploaded');
+    expect(document.category).toBe('user');
+    expect(document.details).toEqual({ user_id: 'u-1', email_id: 'mail-1' });
+    expect(document.target_user).toBe('u-1');
+    expect(project(recorded('IncidentStarted', { incidentId: 'i-1' })).document).toMatchObject({ category: 'incident', summary: 'Incident started' });
+    expect(project(recorded('SomethingElse', null)).document).toMatchObject({ category: 'other', summary: 'Something else', details: {} });
+    expect(project(recorded('UserLoggedInViaSso', { userId: 'u-1' })).document.category).toBe('sign_in');
+  });
+
+  it('falls back to the generic words when a known type arrives in a shape it does not know', () => {
+    const { document } = project(recorded('CustomerGroupCreated', { customerGroupId: NORTH, title: 'renamed field' }));
+    expect(document.summary).toBe('Customer group created');
+    expect(document.details).toEqual({ customer_group_id: NORTH });
+    expect(summaryOf('toString', {})).toBe('To string');
+  });
+
+  it('turns type names into sentences', () => {
+    expect(humanizeEventType('IncidentModuleSettingsChanged')).toBe('Incident module settings changed');
+    expect(humanizeEventType('SMSSent')).toBe('SMS sent');
+    expect(humanizeEventType('user_signed_in')).toBe('User signed in');
+    expect(humanizeEventType('')).toBe('Unknown event');
+  });
+});
