@@ -1,6 +1,6 @@
 import { PROJECTION_POSITION_HEADER } from '@beacon/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from './api-client';
+import { createApiClient, type ApiClient } from './api-client';
 import { ApiError, errorText, SERVER_ERROR_TEXT } from './api-error';
 import { memoryTokenStorage } from '../testing/session-fixtures';
 
@@ -60,6 +60,43 @@ describe('api client', () => {
 
     expect(sentRequest(fetch).url).toBe('/api/rest-auth/logout/?inactivity=false');
     expect(sentRequest(fetch).method).toBe('POST');
+  });
+
+  it.each([
+    ['keepalive', (api: ApiClient) => api.keepAlive(), '/api/users/keepalive/'],
+    ['token expiry', (api: ApiClient) => api.getTokenExpiry(), '/api/get_token_expiry_time/'],
+    ['user with custom fields', (api: ApiClient) => api.getUserWithCustomFields('user 7'), '/api/user/user%207/?custom_fields=true'],
+  ])('asks for the %s with GET', async (_call, call, path) => {
+    const { api, fetch } = clientAnswering(jsonResponse(200, {}));
+
+    await call(api);
+
+    expect(sentRequest(fetch)).toMatchObject({ url: path, method: 'GET' });
+  });
+
+  it('tells of every successful answer, and of no failed one', async () => {
+    const onSuccess = vi.fn();
+    const answers = [jsonResponse(200, {}), new Response(null, { status: 204 }), jsonResponse(400, {}), jsonResponse(401, {})];
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => answers.shift()!);
+    const api = createApiClient({ tokenStorage: memoryTokenStorage('abc123'), onUnauthorized: vi.fn(), onSuccess, fetch });
+
+    await api.getCompanyInfo();
+    await api.keepAlive();
+    expect(onSuccess).toHaveBeenCalledTimes(2);
+
+    await expect(api.getCompanyInfo()).rejects.toMatchObject({ status: 400 });
+    await expect(api.getCompanyInfo()).rejects.toMatchObject({ status: 401 });
+    expect(onSuccess).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells of successful answers to reads tracked for their position too', async () => {
+    const onSuccess = vi.fn();
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => jsonResponse(200, {}));
+    const api = createApiClient({ tokenStorage: memoryTokenStorage('abc123'), onUnauthorized: vi.fn(), onSuccess, fetch });
+
+    await api.trackReadPosition((reads) => Promise.all([reads.getLoggedUser(), reads.getCompanyInfo()]));
+
+    expect(onSuccess).toHaveBeenCalledTimes(2);
   });
 
   it.each([401, 403])('reports %i as unauthorized and fails with the server body', async (status) => {

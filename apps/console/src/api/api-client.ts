@@ -9,6 +9,7 @@ import {
   type LoginResponse,
 } from '@beacon/contracts';
 import { ApiError, NETWORK_ERROR_TEXT, SERVER_ERROR_TEXT } from './api-error';
+import { SHELL_PATHS, type TokenExpiryDto, type UserWithCustomFieldsDto } from './shell.dto';
 import type { TokenStorage } from './token-storage';
 
 /** Every server call the console makes goes through here, so token, errors and logout are handled once. */
@@ -19,6 +20,10 @@ export interface ApiClient {
   getOwnCustomerGroup(): Promise<CustomerGroupDto>;
   getIncidentModuleSettings(customerGroupId: string): Promise<IncidentModuleSettingsDto>;
   getCompanyInfo(): Promise<CompanyInfoDto>;
+  getTokenExpiry(): Promise<TokenExpiryDto>;
+  /** Tells the server the user is still there; like any successful call, it extends the session. */
+  keepAlive(): Promise<void>;
+  getUserWithCustomFields(userId: string): Promise<UserWithCustomFieldsDto>;
   /**
    * Runs `reads` with a client that notes the projection position of every successful answer, and
    * returns the lowest one: all the data read reflects at least the events up to it, so the live
@@ -36,6 +41,8 @@ export interface ApiClientOptions {
   tokenStorage: TokenStorage;
   /** Called on any 401 or 403: the spec logs the user out. */
   onUnauthorized: () => void;
+  /** Called after every successful answer: the spec moves the session's idle expiry ahead. */
+  onSuccess?: () => void;
   /** Same origin by default: the API is served next to the console. */
   baseUrl?: string;
   fetch?: typeof fetch;
@@ -60,6 +67,9 @@ function clientWith(options: ApiClientOptions, observers: readonly ResponseObser
     getIncidentModuleSettings: (customerGroupId) =>
       request('GET', withId(ROUTES.incidentModuleSettings.path, customerGroupId)),
     getCompanyInfo: () => request('GET', ROUTES.companyInfo.path),
+    getTokenExpiry: () => request('GET', SHELL_PATHS.tokenExpiry),
+    keepAlive: () => request('GET', SHELL_PATHS.keepalive),
+    getUserWithCustomFields: (userId) => request('GET', `${withId(SHELL_PATHS.userById, userId)}?custom_fields=true`),
     trackReadPosition: async (reads) => {
       let position: number | undefined;
       const notePosition: ResponseObserver = (headers) => {
@@ -73,7 +83,7 @@ function clientWith(options: ApiClientOptions, observers: readonly ResponseObser
 }
 
 function createRequest(
-  { tokenStorage, onUnauthorized, baseUrl = '', fetch: fetchFn = globalThis.fetch }: ApiClientOptions,
+  { tokenStorage, onUnauthorized, onSuccess, baseUrl = '', fetch: fetchFn = globalThis.fetch }: ApiClientOptions,
   observers: readonly ResponseObserver[],
 ) {
   return async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
@@ -96,6 +106,7 @@ function createRequest(
     const data = await readBody(response);
     if (response.ok) {
       observers.forEach((observe) => observe(response.headers));
+      onSuccess?.();
       return data as T;
     }
     if (response.status === 401 || response.status === 403) onUnauthorized();

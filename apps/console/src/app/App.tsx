@@ -1,20 +1,24 @@
 import { BrowserRouter } from 'react-router';
-import { ThemeProvider } from 'styled-components';
+import { FeedbackOutlet } from '../features/feedback/components/FeedbackOutlet';
+import { FeedbackContext } from '../features/feedback/feedback-context';
+import { BrandedThemeProvider } from '../features/session/components/BrandedThemeProvider';
 import { SessionContext } from '../features/session/session-context';
 import { GlobalStyle } from '../theme/global-style';
-import { theme } from '../theme/theme';
 import type { AppServices } from './app-services';
 import { AppRoutes } from './AppRoutes';
 
 export function App({ services }: { services: AppServices }) {
   return (
-    <ThemeProvider theme={theme}>
-      <GlobalStyle />
-      <SessionContext.Provider logic={services.sessionLogic} options={{ input: services.sessionInput }}>
-        <BrowserRouter basename="/ui">
-          <AppRoutes />
-        </BrowserRouter>
-      </SessionContext.Provider>
-    </ThemeProvider>
+    <SessionContext.Provider logic={services.sessionLogic} options={{ input: services.sessionInput }}>
+      <BrandedThemeProvider>
+        <GlobalStyle />
+        <FeedbackContext.Provider options={{ input: { timings: services.timings } }}>
+          <BrowserRouter basename="/ui">
+            <AppRoutes />
+            <FeedbackOutlet />
+          </BrowserRouter>
+        </FeedbackContext.Provider>
+      </BrandedThemeProvider>
+    </SessionContext.Provider>
   );
 }

@@ -1,8 +1,13 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { CustomerPermission } from '@beacon/domain';
 import { renderWithSession } from '../testing/render-with-session';
+import { aSessionAs, renderConsoleAs, type SessionAs } from '../testing/render-console-as';
 import { AppRoutes } from './AppRoutes';
+
+const currentPath = () => screen.getByRole('status', { name: 'Current path' }).textContent;
+const PLACEHOLDER_TEXT = 'This screen is coming in a later release.';
 
 describe('AppRoutes', () => {
   it('sends a guest to the login page, and after login to the page they asked for', async () => {
@@ -19,15 +24,15 @@ describe('AppRoutes', () => {
   it('shows the dashboard to a signed-in user', async () => {
     renderWithSession(<AppRoutes />, { storedToken: 'token-1', path: '/' });
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByText(/ada@example\.com/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.getByText('North Hospital')).toBeTruthy();
   });
 
   it('sends a signed-in user away from the login page', async () => {
     renderWithSession(<AppRoutes />, { storedToken: 'token-1', path: '/login' });
 
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
   });
 
@@ -35,9 +40,110 @@ describe('AppRoutes', () => {
     renderWithSession(<AppRoutes />, { storedToken: 'token-1', path: '/' });
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Ada Lovelace' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByLabelText('Email')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+  });
+});
+
+describe('route guards', () => {
+  it('logs out a sender who opens incident settings, showing nothing of the layout', async () => {
+    const logOut = vi.fn(() => new Promise<void>(() => undefined));
+    renderConsoleAs(aSessionAs('SENDER'), '/incidents/settings', { logOut });
+
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(logOut).toHaveBeenCalledOnce();
+    expect(currentPath()).toBe('/login');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Incident settings' })).toBeNull();
+  });
+
+  it('lets an operator open incident settings, a placeholder for now', async () => {
+    renderConsoleAs(aSessionAs('OPERATOR'), '/incidents/settings');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Incident settings' })).toBeTruthy();
+    expect(screen.getByText(PLACEHOLDER_TEXT)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+  });
+
+  it.each<[CustomerPermission, string, SessionAs?]>([
+    ['OPERATOR', '/activity_log'],
+    ['CONTACT', '/message_sending'],
+    ['DATA', '/message/calendar/schedule_message'],
+    ['OPERATOR', '/users/user-2/edit/devices', { settings: { send_verification_email: true } }],
+    ['OPERATOR', '/message/sessions/5/dispatch_details', { rootPermissions: ['Media library'] }],
+    ['ADMIN', '/media_library', { rootPermissions: [] }],
+  ])('logs out %s at %s', async (role, path, options) => {
+    const logOut = vi.fn(async () => undefined);
+    renderConsoleAs(aSessionAs(role, options), path, { logOut });
+
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(logOut).toHaveBeenCalledOnce();
+  });
+
+  it('requires sign-in for the catch-all and shows Page not found in the layout', async () => {
+    renderConsoleAs(aSessionAs('CONTACT'), '/no/such/page');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Dashboard' })).toBeTruthy();
+  });
+});
+
+describe('redirects', () => {
+  it.each<[CustomerPermission, string, string, string]>([
+    ['OPERATOR', '/message/scenario/add', '/message/scenario/add/settings', 'Create Message'],
+    ['ADMIN', '/integration/microsoft_teams', '/integration/microsoft_teams/list', 'Microsoft Teams'],
+    ['ADMIN', '/integration/slack', '/integration/slack/list', 'Slack'],
+    ['ADMIN', '/custom_branding', '/custom_branding/logo', 'Custom Branding'],
+    ['ADMIN', '/datasets/7/edit', '/datasets/7/edit/devices', 'Manage Datasets'],
+    ['DATA', '/users/user-2/edit', '/users/user-2/edit/devices', 'Manage Users'],
+  ])('takes %s from %s to %s', async (role, from, to, heading) => {
+    renderConsoleAs(aSessionAs(role), from);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(currentPath()).toBe(to);
+  });
+});
+
+describe('public and authentication routes', () => {
+  it.each([
+    ['/login/reset', 'Password reset request'],
+    ['/login/faq', 'Login help'],
+    ['/login_2fa', 'Second-factor login'],
+    ['/reset/abc/def-123', 'Set Password'],
+    ['/impersonate_login/tok', 'Impersonated login'],
+    ['/incident-template', 'Public incident template page'],
+    ['/public-registration/4/north/register', 'Register'],
+  ])('shows a guest a placeholder at %s', async (path, name) => {
+    renderWithSession(<AppRoutes />, { path });
+
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeTruthy();
+    expect(screen.getByText(PLACEHOLDER_TEXT)).toBeTruthy();
+  });
+
+  it('shows a guest the login page at a branded login address', async () => {
+    renderWithSession(<AppRoutes />, { path: '/acme' });
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+  });
+
+  it('sends a signed-in user from the branded login page to the Dashboard', async () => {
+    renderConsoleAs(aSessionAs('OPERATOR'), '/acme');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  });
+
+  it('requires sign-in for Change password', async () => {
+    renderWithSession(<AppRoutes />, { path: '/change_password' });
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+  });
+
+  it('shows a signed-in user the Change password placeholder', async () => {
+    renderConsoleAs(aSessionAs('CONTACT'), '/change_password');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Change password' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the Dashboard' })).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ interface DrawerProps {
   onNavigate: () => void;
 }
 
+/** The left drawer: the permission-filtered menu, the user's timezone and the version number. */
 export function Drawer({ id, hidden, onNavigate }: DrawerProps) {
   const versionNumber = SessionContext.useSelector(selectVersionNumber);
   const timezone = SessionContext.useSelector(selectTimezone);

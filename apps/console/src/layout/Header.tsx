@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { PRODUCT_NAME } from '../app/product';
-import { SessionContext } from '../features/session/session-context';
+import { HeaderLogo } from './HeaderLogo';
+import { ProfileMenu } from './ProfileMenu';
 
 interface HeaderProps {
   drawerId: string;
@@ -8,17 +8,15 @@ interface HeaderProps {
   onToggleMenu: () => void;
 }
 
+/** Spec: menu toggle, logo and the profile menu. */
 export function Header({ drawerId, menuOpen, onToggleMenu }: HeaderProps) {
-  const session = SessionContext.useActorRef();
   return (
     <Bar>
       <IconButton type="button" aria-label="Menu" aria-controls={drawerId} aria-expanded={menuOpen} onClick={onToggleMenu}>
         <span aria-hidden="true">☰</span>
       </IconButton>
-      <Logo>{PRODUCT_NAME}</Logo>
-      <LogoutButton type="button" onClick={() => session.send({ type: 'session.logout' })}>
-        Logout
-      </LogoutButton>
+      <HeaderLogo />
+      <ProfileMenu />
     </Bar>
   );
 }
@@ -42,21 +40,8 @@ const IconButton = styled.button`
   border: none;
   border-radius: ${({ theme }) => theme.radiusPx}px;
   cursor: pointer;
-`;
 
-const Logo = styled.span`
-  font-size: 1.25rem;
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.highlight};
-`;
-
-const LogoutButton = styled.button`
-  margin-left: auto;
-  padding: 6px 12px;
-  font: inherit;
-  color: ${({ theme }) => theme.colors.highlight};
-  background: none;
-  border: 1px solid ${({ theme }) => theme.colors.highlight};
-  border-radius: ${({ theme }) => theme.radiusPx}px;
-  cursor: pointer;
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.headerIcons};
+  }
 `;

@@ -1,59 +1,24 @@
-import { NavLink } from 'react-router';
-import styled from 'styled-components';
-import { SessionContext } from '../features/session/session-context';
-import { selectModuleNamePlural } from '../features/session/session.selectors';
+import { useMemo } from 'react';
+import { visibleMenu } from '@beacon/domain';
+import { useAccessSubject } from '../features/navigation/access-subject-context';
+import { useMenuState } from '../features/navigation/use-menu-state';
+import { useModuleNames } from '../features/navigation/use-module-names';
+import { MenuEntry } from './MenuEntry';
+import { MenuList } from './menu-styles';
 
-/**
- * The first slice of the sidebar menu: Dashboard and the incidents section under the group's own
- * module name. The permission-filtered items of spec section 6 join it with their screens.
- */
+/** The sidebar menu, filtered by the shared menu rules, with the group's module names. */
 export function MainMenu({ onNavigate }: { onNavigate: () => void }) {
-  const moduleNamePlural = SessionContext.useSelector(selectModuleNamePlural);
+  const subject = useAccessSubject();
+  const moduleNames = useModuleNames();
+  const menu = useMemo(() => visibleMenu(subject, moduleNames), [subject, moduleNames]);
+  const state = useMenuState(menu);
   return (
     <nav aria-label="Main menu">
-      <List>
-        <li>
-          <MenuLink to="/" end onClick={onNavigate}>
-            Dashboard
-          </MenuLink>
-        </li>
-        <li>
-          <GroupHeading>{moduleNamePlural}</GroupHeading>
-        </li>
-      </List>
+      <MenuList>
+        {menu.map((item) => (
+          <MenuEntry key={item.key} item={item} state={state} onNavigate={onNavigate} />
+        ))}
+      </MenuList>
     </nav>
   );
 }
-
-const List = styled.ul`
-  margin: 0;
-  padding: 8px 0;
-  list-style: none;
-`;
-
-const MenuLink = styled(NavLink)`
-  display: block;
-  padding: 10px 16px;
-  color: inherit;
-  text-decoration: none;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.highlightHover};
-  }
-
-  &.active {
-    color: ${({ theme }) => theme.colors.highlight};
-    background: ${({ theme }) => theme.colors.highlightPale};
-    font-weight: 600;
-  }
-`;
-
-const GroupHeading = styled.h2`
-  margin: 0;
-  padding: 10px 16px;
-  font-size: 0.8125rem;
-  font-weight: 600;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;

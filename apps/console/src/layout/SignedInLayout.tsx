@@ -1,12 +1,13 @@
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import styled, { useTheme } from 'styled-components';
+import { Breadcrumbs } from './Breadcrumbs';
 import { Drawer } from './Drawer';
 import { Header } from './Header';
 
 const DRAWER_ID = 'main-drawer';
 
-/** The frame around every signed-in page: header, left drawer with the menu, and the page itself. */
+/** The frame around every signed-in page: header, left drawer with the menu, breadcrumbs and the page. */
 export function SignedInLayout() {
   const theme = useTheme();
   const isNarrow = () => window.innerWidth < theme.narrowScreenPx;
@@ -19,10 +20,11 @@ export function SignedInLayout() {
         <Drawer
           id={DRAWER_ID}
           hidden={!menuOpen}
-          // Spec: on a narrow window, choosing a page closes the menu so the page can be seen.
+          // Spec: on a window narrower than 769 px, choosing a page closes the menu so the page can be seen.
           onNavigate={() => isNarrow() && setMenuOpen(false)}
         />
         <Main>
+          <Breadcrumbs />
           <Suspense fallback={<p role="status">Loading…</p>}>
             <Outlet />
           </Suspense>
@@ -46,5 +48,5 @@ const Body = styled.div`
 const Main = styled.main`
   flex: 1;
   min-width: 0;
-  padding: 24px;
+  padding: 16px 24px 24px;
 `;

@@ -1,9 +1,10 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { ThemeProvider } from 'styled-components';
+import { FeedbackOutlet } from '../features/feedback/components/FeedbackOutlet';
+import { FeedbackContext } from '../features/feedback/feedback-context';
+import { BrandedThemeProvider } from '../features/session/components/BrandedThemeProvider';
 import { SessionContext } from '../features/session/session-context';
-import { theme } from '../theme/theme';
 import { stubbedSessionLogic } from './session-fixtures';
 
 interface Options {
@@ -13,13 +14,18 @@ interface Options {
   path?: string;
 }
 
-/** Renders UI the way the app does (theme, session, router), with a stubbed session. */
+/** Renders UI the way the app does (session, branded theme, dialog and snackbar, router), with a stubbed session. */
 export function renderWithSession(ui: ReactElement, { logic = stubbedSessionLogic(), storedToken = null, path = '/' }: Options = {}) {
   return render(
-    <ThemeProvider theme={theme}>
-      <SessionContext.Provider logic={logic} options={{ input: { storedToken } }}>
-        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-      </SessionContext.Provider>
-    </ThemeProvider>,
+    <SessionContext.Provider logic={logic} options={{ input: { storedToken } }}>
+      <BrandedThemeProvider>
+        <FeedbackContext.Provider>
+          <MemoryRouter initialEntries={[path]}>
+            {ui}
+            <FeedbackOutlet />
+          </MemoryRouter>
+        </FeedbackContext.Provider>
+      </BrandedThemeProvider>
+    </SessionContext.Provider>,
   );
 }

@@ -3,6 +3,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { TokenStorage } from '../api/token-storage';
 import {
   sessionMachine,
+  type LastActivity,
   type LiveUpdatesInput,
   type LoadedSession,
   type SessionEvent,
@@ -41,16 +42,23 @@ export const aLoadedSession: LoadedSession = {
   companyInfo: { version_number: '4.2.0' },
   incidentModuleSettings: { module_name: 'Case', module_name_plural: 'Cases' },
   livePosition: 100,
+  tokenLifetimeMs: 1_700_000,
 };
 
 export interface SessionStubs {
   logIn?: (credentials: LoginRequest) => Promise<LoginResponse>;
   loadSession?: () => Promise<LoadedSession>;
-  logOut?: () => Promise<void>;
+  logOut?: (options: { inactivity: boolean }) => Promise<void>;
+  keepAlive?: () => Promise<void>;
+  fetchLastActivity?: (userId: string) => Promise<LastActivity>;
   /** Called when the live-updates actor starts; may send events back; returns its cleanup. */
   liveUpdates?: (input: LiveUpdatesInput, sendBack: (event: SessionEvent) => void) => () => void;
   /** Receives the function a 401/403 from the API client would call. */
   watchUnauthorized?: (notify: () => void) => void;
+  /** Receives the function a successful answer of the API client would call. */
+  watchResponses?: (notify: () => void) => void;
+  /** Receives the function the user's input would call; returns its cleanup. */
+  userActivity?: (report: () => void) => (() => void) | void;
 }
 
 /** The session machine with every side effect stubbed and the token kept in a throwaway storage. */
@@ -59,13 +67,25 @@ export function stubbedSessionLogic(stubs: SessionStubs = {}, tokenStorage: Toke
     actors: {
       logIn: fromPromise(({ input }: { input: LoginRequest }) => (stubs.logIn ?? (async () => ({ key: 'token-1' })))(input)),
       loadSession: fromPromise(() => (stubs.loadSession ?? (async () => aLoadedSession))()),
-      logOut: fromPromise(() => (stubs.logOut ?? (async () => undefined))()),
+      logOut: fromPromise(({ input }: { input: { inactivity: boolean } }) =>
+        (stubs.logOut ?? (async () => undefined))(input),
+      ),
+      keepAlive: fromPromise(() => (stubs.keepAlive ?? (async () => undefined))()),
+      fetchLastActivity: fromPromise(({ input }: { input: { userId: string } }) =>
+        (stubs.fetchLastActivity ?? (async () => null))(input.userId),
+      ),
       liveUpdates: fromCallback<SessionEvent, LiveUpdatesInput>(({ input, sendBack }) =>
         stubs.liveUpdates?.(input, sendBack),
       ),
       watchUnauthorized: fromCallback<SessionEvent, void>(({ sendBack }) => {
         stubs.watchUnauthorized?.(() => sendBack({ type: 'session.unauthorized' }));
       }),
+      watchResponses: fromCallback<SessionEvent, void>(({ sendBack }) => {
+        stubs.watchResponses?.(() => sendBack({ type: 'session.responded' }));
+      }),
+      userActivity: fromCallback<SessionEvent, void>(
+        ({ sendBack }) => stubs.userActivity?.(() => sendBack({ type: 'session.activity' })) ?? undefined,
+      ),
     },
     actions: {
       storeToken: (_, { token }) => tokenStorage.write(token),

@@ -1,12 +1,19 @@
-/** Colours and sizes of the console; the defaults a customer group's custom branding will later override. */
+/** Spec section 9: the colours the console uses where no custom branding replaces them. */
+export const DEFAULT_HIGHLIGHT_COLOR = '#1976d2';
+export const NEW_HIGHLIGHT_COLOR = '#b83b22';
+export const PALE_FALLBACK_COLOR = '#f0fcfd';
+export const HOVER_FALLBACK_COLOR = '#f6fdfe';
+
+/** Colours and sizes of the console; a customer group's custom branding overrides some colours (branding.ts). */
 export const theme = {
   colors: {
-    highlight: '#1976d2',
-    highlightNew: '#b83b22',
-    highlightPale: '#f0fcfd',
-    highlightHover: '#f6fdfe',
+    highlight: DEFAULT_HIGHLIGHT_COLOR,
+    /** Incident highlights. */
+    highlightNew: NEW_HIGHLIGHT_COLOR,
+    highlightPale: PALE_FALLBACK_COLOR,
+    highlightHover: HOVER_FALLBACK_COLOR,
     header: '#ffffff',
-    headerIcons: '#1976d2',
+    headerIcons: DEFAULT_HIGHLIGHT_COLOR,
     text: '#1f2933',
     textMuted: '#5f6b7a',
     background: '#f5f7fa',

@@ -1,7 +1,9 @@
 import { PROJECTION_POSITION_HEADER } from '@beacon/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
 import { createApiClient, type ApiClient } from '../../api/api-client';
+import { ApiError } from '../../api/api-error';
+import { createSignal } from '../../api/signal';
 import { aLoadedSession, memoryTokenStorage } from '../../testing/session-fixtures';
 import { sessionMachine, type LiveUpdatesInput, type SessionEvent } from './machines/session.machine';
 import { sessionImplementations } from './session.implementations';
@@ -16,6 +18,9 @@ function fakeApi(): ApiClient {
     getOwnCustomerGroup: vi.fn(async () => aLoadedSession.customerGroup),
     getIncidentModuleSettings: vi.fn(async () => aLoadedSession.incidentModuleSettings),
     getCompanyInfo: vi.fn(async () => aLoadedSession.companyInfo),
+    getTokenExpiry: vi.fn(async () => ({ token_expiry: 1700 })),
+    keepAlive: vi.fn(async () => undefined),
+    getUserWithCustomFields: vi.fn(async (id: string) => ({ id, last_activity: null })),
     trackReadPosition: async (reads) => ({ result: await reads(api), position: undefined }),
   };
   return api;
@@ -29,6 +34,7 @@ function apiAnsweringWithPositions(positions: Record<string, number>): ApiClient
     '/api/customer_group/self/': aLoadedSession.customerGroup,
     '/api/get_company_info/': aLoadedSession.companyInfo,
     '/api/customer_group_im_settings/group-1/': aLoadedSession.incidentModuleSettings,
+    '/api/get_token_expiry_time/': { token_expiry: 1700 },
   };
   const fetch = vi.fn<typeof globalThis.fetch>(async (input) => {
     const path = String(input).split('?')[0]!;
@@ -39,23 +45,37 @@ function apiAnsweringWithPositions(positions: Record<string, number>): ApiClient
   return createApiClient({ tokenStorage: memoryTokenStorage(), onUnauthorized: () => undefined, fetch });
 }
 
-function startWiredSession(api: ApiClient, onLiveUpdates: (input: LiveUpdatesInput) => void = () => undefined) {
+function startWiredSession(
+  api: ApiClient,
+  onLiveUpdates: (input: LiveUpdatesInput) => void = () => undefined,
+  responded = createSignal(),
+) {
   const tokenStorage = memoryTokenStorage();
-  const listeners = new Set<() => void>();
+  const unauthorized = createSignal();
   const logic = sessionMachine.provide(
     sessionImplementations({
       api,
       tokenStorage,
-      onUnauthorized: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
+      onUnauthorized: unauthorized.listen,
+      onResponse: responded.listen,
       liveUpdates: fromCallback<SessionEvent, LiveUpdatesInput>(({ input }) => onLiveUpdates(input)),
+      userActivity: fromCallback<SessionEvent, void>(() => undefined),
     }),
   );
   const actor = createActor(logic, { input: { storedToken: null } }).start();
-  return { actor, tokenStorage, reportUnauthorized: () => listeners.forEach((listener) => listener()) };
+  return { actor, tokenStorage, reportUnauthorized: unauthorized.notify };
 }
+
+async function signedInWith(api: ApiClient, responded = createSignal()) {
+  const session = startWiredSession(api, undefined, responded);
+  session.actor.send({ type: 'session.login', credentials });
+  await waitFor(session.actor, (s) => s.matches('signedIn'));
+  return session;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('session implementations', () => {
   it('loads the start-up data through the API, asking for the signed-in group’s module settings', async () => {
@@ -118,5 +138,61 @@ describe('session implementations', () => {
     await waitFor(actor, (s) => s.matches('signedOut'));
 
     expect(api.logOut).toHaveBeenCalledWith({ inactivity: false });
+  });
+
+  it('loads the token lifetime with the start-up data: a number is seconds', async () => {
+    const api = fakeApi();
+    vi.mocked(api.getTokenExpiry).mockResolvedValue({ token_expiry: 900 });
+
+    const { actor } = await signedInWith(api);
+
+    expect(actor.getSnapshot().context.tokenLifetimeMs).toBe(900_000);
+  });
+
+  it('takes a date as the absolute expiry, the lifetime counting from the answer', async () => {
+    vi.useFakeTimers({ now: new Date('2025-03-01T10:00:00Z') });
+    const api = fakeApi();
+    vi.mocked(api.getTokenExpiry).mockResolvedValue({ token_expiry: '2025-03-01T10:30:00Z' });
+
+    const { actor } = await signedInWith(api);
+
+    expect(actor.getSnapshot().context.tokenLifetimeMs).toBe(30 * 60_000);
+  });
+
+  it('still signs in when the token expiry cannot be read, with the lifetime unknown', async () => {
+    const api = fakeApi();
+    vi.mocked(api.getTokenExpiry).mockRejectedValue(new ApiError(404, { detail: 'Not found.' }));
+
+    const { actor } = await signedInWith(api);
+
+    expect(actor.getSnapshot().context.tokenLifetimeMs).toBeNull();
+  });
+
+  it('moves the idle expiry ahead on every successful answer of the real API client', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const responded = createSignal();
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const client = createApiClient({ tokenStorage: memoryTokenStorage('t'), onUnauthorized: () => undefined, onSuccess: responded.notify, fetch });
+    const { actor } = await signedInWith(fakeApi(), responded);
+
+    vi.setSystemTime(5_000);
+    await client.keepAlive();
+
+    expect(actor.getSnapshot().context.idleExpiresAt).toBe(5_000 + 1_700_000);
+  });
+
+  it('keeps the session alive and checks the last activity through the API, logging out for inactivity', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const api = fakeApi();
+    vi.mocked(api.getOwnCustomerGroup).mockResolvedValue({ ...aLoadedSession.customerGroup, should_use_autologout: true });
+    const responded = createSignal();
+    const { actor } = await signedInWith(api, responded);
+    responded.notify();
+
+    await vi.advanceTimersByTimeAsync(1_700_000);
+    await waitFor(actor, (s) => s.matches('signedOut'));
+
+    expect(api.getUserWithCustomFields).toHaveBeenCalledWith('user-1');
+    expect(api.logOut).toHaveBeenCalledWith({ inactivity: true });
   });
 });

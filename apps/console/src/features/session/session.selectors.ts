@@ -27,3 +27,6 @@ export const selectCustomerGroupName = (snapshot: SessionSnapshot): string =>
 export const selectVersionNumber = (snapshot: SessionSnapshot): string => snapshot.context.versionNumber ?? '';
 
 export const selectModuleNamePlural = (snapshot: SessionSnapshot): string => snapshot.context.moduleNamePlural;
+
+/** The signed-in customer group, as loaded (the same object until it changes, so safe to memoise on). */
+export const selectCustomerGroup = (snapshot: SessionSnapshot) => snapshot.context.customerGroup;

@@ -1,21 +1,22 @@
 import type { LoginRequest, LoginResponse } from '@beacon/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import { DEFAULT_TIMINGS } from '../../../app/timings';
 import { ApiError, SERVER_ERROR_TEXT } from '../../../api/api-error';
 import { aLoadedSession, memoryTokenStorage, stubbedSessionLogic, type SessionStubs } from '../../../testing/session-fixtures';
-import type { LiveUpdatesInput, LoadedSession, SessionEvent } from './session.machine';
+import type { LiveUpdatesInput, LoadedSession, SessionEvent, SessionTimings } from './session.machine';
 
 const credentials = { email: 'ada@example.com', password: 'secret' };
 
-function startSession(stubs: SessionStubs = {}, storedToken: string | null = null) {
+function startSession(stubs: SessionStubs = {}, storedToken: string | null = null, timings?: SessionTimings) {
   const tokenStorage = memoryTokenStorage(storedToken);
-  const actor = createActor(stubbedSessionLogic(stubs, tokenStorage), { input: { storedToken } });
+  const actor = createActor(stubbedSessionLogic(stubs, tokenStorage), { input: { storedToken, timings } });
   actor.start();
   return { actor, tokenStorage };
 }
 
-async function signIn(stubs: SessionStubs = {}) {
-  const session = startSession(stubs);
+async function signIn(stubs: SessionStubs = {}, timings?: SessionTimings) {
+  const session = startSession(stubs, null, timings);
   session.actor.send({ type: 'session.login', credentials });
   await waitFor(session.actor, (snapshot) => snapshot.matches('signedIn'));
   return session;
@@ -240,5 +241,284 @@ describe('session machine', () => {
 
     expect(snapshot.context).toMatchObject({ error: SERVER_ERROR_TEXT, livePosition: null });
     expect(tokenStorage.read()).toBeNull();
+  });
+});
+
+describe('session machine timings', () => {
+  const SECOND = 1_000;
+  const MINUTE = 60 * SECOND;
+  const autoLogoutGroup = { ...aLoadedSession.customerGroup, should_use_autologout: true };
+  const withAutoLogout = async () => ({ ...aLoadedSession, customerGroup: autoLogoutGroup });
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A signed-in session whose API answers, user input and last-activity answers the test drives. */
+  async function signInWithControls(stubs: SessionStubs = {}, timings?: SessionTimings) {
+    let respond: () => void = () => undefined;
+    let reportActivity: () => void = () => undefined;
+    const session = await signIn(
+      {
+        watchResponses: (notify) => (respond = notify),
+        userActivity: (report) => {
+          reportActivity = report;
+        },
+        ...stubs,
+      },
+      timings,
+    );
+    return { ...session, respond: () => respond(), reportActivity: () => reportActivity() };
+  }
+
+  const isActive = (actor: ReturnType<typeof startSession>['actor']) =>
+    actor.getSnapshot().matches({ signedIn: { activity: 'active' } });
+
+  describe('idle timer', () => {
+    it('makes the session inactive after 10000 ms without input', async () => {
+      const { actor } = await signInWithControls();
+
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(isActive(actor)).toBe(true);
+
+      await vi.advanceTimersByTimeAsync(1);
+      expect(isActive(actor)).toBe(false);
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    });
+
+    it('restarts on every input, and input makes an inactive session active again', async () => {
+      const { actor, reportActivity } = await signInWithControls();
+
+      await vi.advanceTimersByTimeAsync(9_000);
+      reportActivity();
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(isActive(actor)).toBe(true);
+
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(isActive(actor)).toBe(false);
+
+      reportActivity();
+      expect(isActive(actor)).toBe(true);
+    });
+
+    it('uses shortened timings when given', async () => {
+      const { actor } = await signInWithControls({}, { ...DEFAULT_TIMINGS, idleTimeoutMs: 2_000 });
+
+      await vi.advanceTimersByTimeAsync(2_000);
+
+      expect(isActive(actor)).toBe(false);
+    });
+  });
+
+  describe('idle expiry', () => {
+    it('is set 1700 s ahead by every successful API response', async () => {
+      const { actor, respond } = await signInWithControls();
+      expect(actor.getSnapshot().context.idleExpiresAt).toBeNull();
+
+      respond();
+      expect(actor.getSnapshot().context.idleExpiresAt).toBe(1_700 * SECOND);
+
+      await vi.advanceTimersByTimeAsync(42 * SECOND);
+      respond();
+      expect(actor.getSnapshot().context.idleExpiresAt).toBe(42 * SECOND + 1_700 * SECOND);
+    });
+
+    it('is forgotten on logout', async () => {
+      const { actor, respond } = await signInWithControls();
+      respond();
+
+      actor.send({ type: 'session.logout' });
+      await waitFor(actor, (s) => s.matches('signedOut'));
+
+      expect(actor.getSnapshot().context.idleExpiresAt).toBeNull();
+    });
+  });
+
+  describe('keepalive', () => {
+    it('is called at most once a minute while the user keeps using the console', async () => {
+      const keepAlive = vi.fn(async () => undefined);
+      const { reportActivity } = await signInWithControls({ keepAlive });
+
+      for (let second = 1; second <= 5 * 60; second += 1) {
+        await vi.advanceTimersByTimeAsync(SECOND);
+        reportActivity();
+      }
+
+      expect(keepAlive).toHaveBeenCalledTimes(5);
+    });
+
+    it('is not called while the user is away, and is called at their first input back', async () => {
+      const keepAlive = vi.fn(async () => undefined);
+      const { reportActivity } = await signInWithControls({ keepAlive });
+
+      await vi.advanceTimersByTimeAsync(10 * MINUTE);
+      expect(keepAlive).not.toHaveBeenCalled();
+
+      reportActivity();
+      expect(keepAlive).toHaveBeenCalledOnce();
+    });
+
+    it('is not called in the first minute, which the start-up calls already covered', async () => {
+      const keepAlive = vi.fn(async () => undefined);
+      const { reportActivity } = await signInWithControls({ keepAlive });
+
+      reportActivity();
+      await vi.advanceTimersByTimeAsync(MINUTE - 1);
+      reportActivity();
+
+      expect(keepAlive).not.toHaveBeenCalled();
+    });
+
+    it('carries on after a failed call', async () => {
+      const keepAlive = vi.fn(() => Promise.reject(new ApiError(500, SERVER_ERROR_TEXT)));
+      const { actor, reportActivity } = await signInWithControls({ keepAlive });
+
+      await vi.advanceTimersByTimeAsync(MINUTE);
+      reportActivity();
+      await vi.advanceTimersByTimeAsync(MINUTE);
+      reportActivity();
+
+      expect(keepAlive).toHaveBeenCalledTimes(2);
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    });
+  });
+
+  describe('auto-logout', () => {
+    it('never checks when the group does not use auto-logout', async () => {
+      const fetchLastActivity = vi.fn(async () => null);
+      const logOut = vi.fn(async () => undefined);
+      const { actor, respond } = await signInWithControls({ fetchLastActivity, logOut });
+      respond();
+
+      await vi.advanceTimersByTimeAsync(1_800 * SECOND);
+
+      expect(fetchLastActivity).not.toHaveBeenCalled();
+      expect(logOut).not.toHaveBeenCalled();
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    });
+
+    it('checks every 10 s and fetches the last activity once within 1 minute of the idle expiry', async () => {
+      const fetchLastActivity = vi.fn(() => new Promise<string | null>(() => undefined));
+      const { respond } = await signInWithControls({ loadSession: withAutoLogout, fetchLastActivity });
+      await vi.advanceTimersByTimeAsync(5 * SECOND);
+      respond(); // idle expiry at 1705 s: the threshold is crossed at 1645 s, the next check is at 1650 s
+
+      await vi.advanceTimersByTimeAsync(1_645 * SECOND - 5 * SECOND);
+      expect(fetchLastActivity).not.toHaveBeenCalled();
+
+      await vi.advanceTimersByTimeAsync(5 * SECOND - 1);
+      expect(fetchLastActivity).not.toHaveBeenCalled();
+
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchLastActivity).toHaveBeenCalledExactlyOnceWith('user-1');
+    });
+
+    it('logs out for inactivity when the last activity is older than the token lifetime, even if active here', async () => {
+      const logOut = vi.fn(async () => undefined);
+      const fetchLastActivity = vi.fn(async () => new Date(Date.now() - 900 * SECOND - 1).toISOString());
+      const { actor, tokenStorage, respond, reportActivity } = await signInWithControls({
+        loadSession: async () => ({ ...(await withAutoLogout()), tokenLifetimeMs: 900 * SECOND }),
+        fetchLastActivity,
+        logOut,
+      });
+      respond();
+
+      await vi.advanceTimersByTimeAsync(1_640 * SECOND - 1);
+      reportActivity();
+      expect(isActive(actor)).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      await waitFor(actor, (s) => s.matches('signedOut'));
+
+      expect(fetchLastActivity).toHaveBeenCalledOnce();
+      expect(logOut).toHaveBeenCalledExactlyOnceWith({ inactivity: true });
+      expect(tokenStorage.read()).toBeNull();
+      expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null, customerGroup: null });
+    });
+
+    it('logs out for inactivity when the session is idle, however recent the last activity', async () => {
+      const logOut = vi.fn(async () => undefined);
+      const { actor, tokenStorage, respond } = await signInWithControls({
+        loadSession: withAutoLogout,
+        fetchLastActivity: async () => new Date(Date.now() - SECOND).toISOString(),
+        logOut,
+      });
+      respond();
+
+      await vi.advanceTimersByTimeAsync(1_640 * SECOND);
+      await waitFor(actor, (s) => s.matches('signedOut'));
+
+      expect(logOut).toHaveBeenCalledExactlyOnceWith({ inactivity: true });
+      expect(tokenStorage.read()).toBeNull();
+      expect(actor.getSnapshot().context).toMatchObject({ user: null, customerGroup: null });
+    });
+
+    it('stays signed in when the last activity is recent and the user is active, and checks again', async () => {
+      const logOut = vi.fn(async () => undefined);
+      const fetchLastActivity = vi.fn(async () => new Date(Date.now() - 60 * SECOND).toISOString());
+      const { actor, respond, reportActivity } = await signInWithControls({
+        loadSession: withAutoLogout,
+        fetchLastActivity,
+        logOut,
+      });
+      respond();
+
+      await vi.advanceTimersByTimeAsync(1_640 * SECOND - 1);
+      reportActivity();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchLastActivity).toHaveBeenCalledOnce();
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+
+      reportActivity();
+      await vi.advanceTimersByTimeAsync(10 * SECOND);
+      expect(fetchLastActivity).toHaveBeenCalledTimes(2);
+      expect(logOut).not.toHaveBeenCalled();
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    });
+
+    it('judges the last activity by the idle extension when the token lifetime is unknown', async () => {
+      const logOut = vi.fn(async () => undefined);
+      const { actor, respond, reportActivity } = await signInWithControls({
+        loadSession: async () => ({ ...(await withAutoLogout()), tokenLifetimeMs: null }),
+        fetchLastActivity: async () => new Date(Date.now() - 1_700 * SECOND - 1).toISOString(),
+        logOut,
+      });
+      respond();
+
+      await vi.advanceTimersByTimeAsync(1_640 * SECOND - 1);
+      reportActivity();
+      await vi.advanceTimersByTimeAsync(1);
+      await waitFor(actor, (s) => s.matches('signedOut'));
+
+      expect(logOut).toHaveBeenCalledExactlyOnceWith({ inactivity: true });
+    });
+
+    it('keeps checking when the last activity cannot be fetched', async () => {
+      const fetchLastActivity = vi.fn(() => Promise.reject(new ApiError(500, SERVER_ERROR_TEXT)));
+      const { actor, respond, reportActivity } = await signInWithControls({ loadSession: withAutoLogout, fetchLastActivity });
+      respond();
+
+      await vi.advanceTimersByTimeAsync(1_640 * SECOND - 1);
+      reportActivity();
+      await vi.advanceTimersByTimeAsync(1);
+      reportActivity();
+      await vi.advanceTimersByTimeAsync(10 * SECOND);
+
+      expect(fetchLastActivity).toHaveBeenCalledTimes(2);
+      expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    });
+  });
+
+  it('logs out as a user action without the inactivity flag', async () => {
+    const logOut = vi.fn(async () => undefined);
+    const { actor } = await signInWithControls({ logOut });
+
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+
+    expect(logOut).toHaveBeenCalledExactlyOnceWith({ inactivity: false });
   });
 });

@@ -8,8 +8,19 @@ import {
   type LoginRequest,
   type LoginResponse,
 } from '@beacon/contracts';
-import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  fromCallback,
+  fromPromise,
+  raise,
+  setup,
+  stateIn,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 import { errorText } from '../../../api/api-error';
+import { DEFAULT_TIMINGS, type Timings } from '../../../app/timings';
 
 /** Everything the console loads on start before it shows the signed-in layout (spec section 4). */
 export interface LoadedSession {
@@ -19,6 +30,8 @@ export interface LoadedSession {
   incidentModuleSettings: IncidentModuleSettingsDto;
   /** The lowest projection position among the start-up answers: the live socket replays what came after it. */
   livePosition?: number;
+  /** From the token expiry answer; null when the server gave none. */
+  tokenLifetimeMs: number | null;
 }
 
 export interface LiveUpdatesInput {
@@ -28,9 +41,17 @@ export interface LiveUpdatesInput {
   lastPosition?: number;
 }
 
+/** The timings the session machine runs on (see app/timings.ts). */
+export type SessionTimings = Pick<
+  Timings,
+  'idleTimeoutMs' | 'sessionExtensionMs' | 'autoLogoutCheckMs' | 'autoLogoutThresholdMs' | 'keepaliveIntervalMs'
+>;
+
 export interface SessionInput {
   /** The token kept from an earlier visit, if any. */
   storedToken: string | null;
+  /** The spec's timings unless a test shortens them. */
+  timings?: SessionTimings;
 }
 
 export interface SessionContext {
@@ -42,14 +63,24 @@ export interface SessionContext {
   moduleNamePlural: string;
   /** Where the loaded data left off, for the live socket. */
   livePosition: number | null;
+  /** When the server session ends unless another call succeeds first (epoch ms); null before the first answer. */
+  idleExpiresAt: number | null;
+  /** How long the server keeps a token without activity; null when unknown. */
+  tokenLifetimeMs: number | null;
   /** What the login page shows after a failed sign-in. */
   error: string | null;
+  timings: SessionTimings;
 }
 
 export type SessionEvent =
   | { type: 'session.login'; credentials: LoginRequest }
-  | { type: 'session.logout' }
+  /** The user logs out, or the auto-logout check does with `inactivity` set. */
+  | { type: 'session.logout'; inactivity?: boolean }
   | { type: 'session.unauthorized' }
+  /** An API call succeeded. */
+  | { type: 'session.responded' }
+  /** The user touched the pointer, a key or the screen. */
+  | { type: 'session.activity' }
   | { type: 'session.moduleNameChanged'; data: IncidentModuleSettingsDto }
   /** The live socket missed too much to replay: everything is loaded again. */
   | { type: 'session.resync' };
@@ -80,7 +111,12 @@ const signedOutContext = {
   moduleName: DEFAULT_MODULE_NAME,
   moduleNamePlural: DEFAULT_MODULE_NAME_PLURAL,
   livePosition: null,
-} satisfies Omit<SessionContext, 'error'>;
+  idleExpiresAt: null,
+  tokenLifetimeMs: null,
+} satisfies Omit<SessionContext, 'error' | 'timings'>;
+
+/** The user's last activity as the server recorded it, or null when it has none. */
+export type LastActivity = string | null;
 
 export const sessionMachine = setup({
   types: {
@@ -91,11 +127,17 @@ export const sessionMachine = setup({
   actors: {
     logIn: providedPromise<LoginResponse, LoginRequest>('logIn'),
     loadSession: providedPromise<LoadedSession, void>('loadSession'),
-    logOut: providedPromise<void, void>('logOut'),
+    logOut: providedPromise<void, { inactivity: boolean }>('logOut'),
+    keepAlive: providedPromise<void, void>('keepAlive'),
+    fetchLastActivity: providedPromise<LastActivity, { userId: string }>('fetchLastActivity'),
     /** The one live-updates socket, open while signed in. */
     liveUpdates: providedCallback<LiveUpdatesInput>('liveUpdates'),
     /** Brings the API client's 401/403 answers in as 'session.unauthorized'. */
     watchUnauthorized: providedCallback<void>('watchUnauthorized'),
+    /** Brings the API client's successful answers in as 'session.responded'. */
+    watchResponses: providedCallback<void>('watchResponses'),
+    /** Reports the user's input as 'session.activity'. */
+    userActivity: providedCallback<void>('userActivity'),
   },
   actions: {
     storeToken: (_, _params: { token: string }) => {
@@ -107,14 +149,36 @@ export const sessionMachine = setup({
     clearSession: assign(signedOutContext),
     showError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error) })),
     clearError: assign({ error: null }),
+    extendIdleExpiry: assign({ idleExpiresAt: ({ context }) => Date.now() + context.timings.sessionExtensionMs }),
+    logOutForInactivity: raise({ type: 'session.logout', inactivity: true }),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    usesAutoLogout: ({ context }) => context.customerGroup?.should_use_autologout === true,
+    isNearIdleExpiry: ({ context }) =>
+      context.idleExpiresAt !== null && Date.now() >= context.idleExpiresAt - context.timings.autoLogoutThresholdMs,
+    isOlderThanTokenLifetime: ({ context }, { lastActivity }: { lastActivity: LastActivity }) => {
+      const at = lastActivity === null ? Number.NaN : Date.parse(lastActivity);
+      const lifetime = context.tokenLifetimeMs ?? context.timings.sessionExtensionMs;
+      return !Number.isNaN(at) && Date.now() - at > lifetime;
+    },
+    isUserActive: stateIn({ signedIn: { activity: 'active' } }),
+    isUserInactive: stateIn({ signedIn: { activity: 'inactive' } }),
+  },
+  delays: {
+    idleTimeout: ({ context }) => context.timings.idleTimeoutMs,
+    autoLogoutCheck: ({ context }) => context.timings.autoLogoutCheckMs,
+    keepaliveInterval: ({ context }) => context.timings.keepaliveIntervalMs,
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...signedOutContext, token: input.storedToken, error: null }),
-  invoke: { src: 'watchUnauthorized' },
+  context: ({ input }) => ({
+    ...signedOutContext,
+    token: input.storedToken,
+    error: null,
+    timings: input.timings ?? DEFAULT_TIMINGS,
+  }),
+  invoke: [{ src: 'watchUnauthorized' }, { src: 'watchResponses' }],
   initial: 'checking',
   states: {
     checking: {
@@ -157,13 +221,15 @@ export const sessionMachine = setup({
         onDone: {
           target: 'signedIn',
           actions: assign(({ event }) => {
-            const { user, customerGroup, companyInfo, incidentModuleSettings, livePosition } = event.output;
+            const { user, customerGroup, companyInfo, incidentModuleSettings, livePosition, tokenLifetimeMs } =
+              event.output;
             return {
               user,
               customerGroup,
               versionNumber: companyInfo.version_number,
               ...moduleNames(incidentModuleSettings),
               livePosition: livePosition ?? null,
+              tokenLifetimeMs,
             };
           }),
         },
@@ -172,30 +238,112 @@ export const sessionMachine = setup({
           actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
         },
       },
-      on: { 'session.unauthorized': 'signedOut' },
+      on: {
+        'session.unauthorized': 'signedOut',
+        'session.responded': { actions: 'extendIdleExpiry' },
+      },
     },
     signedIn: {
-      invoke: {
-        src: 'liveUpdates',
-        input: ({ context }) => ({
-          token: context.token ?? '',
-          customerGroupId: context.customerGroup?.id ?? '',
-          lastPosition: context.livePosition ?? undefined,
-        }),
-      },
+      type: 'parallel',
+      invoke: [
+        {
+          src: 'liveUpdates',
+          input: ({ context }) => ({
+            token: context.token ?? '',
+            customerGroupId: context.customerGroup?.id ?? '',
+            lastPosition: context.livePosition ?? undefined,
+          }),
+        },
+        { src: 'userActivity' },
+      ],
       on: {
         'session.logout': 'loggingOut',
         // Leaving signedIn closes the socket; the reload brings a new position to reopen it from.
         'session.resync': 'loading',
         'session.unauthorized': 'signedOut',
+        'session.responded': { actions: 'extendIdleExpiry' },
         'session.moduleNameChanged': {
           actions: assign(({ event }) => moduleNames(event.data)),
+        },
+      },
+      states: {
+        // Spec: the idle timer; any input restarts it.
+        activity: {
+          initial: 'active',
+          states: {
+            active: {
+              after: { idleTimeout: 'inactive' },
+              on: { 'session.activity': { target: 'active', reenter: true } },
+            },
+            inactive: {
+              on: { 'session.activity': 'active' },
+            },
+          },
+        },
+        // Keepalive: at most one call per interval, and only while the user is active, so an
+        // abandoned console lets its server session run out. The start-up calls have just
+        // extended the session, so the first interval is a rest.
+        keepalive: {
+          initial: 'resting',
+          states: {
+            resting: {
+              after: { keepaliveInterval: 'due' },
+            },
+            due: {
+              always: { guard: 'isUserActive', target: 'sending' },
+              on: { 'session.activity': 'sending' },
+            },
+            sending: {
+              invoke: {
+                src: 'keepAlive',
+                onDone: 'resting',
+                // A missed keepalive is not the user's problem; a 401/403 ends the session on its own.
+                onError: 'resting',
+              },
+            },
+          },
+        },
+        // Spec: with auto-logout on the group, a check every interval; near the idle expiry it asks
+        // for the user's last activity and logs out if that is older than the token lifetime or
+        // the user is idle here.
+        autoLogout: {
+          initial: 'deciding',
+          states: {
+            deciding: {
+              always: [{ guard: 'usesAutoLogout', target: 'waiting' }, { target: 'off' }],
+            },
+            off: {},
+            waiting: {
+              after: {
+                autoLogoutCheck: [
+                  { guard: 'isNearIdleExpiry', target: 'fetchingLastActivity' },
+                  { target: 'waiting', reenter: true },
+                ],
+              },
+            },
+            fetchingLastActivity: {
+              invoke: {
+                src: 'fetchLastActivity',
+                input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isOlderThanTokenLifetime', params: ({ event }) => ({ lastActivity: event.output }) },
+                    actions: 'logOutForInactivity',
+                  },
+                  { guard: 'isUserInactive', actions: 'logOutForInactivity' },
+                  { target: 'waiting' },
+                ],
+                onError: 'waiting',
+              },
+            },
+          },
         },
       },
     },
     loggingOut: {
       invoke: {
         src: 'logOut',
+        input: ({ event }) => ({ inactivity: event.type === 'session.logout' && event.inactivity === true }),
         onDone: 'signedOut',
         // The server may already have ended the session; signing out locally is what the user asked for.
         onError: 'signedOut',

@@ -1,0 +1,21 @@
+import { lazy } from 'react';
+import { routePageName, type ConsoleRoute, type ConsoleRouteKey } from '@beacon/domain';
+import { useModuleNames } from '../../features/navigation/use-module-names';
+import { NotFoundPage } from '../../features/not-found/NotFoundPage';
+import { PlaceholderPage } from '../../features/placeholder/PlaceholderPage';
+import { RedirectToRoute } from './RedirectToRoute';
+
+// Screens load as their own chunks (spec: lazy-loaded chunks load from /ui/).
+const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage'));
+
+/** Dashboard and its child routes (incident-manager, messages, profile) show the dashboard. */
+const DASHBOARD_KEYS: readonly ConsoleRouteKey[] = ['dashboard', 'dashboard.incidentManager', 'dashboard.messages', 'dashboard.profile'];
+
+/** What a signed-in route shows once its guard has passed: a redirect, a built screen, or a placeholder. */
+export function ConsoleRouteScreen({ route }: { route: ConsoleRoute<ConsoleRouteKey> }) {
+  const moduleNames = useModuleNames();
+  if (route.redirectTo !== undefined) return <RedirectToRoute pattern={route.redirectTo} />;
+  if (DASHBOARD_KEYS.includes(route.key)) return <DashboardPage />;
+  if (route.key === 'notFound') return <NotFoundPage />;
+  return <PlaceholderPage name={routePageName(route.key, moduleNames)} />;
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { breadcrumbs } from '@beacon/domain';
+import { useCurrentConsoleRoute } from '../features/navigation/use-current-route';
+import { useModuleNames } from '../features/navigation/use-module-names';
+
+/** Spec: a Dashboard link first, then the page name (none on Dashboard), with the spec's in-between links. */
+export function Breadcrumbs() {
+  const route = useCurrentConsoleRoute();
+  const moduleNames = useModuleNames();
+  if (!route) return null;
+  const crumbs = breadcrumbs(route.key, moduleNames);
+  return (
+    <nav aria-label="Breadcrumb">
+      <Trail>
+        {crumbs.map((crumb, index) => (
+          <li key={`${index}-${crumb.label}`}>
+            {crumb.path === undefined ? <span aria-current="page">{crumb.label}</span> : <Link to={crumb.path}>{crumb.label}</Link>}
+          </li>
+        ))}
+      </Trail>
+    </nav>
+  );
+}
+
+const Trail = styled.ol`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  margin: 0 0 16px;
+  padding: 0;
+  list-style: none;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  li + li::before {
+    content: '/';
+    margin-right: 4px;
+  }
+
+  a {
+    color: ${({ theme }) => theme.colors.highlight};
+  }
+`;

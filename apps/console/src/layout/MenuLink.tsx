@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { isIncidentMenuItem, type MenuItem } from '@beacon/domain';
+import { menuItemStyles, type MenuItemStyleProps } from './menu-styles';
+
+interface MenuLinkProps {
+  item: MenuItem;
+  active: boolean;
+  onSelect: () => void;
+}
+
+/** A menu item without children: a link, marked as the current page when it is the active item. */
+export function MenuLink({ item, active, onSelect }: MenuLinkProps) {
+  return (
+    <li>
+      <ItemLink to={item.path ?? '/'} aria-current={active ? 'page' : undefined} onClick={onSelect} $incident={isIncidentMenuItem(item)}>
+        {item.title}
+      </ItemLink>
+    </li>
+  );
+}
+
+const ItemLink = styled(Link)<MenuItemStyleProps>`
+  ${menuItemStyles}
+
+  &[aria-current='page'] {
+    font-weight: 600;
+    color: ${({ theme, $incident }) => ($incident ? theme.colors.highlightNew : theme.colors.highlight)};
+    background: ${({ theme }) => theme.colors.highlightPale};
+  }
+`;
