@@ -10,3 +10,5 @@ export * from './commands/event-ids';
 export * from './commands/command-executor';
 export * from './platform.module';
 export * from './bootstrap';
+export * from './access/access-subject.loader';
+export * from './access/access.guard';

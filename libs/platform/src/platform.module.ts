@@ -1,5 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { AccessGuard } from './access/access.guard';
+import { AccessSubjectLoader } from './access/access-subject.loader';
 import { AuthTokenService } from './auth/auth-token.service';
 import { TokenAuthGuard } from './auth/token-auth.guard';
 import { CommandExecutor } from './commands/command-executor';
@@ -11,9 +13,12 @@ import { ErrorResponseFilter } from './errors/error-response.filter';
   providers: [
     AuthTokenService,
     CommandExecutor,
+    AccessSubjectLoader,
+    // Guards run in this order: who is calling, then may they.
     { provide: APP_GUARD, useClass: TokenAuthGuard },
+    { provide: APP_GUARD, useClass: AccessGuard },
     { provide: APP_FILTER, useClass: ErrorResponseFilter },
   ],
-  exports: [AuthTokenService, CommandExecutor],
+  exports: [AuthTokenService, CommandExecutor, AccessSubjectLoader],
 })
 export class PlatformModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { customerGroupDecider, customerGroupStream, foldEvents, forbidden, notFound, type CustomerGroupEvent, type CustomerGroupState, type CustomerPermission } from '@beacon/domain';
+import { customerGroupDecider, customerGroupStream, foldEvents, notFound, type CustomerGroupEvent, type CustomerGroupState } from '@beacon/domain';
 import { CommandExecutor, type Principal } from '@beacon/platform';
 
 /**
@@ -16,10 +16,6 @@ export class CustomerGroupAccess {
     const reachable = target.customerGroupId === principal.customerGroupId || target.ancestorIds.includes(principal.customerGroupId);
     if (!reachable) throw notFound();
     return target;
-  }
-
-  requireRole(principal: Principal, roles: readonly CustomerPermission[]): void {
-    if (!roles.includes(principal.customerPermission)) throw forbidden();
   }
 
   async state(customerGroupId: string): Promise<CustomerGroupState> {
