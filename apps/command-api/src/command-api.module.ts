@@ -4,25 +4,18 @@ import { CreateCustomerGroupHandler } from './customer-group/commands/create-cus
 import { CustomerGroupAccess } from './customer-group/customer-group-access';
 import { CustomerGroupController } from './customer-group/customer-group.controller';
 import { DemoTenantSeeder } from './seed/demo-tenant.seeder';
-import { SignInHandler } from './session/commands/sign-in.handler';
-import { SignOutHandler } from './session/commands/sign-out.handler';
-import { SessionController } from './session/session.controller';
-import { RegisterUserHandler } from './users/commands/register-user.handler';
-import { CredentialStore } from './users/credential-store';
-import { UserLookup } from './users/user-lookup';
+import { SESSION_CONTROLLERS, SESSION_PROVIDERS } from './session/session.providers';
+import { USERS_CONTROLLERS, USERS_PROVIDERS } from './users/users.providers';
 
 /** Every write: validates, decides, appends events. Needs InfrastructureModule and PlatformModule at the root. */
 @Module({
-  controllers: [SessionController, CustomerGroupController],
+  controllers: [...SESSION_CONTROLLERS, ...USERS_CONTROLLERS, CustomerGroupController],
   providers: [
-    CredentialStore,
-    UserLookup,
+    ...SESSION_PROVIDERS,
+    ...USERS_PROVIDERS,
     CustomerGroupAccess,
-    RegisterUserHandler,
     CreateCustomerGroupHandler,
     ChangeIncidentModuleSettingsHandler,
-    SignInHandler,
-    SignOutHandler,
     DemoTenantSeeder,
   ],
 })

@@ -2,3 +2,4 @@ export * from './command-api.module';
 export * from './seed/demo-tenant';
 export * from './customer-group/commands/create-customer-group.handler';
 export * from './users/commands/register-user.handler';
+export * from './users/commands/change-customer-permission.handler';

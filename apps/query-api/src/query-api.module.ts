@@ -1,19 +1,24 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
+import { ActivityLogController } from './activity-log/activity-log.controller';
+import { ActivityLogQuery } from './activity-log/queries/activity-log.query';
 import { CompanyInfoController } from './company-info/company-info.controller';
 import { CustomerGroupReader } from './customer-group/customer-group-reader';
 import { CustomerGroupController } from './customer-group/customer-group.controller';
+import { EmailOutboxController } from './email-outbox/email-outbox.controller';
 import { LiveGateway } from './live/live.gateway';
 import { ProjectionHost } from './projections/projection-host';
 import { ReadPositionInterceptor } from './read-position/read-position.interceptor';
+import { SessionController } from './session/session.controller';
 import { UserController } from './users/user.controller';
 
 /** Every read, from read models, and live updates. Needs InfrastructureModule and PlatformModule at the root. */
 @Module({
-  controllers: [CompanyInfoController, UserController, CustomerGroupController],
+  controllers: [CompanyInfoController, SessionController, UserController, CustomerGroupController, EmailOutboxController, ActivityLogController],
   providers: [
     ProjectionHost,
     CustomerGroupReader,
+    ActivityLogQuery,
     LiveGateway,
     { provide: APP_INTERCEPTOR, useClass: ReadPositionInterceptor },
   ],

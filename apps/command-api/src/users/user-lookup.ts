@@ -1,11 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { foldEvents, userDecider, userEmailStream, userStream, type UserEmailClaimed, type UserEvent, type UserState } from '@beacon/domain';
-import { CommandExecutor } from '@beacon/platform';
+import {
+  foldEvents,
+  notFound,
+  userDecider,
+  userEmailStream,
+  userStream,
+  type RegisteredUser,
+  type UserEmailClaimed,
+  type UserEvent,
+  type UserState,
+} from '@beacon/domain';
+import { CommandExecutor, type Principal } from '@beacon/platform';
+import { CustomerGroupAccess } from '../customer-group/customer-group-access';
 
 /** Finds users from their streams (strongly consistent, unlike the read models). */
 @Injectable()
 export class UserLookup {
-  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(CustomerGroupAccess) private readonly groups: CustomerGroupAccess,
+  ) {}
 
   async userIdByEmail(email: string): Promise<string | null> {
     const [claim] = await this.executor.readStreamOrEmpty(userEmailStream(email));
@@ -15,5 +29,23 @@ export class UserLookup {
   async state(userId: string): Promise<UserState> {
     const events = await this.executor.readStreamOrEmpty(userStream(userId));
     return foldEvents(userDecider, events.map((e) => ({ type: e.type, data: e.data }) as UserEvent));
+  }
+
+  /** The user, or 404. */
+  async registered(userId: string): Promise<RegisteredUser> {
+    const user = await this.state(userId);
+    if (user.status !== 'registered') throw notFound();
+    return user;
+  }
+
+  /**
+   * A user in the caller's reach: their tenant, in their own customer group or a descendant.
+   * Anything else answers 404, so another tenant's ids reveal nothing.
+   */
+  async reachable(principal: Principal, userId: string): Promise<RegisteredUser> {
+    const user = await this.registered(userId);
+    if (user.rootId !== principal.rootId) throw notFound();
+    await this.groups.reachableGroup(principal, user.customerGroupId);
+    return user;
   }
 }

@@ -36,3 +36,20 @@ export async function login(app: TestApp, email: string, password = 'Demo-passwo
   const response = await request(app.url).post('/api/rest-auth/login/').send({ email, password }).expect(200);
   return (response.body as { key: string }).key;
 }
+
+export const auth = (key: string) => ({ Authorization: `Token ${key}` });
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Retries `check` until it stops throwing (projections catch up asynchronously), for at most `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(25);
+    }
+  }
+}

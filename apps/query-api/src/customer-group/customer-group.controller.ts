@@ -1,10 +1,11 @@
-import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ROUTES, type CustomerGroupDto, type IncidentModuleSettingsDto } from '@beacon/contracts';
 import { DEFAULT_MODULE_NAME, DEFAULT_MODULE_NAME_PLURAL } from '@beacon/domain';
 import { CurrentPrincipal, READ_STORE, type Principal } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { CustomerGroupReader } from './customer-group-reader';
-import type { CustomerGroupDocument } from './projections/customer-groups.projection';
+import { USERS, type UserDocument } from '../users/projections/users.projection';
+import { CUSTOMER_GROUPS, type CustomerGroupDocument } from './projections/customer-groups.projection';
 import { INCIDENT_MODULE_SETTINGS, type IncidentModuleSettingsDocument } from './projections/incident-module-settings.projection';
 
 function toDto(group: CustomerGroupDocument, root: CustomerGroupDocument | null): CustomerGroupDto {
@@ -53,5 +54,37 @@ export class CustomerGroupController {
       module_name: settings?.module_name ?? DEFAULT_MODULE_NAME,
       module_name_plural: settings?.module_name_plural ?? DEFAULT_MODULE_NAME_PLURAL,
     };
+  }
+
+  /** GET /api/customer_group/ — the groups in the caller's reach (their own and its descendants), parents first. */
+  @Get(ROUTES.customerGroups.path)
+  async list(@CurrentPrincipal() principal: Principal): Promise<CustomerGroupDto[]> {
+    const [groups, root] = await Promise.all([this.reachableGroups(principal), this.groups.root(principal)]);
+    return groups.map((group) => toDto(group, root));
+  }
+
+  /** GET /api/customer_group_ids/ — the ids of the groups in the caller's reach. */
+  @Get(ROUTES.customerGroupIds.path)
+  async ids(@CurrentPrincipal() principal: Principal): Promise<string[]> {
+    return (await this.reachableGroups(principal)).map((group) => group.id);
+  }
+
+  /** GET /api/customer_group/get_users_id/?descendants=true — ids of the users of the caller's group (and of its descendants). */
+  @Get(ROUTES.customerGroupUserIds.path)
+  async userIds(@CurrentPrincipal() principal: Principal, @Query('descendants') descendants?: string): Promise<string[]> {
+    const groupIds = descendants === 'true' ? (await this.reachableGroups(principal)).map((group) => group.id) : [principal.customerGroupId];
+    const users = await this.readStore
+      .scope(principal.rootId)
+      .collection<UserDocument>(USERS)
+      .find({ customer_group: { $in: groupIds } }, { projection: { _id: 1 }, sort: { _id: 1 } });
+    return users.map((user) => user._id);
+  }
+
+  private async reachableGroups(principal: Principal): Promise<CustomerGroupDocument[]> {
+    const groups = await this.readStore
+      .scope(principal.rootId)
+      .collection<CustomerGroupDocument>(CUSTOMER_GROUPS)
+      .find({ path: principal.customerGroupId });
+    return groups.sort((a, b) => a.path.length - b.path.length || a.name.localeCompare(b.name));
   }
 }

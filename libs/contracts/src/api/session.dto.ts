@@ -13,6 +13,71 @@ export interface LoginResponse {
   key: string;
 }
 
+/** What login answers instead of a key when the user has two-factor on. */
+export interface TwoFactorRequiredResponse {
+  two_factor_required: true;
+  /** Short-lived and single-use: send it with the code to POST /api/rest-auth/login/2fa/. */
+  ephemeral_token: string;
+}
+
+/** POST /api/rest-auth/login/2fa/ → LoginResponse */
+export interface SecondFactorLoginRequest {
+  ephemeral_token: string;
+  /** The 6-digit code of the user's authenticator app. */
+  code: string;
+}
+
+/** POST /api/rest-auth/impersonate_login/ (public) → LoginResponse */
+export interface ImpersonateLoginRequest {
+  token: string;
+}
+
+/** POST /api/rest-auth/password/reset/ (public) → DetailResponse, the same whether or not the email exists. */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/** POST /api/rest-auth/password/reset/confirm/ (public) → DetailResponse; uid and token come from /ui/reset/{uid}/{token}. */
+export interface PasswordResetConfirmRequest {
+  uid: string;
+  token: string;
+  new_password1: string;
+  new_password2: string;
+}
+
+/** POST /api/rest-auth/password/change/ → DetailResponse */
+export interface PasswordChangeRequest {
+  old_password: string;
+  new_password1: string;
+  new_password2: string;
+}
+
+/** POST /api/rest-auth/totp/setup/: the otpauth:// URI to show as a QR code, answered once per setup. */
+export interface TotpSetupResponse {
+  otpauth_url: string;
+}
+
+/** POST /api/rest-auth/totp/confirm/ { code } and /api/rest-auth/totp/disable/ { password } → DetailResponse */
+export interface TotpConfirmRequest {
+  code: string;
+}
+
+export interface TotpDisableRequest {
+  password: string;
+}
+
+export interface DetailResponse {
+  detail: string;
+}
+
+/** GET /api/get_token_expiry_time/ and GET /api/users/keepalive/ */
+export interface TokenExpiryDto {
+  /** Idle lifetime of a token in seconds (TOKEN_IDLE_SECONDS): each successful call moves the expiry this far ahead. */
+  token_expiry: number;
+  /** When the caller's token expires without a further call (ISO 8601). */
+  expires_at: string;
+}
+
 /** GET /api/user/self/?descendant_fields=true */
 export interface LoggedUserDto {
   id: string;
@@ -25,7 +90,7 @@ export interface LoggedUserDto {
   preferred_timezone: string;
 }
 
-/** GET /api/customer_group/self/ */
+/** GET /api/customer_group/self/ and each entry of GET /api/customer_group/ */
 export interface CustomerGroupDto {
   id: string;
   name: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_TABLE, routePattern, ROUTES } from './route-table';
+import { findRoute, ROUTE_TABLE, routePattern, ROUTES } from './route-table';
 
 describe('route table', () => {
   it('sends reads (GETs and POSTs marked read) to query-api and every write to command-api', () => {
@@ -7,6 +7,11 @@ describe('route table', () => {
       const isRead = route.method === 'GET' || route.read === true;
       expect(route.app, `${route.method} ${route.path}`).toBe(isRead ? 'query-api' : 'command-api');
     }
+  });
+
+  it('names the guard of every route that is not public', () => {
+    const unguarded = ROUTE_TABLE.filter((route) => !route.public && !route.guard).map((r) => `${r.method} ${r.path}`);
+    expect(unguarded).toEqual([]);
   });
 
   it('has no two routes with the same method and path', () => {
@@ -19,5 +24,11 @@ describe('route table', () => {
     expect(pattern.test('/api/customer_group_im_settings/abc-123/')).toBe(true);
     expect(pattern.test('/api/customer_group_im_settings/a/b/')).toBe(false);
     expect(pattern.test('/api/customer_group_im_settings/abc')).toBe(false);
+  });
+
+  it('finds the route a request matched, with or without the trailing slash', () => {
+    expect(findRoute('PUT', '/api/customer_group_im_settings/:id')).toBe(ROUTES.changeIncidentModuleSettings);
+    expect(findRoute('PUT', '/api/customer_group_im_settings/:id/')).toBe(ROUTES.changeIncidentModuleSettings);
+    expect(findRoute('DELETE', '/api/customer_group_im_settings/:id')).toBeUndefined();
   });
 });

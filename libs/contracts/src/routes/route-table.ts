@@ -4,8 +4,11 @@
  * Paths use `:name` for a path parameter and keep the trailing slash the console sends.
  */
 
+import type { GuardKind } from '@beacon/domain';
+import { ACTIVITY_LOG_ROUTES } from './activity-log.routes';
 import { CUSTOMER_GROUP_ROUTES } from './customer-group.routes';
 import { SESSION_ROUTES } from './session.routes';
+import { USERS_ROUTES } from './users.routes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ServingApp = 'command-api' | 'query-api';
@@ -18,15 +21,32 @@ export interface RouteDefinition {
   readonly public?: boolean;
   /** A POST that only reads (an export, a report): served by query-api. */
   readonly read?: boolean;
+  /**
+   * The spec's route guard the server applies (403 when it fails); every route that is not public
+   * names one, 'signedIn' where any of the five roles may call it.
+   */
+  readonly guard?: GuardKind;
+  /** For the profile-edit guard: the path parameter holding the id of the user being edited. */
+  readonly targetUserIdParam?: string;
 }
 
 /** Every route, gathered from one file per feature so features can add routes side by side. */
 export const ROUTES = {
   ...SESSION_ROUTES,
   ...CUSTOMER_GROUP_ROUTES,
+  ...ACTIVITY_LOG_ROUTES,
+  ...USERS_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);
+
+const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** The route a request matched, by its method and the path template Express matched (Nest drops the trailing slash). */
+export function findRoute(method: string, pathTemplate: string): RouteDefinition | undefined {
+  const template = withoutTrailingSlash(pathTemplate);
+  return ROUTE_TABLE.find((route) => route.method === method && withoutTrailingSlash(route.path) === template);
+}
 
 /** The Nest/Express path for a route (Nest takes `:id` parameters as they are). */
 export function routePath(route: RouteDefinition): string {

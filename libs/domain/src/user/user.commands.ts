@@ -1,4 +1,10 @@
+import type { CustomerPermission } from '../shared/permissions';
 import type { UserRegistered } from './user.events';
+
+/*
+ * Secrets never reach the decider: the handler verifies a password (a memory-hard KDF) or a TOTP
+ * code (needs the secret and the clock) and passes the outcome in. Times arrive as ISO strings.
+ */
 
 export interface RegisterUser {
   readonly type: 'RegisterUser';
@@ -10,10 +16,22 @@ export interface SetPassword {
   readonly data: { userId: string };
 }
 
-/** Password verification is I/O (a memory-hard KDF); the handler does it and passes the outcome in. */
+/** `challengeId`/`challengeExpiresAt` are used only when the user has two-factor on. */
 export interface SignIn {
   readonly type: 'SignIn';
-  readonly data: { sessionId: string; passwordVerified: boolean };
+  readonly data: {
+    sessionId: string;
+    passwordVerified: boolean;
+    challengeId: string;
+    challengeExpiresAt: string;
+    /** Consecutive failed attempts that lock the user (LOGIN_LOCKOUT_ATTEMPTS). */
+    lockoutAttempts: number;
+  };
+}
+
+export interface CompleteSecondFactor {
+  readonly type: 'CompleteSecondFactor';
+  readonly data: { challengeId: string; sessionId: string; codeVerified: boolean; now: string; lockoutAttempts: number };
 }
 
 export interface SignOut {
@@ -21,4 +39,77 @@ export interface SignOut {
   readonly data: { sessionId: string; inactivity: boolean };
 }
 
-export type UserCommand = RegisterUser | SetPassword | SignIn | SignOut;
+export interface ClearFailedLoginAttempts {
+  readonly type: 'ClearFailedLoginAttempts';
+  readonly data: Record<string, never>;
+}
+
+export interface RequestPasswordReset {
+  readonly type: 'RequestPasswordReset';
+  /** `attemptsLimit`: reset requests allowed until a reset succeeds or an admin clears them (PASSWORD_RESET_ATTEMPTS). */
+  readonly data: { resetId: string; expiresAt: string; attemptsLimit: number };
+}
+
+export interface ResetPassword {
+  readonly type: 'ResetPassword';
+  readonly data: { resetId: string; now: string };
+}
+
+export interface ClearPasswordResetAttempts {
+  readonly type: 'ClearPasswordResetAttempts';
+  readonly data: Record<string, never>;
+}
+
+export interface ChangePassword {
+  readonly type: 'ChangePassword';
+  /** `sessionId`: the sign-in the change is made from, which stays open. */
+  readonly data: { oldPasswordVerified: boolean; sessionId: string };
+}
+
+export interface StartTwoFactorSetup {
+  readonly type: 'StartTwoFactorSetup';
+  readonly data: Record<string, never>;
+}
+
+export interface EnableTwoFactor {
+  readonly type: 'EnableTwoFactor';
+  readonly data: { codeVerified: boolean };
+}
+
+export interface DisableTwoFactor {
+  readonly type: 'DisableTwoFactor';
+  readonly data: { passwordVerified: boolean };
+}
+
+export interface GrantImpersonation {
+  readonly type: 'GrantImpersonation';
+  readonly data: { grantId: string; adminUserId: string; expiresAt: string };
+}
+
+export interface SignInAsImpersonated {
+  readonly type: 'SignInAsImpersonated';
+  readonly data: { grantId: string; sessionId: string; now: string };
+}
+
+export interface ChangeCustomerPermission {
+  readonly type: 'ChangeCustomerPermission';
+  readonly data: { customerPermission: CustomerPermission };
+}
+
+export type UserCommand =
+  | RegisterUser
+  | SetPassword
+  | SignIn
+  | CompleteSecondFactor
+  | SignOut
+  | ClearFailedLoginAttempts
+  | RequestPasswordReset
+  | ResetPassword
+  | ClearPasswordResetAttempts
+  | ChangePassword
+  | StartTwoFactorSetup
+  | EnableTwoFactor
+  | DisableTwoFactor
+  | GrantImpersonation
+  | SignInAsImpersonated
+  | ChangeCustomerPermission;

@@ -1,14 +1,51 @@
 import type { Decider } from '../shared/decider';
-import { DomainError, conflict, validationError } from '../shared/domain-errors';
+import { conflict, notFound, validationError } from '../shared/domain-errors';
 import { isCustomerPermission } from '../shared/permissions';
-import type { RegisterUser, SignIn, SignOut, UserCommand } from './user.commands';
-import type { UserEvent } from './user.events';
-import { evolveUser, initialUserState, type UserState } from './user.state';
-
-/** The text the console shows for any failed sign-in; it never says which part was wrong. */
-export const INVALID_CREDENTIALS_MESSAGE = 'Unable to log in with provided credentials.';
+import type {
+  ChangeCustomerPermission,
+  ChangePassword,
+  CompleteSecondFactor,
+  DisableTwoFactor,
+  EnableTwoFactor,
+  GrantImpersonation,
+  RegisterUser,
+  RequestPasswordReset,
+  ResetPassword,
+  SignIn,
+  SignInAsImpersonated,
+  SignOut,
+  UserCommand,
+} from './user.commands';
+import type { SignInStage, UserEvent } from './user.events';
+import {
+  accountLocked,
+  fieldError,
+  IMPERSONATE_SELF_MESSAGE,
+  impersonationInvalid,
+  invalidCode,
+  invalidCredentials,
+  OLD_PASSWORD_INCORRECT_MESSAGE,
+  PASSWORD_INCORRECT_MESSAGE,
+  RESET_LINK_EXPIRED_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  RESET_LINK_SUPERSEDED_MESSAGE,
+  RESET_LINK_USED_MESSAGE,
+  signInExpired,
+  TWO_FACTOR_ALREADY_ON_MESSAGE,
+  TWO_FACTOR_NOT_ON_MESSAGE,
+  TWO_FACTOR_NOT_STARTED_MESSAGE,
+} from './user.messages';
+import { evolveUser, initialUserState, type OpenGrant, type RegisteredUser, type UserState } from './user.state';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const isOpen = (grant: OpenGrant | null, id: string, now: string): boolean =>
+  grant !== null && grant.id === id && Date.parse(now) < Date.parse(grant.expiresAt);
+
+function registered(state: UserState): RegisteredUser {
+  if (state.status !== 'registered') throw notFound();
+  return state;
+}
 
 function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   if (state.status !== 'absent') throw conflict('This user already exists.');
@@ -19,11 +56,31 @@ function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   return [{ type: 'UserRegistered', data: { ...command.data, email } }];
 }
 
+/** A failed attempt; the one that reaches the limit also locks the user. */
+function failedAttempt(state: RegisteredUser, stage: SignInStage, lockoutAttempts: number): UserEvent[] {
+  const failedAttempts = state.failedAttempts + 1;
+  const failed: UserEvent = { type: 'UserSignInFailed', data: { userId: state.userId, stage } };
+  if (failedAttempts < lockoutAttempts) return [failed];
+  return [failed, { type: 'UserLockedOut', data: { userId: state.userId, failedAttempts } }];
+}
+
 function signIn(command: SignIn, state: UserState): UserEvent[] {
-  if (state.status !== 'registered') throw new DomainError('unauthenticated', INVALID_CREDENTIALS_MESSAGE);
-  if (!state.hasPassword || !command.data.passwordVerified)
-    return [{ type: 'UserSignInFailed', data: { userId: state.userId } }];
-  return [{ type: 'UserSignedIn', data: { userId: state.userId, sessionId: command.data.sessionId } }];
+  if (state.status !== 'registered') throw invalidCredentials();
+  const { sessionId, passwordVerified, challengeId, challengeExpiresAt, lockoutAttempts } = command.data;
+  if (state.locked) throw accountLocked();
+  if (!state.hasPassword || !passwordVerified) return failedAttempt(state, 'password', lockoutAttempts);
+  if (state.twoFactor === 'on')
+    return [{ type: 'UserSecondFactorRequested', data: { userId: state.userId, challengeId, expiresAt: challengeExpiresAt } }];
+  return [{ type: 'UserSignedIn', data: { userId: state.userId, sessionId } }];
+}
+
+function completeSecondFactor(command: CompleteSecondFactor, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw signInExpired();
+  const { challengeId, sessionId, codeVerified, now, lockoutAttempts } = command.data;
+  if (state.twoFactor !== 'on' || !isOpen(state.challenge, challengeId, now)) throw signInExpired();
+  if (state.locked) throw accountLocked();
+  if (!codeVerified) return failedAttempt(state, 'second_factor', lockoutAttempts);
+  return [{ type: 'UserSignedIn', data: { userId: state.userId, sessionId } }];
 }
 
 function signOut(command: SignOut, state: UserState): UserEvent[] {
@@ -31,17 +88,127 @@ function signOut(command: SignOut, state: UserState): UserEvent[] {
   return [{ type: 'UserSignedOut', data: { userId: state.userId, ...command.data } }];
 }
 
+function clearFailedLoginAttempts(state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (user.failedAttempts === 0 && !user.locked) return [];
+  return [{ type: 'UserFailedLoginAttemptsCleared', data: { userId: user.userId } }];
+}
+
+/** Past the limit nothing is recorded and nothing is sent; the caller answers as if it were. */
+function requestPasswordReset(command: RequestPasswordReset, state: UserState): UserEvent[] {
+  const user = registered(state);
+  const { resetId, expiresAt, attemptsLimit } = command.data;
+  if (user.passwordResetAttempts >= attemptsLimit) return [];
+  return [{ type: 'UserPasswordResetRequested', data: { userId: user.userId, resetId, expiresAt } }];
+}
+
+function resetPassword(command: ResetPassword, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw fieldError('token', RESET_LINK_INVALID_MESSAGE);
+  const { resetId, now } = command.data;
+  const link = state.passwordResets[resetId];
+  if (!link) throw fieldError('token', RESET_LINK_INVALID_MESSAGE);
+  if (link.status === 'used') throw fieldError('token', RESET_LINK_USED_MESSAGE);
+  if (link.status === 'superseded') throw fieldError('token', RESET_LINK_SUPERSEDED_MESSAGE);
+  if (Date.parse(now) >= Date.parse(link.expiresAt)) throw fieldError('token', RESET_LINK_EXPIRED_MESSAGE);
+  return [{ type: 'UserPasswordReset', data: { userId: state.userId, resetId } }];
+}
+
+function clearPasswordResetAttempts(state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (user.passwordResetAttempts === 0) return [];
+  return [{ type: 'UserPasswordResetAttemptsCleared', data: { userId: user.userId } }];
+}
+
+function changePassword(command: ChangePassword, state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (!command.data.oldPasswordVerified) throw fieldError('old_password', OLD_PASSWORD_INCORRECT_MESSAGE);
+  return [{ type: 'UserPasswordChanged', data: { userId: user.userId, sessionId: command.data.sessionId } }];
+}
+
+function startTwoFactorSetup(state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (user.twoFactor === 'on') throw validationError(TWO_FACTOR_ALREADY_ON_MESSAGE);
+  return [{ type: 'UserTwoFactorSetupStarted', data: { userId: user.userId, method: 'totp' } }];
+}
+
+function enableTwoFactor(command: EnableTwoFactor, state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (user.twoFactor === 'on') throw validationError(TWO_FACTOR_ALREADY_ON_MESSAGE);
+  if (user.twoFactor === 'off') throw validationError(TWO_FACTOR_NOT_STARTED_MESSAGE);
+  if (!command.data.codeVerified) throw invalidCode();
+  return [{ type: 'UserTwoFactorEnabled', data: { userId: user.userId, method: 'totp' } }];
+}
+
+/** Also cancels a setup that was started and never confirmed. */
+function disableTwoFactor(command: DisableTwoFactor, state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (!command.data.passwordVerified) throw fieldError('password', PASSWORD_INCORRECT_MESSAGE);
+  if (user.twoFactor === 'off') throw validationError(TWO_FACTOR_NOT_ON_MESSAGE);
+  return [{ type: 'UserTwoFactorDisabled', data: { userId: user.userId } }];
+}
+
+function grantImpersonation(command: GrantImpersonation, state: UserState): UserEvent[] {
+  const user = registered(state);
+  if (command.data.adminUserId === user.userId) throw validationError(IMPERSONATE_SELF_MESSAGE);
+  return [{ type: 'UserImpersonationGranted', data: { userId: user.userId, ...command.data } }];
+}
+
+function signInAsImpersonated(command: SignInAsImpersonated, state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw impersonationInvalid();
+  const { grantId, sessionId, now } = command.data;
+  const grant = state.impersonation;
+  if (!grant || !isOpen(grant, grantId, now)) throw impersonationInvalid();
+  return [{ type: 'UserImpersonated', data: { userId: state.userId, grantId, adminUserId: grant.adminUserId, sessionId } }];
+}
+
+function changeCustomerPermission(command: ChangeCustomerPermission, state: UserState): UserEvent[] {
+  const user = registered(state);
+  const { customerPermission } = command.data;
+  if (!isCustomerPermission(customerPermission))
+    throw validationError('Invalid customer permission.', { customer_permission: ['Invalid customer permission.'] });
+  if (customerPermission === user.customerPermission) return [];
+  return [
+    {
+      type: 'UserCustomerPermissionChanged',
+      data: { userId: user.userId, customerPermission, previousCustomerPermission: user.customerPermission },
+    },
+  ];
+}
+
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
       return registerUser(command, state);
     case 'SetPassword':
-      if (state.status !== 'registered') throw validationError('Unknown user.');
-      return [{ type: 'UserPasswordSet', data: { userId: state.userId } }];
+      return [{ type: 'UserPasswordSet', data: { userId: registered(state).userId } }];
     case 'SignIn':
       return signIn(command, state);
+    case 'CompleteSecondFactor':
+      return completeSecondFactor(command, state);
     case 'SignOut':
       return signOut(command, state);
+    case 'ClearFailedLoginAttempts':
+      return clearFailedLoginAttempts(state);
+    case 'RequestPasswordReset':
+      return requestPasswordReset(command, state);
+    case 'ResetPassword':
+      return resetPassword(command, state);
+    case 'ClearPasswordResetAttempts':
+      return clearPasswordResetAttempts(state);
+    case 'ChangePassword':
+      return changePassword(command, state);
+    case 'StartTwoFactorSetup':
+      return startTwoFactorSetup(state);
+    case 'EnableTwoFactor':
+      return enableTwoFactor(command, state);
+    case 'DisableTwoFactor':
+      return disableTwoFactor(command, state);
+    case 'GrantImpersonation':
+      return grantImpersonation(command, state);
+    case 'SignInAsImpersonated':
+      return signInAsImpersonated(command, state);
+    case 'ChangeCustomerPermission':
+      return changeCustomerPermission(command, state);
   }
 }
 

@@ -7,7 +7,26 @@ export const USER_EVENT_VERSIONS = {
   UserSignedIn: 1,
   UserSignInFailed: 1,
   UserSignedOut: 1,
+  UserLockedOut: 1,
+  UserFailedLoginAttemptsCleared: 1,
+  UserSecondFactorRequested: 1,
+  UserPasswordResetRequested: 1,
+  UserPasswordReset: 1,
+  UserPasswordResetAttemptsCleared: 1,
+  UserPasswordChanged: 1,
+  UserTwoFactorSetupStarted: 1,
+  UserTwoFactorEnabled: 1,
+  UserTwoFactorDisabled: 1,
+  UserImpersonationGranted: 1,
+  UserImpersonated: 1,
+  UserCustomerPermissionChanged: 1,
 } as const;
+
+/*
+ * No event carries a password, a hash, a token or a TOTP secret: those live in the credential and
+ * token stores. Events name sign-ins, challenges, reset links and impersonation grants by ids of
+ * their own, which reveal nothing about the secrets handed to the client.
+ */
 
 export type UserRegistered = DomainEvent<
   'UserRegistered',
@@ -24,14 +43,81 @@ export type UserRegistered = DomainEvent<
   }
 >;
 
-/** The password hash itself is kept in the credential store, never in an event. */
 export type UserPasswordSet = DomainEvent<'UserPasswordSet', { userId: string }>;
 
 /** `sessionId` names the sign-in; the token itself is a secret and is not recorded. */
 export type UserSignedIn = DomainEvent<'UserSignedIn', { userId: string; sessionId: string }>;
 
-export type UserSignInFailed = DomainEvent<'UserSignInFailed', { userId: string }>;
+/** A wrong password, or a wrong second-factor code (`stage`; absent in events recorded before two-factor sign-in). */
+export type UserSignInFailed = DomainEvent<'UserSignInFailed', { userId: string; stage?: SignInStage }>;
+export type SignInStage = 'password' | 'second_factor';
 
 export type UserSignedOut = DomainEvent<'UserSignedOut', { userId: string; sessionId: string; inactivity: boolean }>;
 
-export type UserEvent = UserRegistered | UserPasswordSet | UserSignedIn | UserSignInFailed | UserSignedOut;
+/** Recorded with the failed attempt that reached the limit; sign-in stays refused until an admin clears it. */
+export type UserLockedOut = DomainEvent<'UserLockedOut', { userId: string; failedAttempts: number }>;
+
+export type UserFailedLoginAttemptsCleared = DomainEvent<'UserFailedLoginAttemptsCleared', { userId: string }>;
+
+/** The password was right and the user has two-factor on: a short-lived challenge awaits the code. */
+export type UserSecondFactorRequested = DomainEvent<
+  'UserSecondFactorRequested',
+  { userId: string; challengeId: string; expiresAt: string }
+>;
+
+/** A reset link was emailed; `resetId` names it (the link's token is not recorded). */
+export type UserPasswordResetRequested = DomainEvent<
+  'UserPasswordResetRequested',
+  { userId: string; resetId: string; expiresAt: string }
+>;
+
+/** A new password was set through the reset link `resetId`; every sign-in of the user ends. */
+export type UserPasswordReset = DomainEvent<'UserPasswordReset', { userId: string; resetId: string }>;
+
+export type UserPasswordResetAttemptsCleared = DomainEvent<'UserPasswordResetAttemptsCleared', { userId: string }>;
+
+/** The signed-in user changed their password; every other sign-in ends, `sessionId` (the one used) stays. */
+export type UserPasswordChanged = DomainEvent<'UserPasswordChanged', { userId: string; sessionId: string }>;
+
+export type TwoFactorMethod = 'totp';
+
+export type UserTwoFactorSetupStarted = DomainEvent<'UserTwoFactorSetupStarted', { userId: string; method: TwoFactorMethod }>;
+export type UserTwoFactorEnabled = DomainEvent<'UserTwoFactorEnabled', { userId: string; method: TwoFactorMethod }>;
+export type UserTwoFactorDisabled = DomainEvent<'UserTwoFactorDisabled', { userId: string }>;
+
+/** An admin created a one-time impersonation link for this user. */
+export type UserImpersonationGranted = DomainEvent<
+  'UserImpersonationGranted',
+  { userId: string; grantId: string; adminUserId: string; expiresAt: string }
+>;
+
+/** The impersonation link was exchanged for a sign-in of this user (`sessionId`), on behalf of the admin. */
+export type UserImpersonated = DomainEvent<
+  'UserImpersonated',
+  { userId: string; grantId: string; adminUserId: string; sessionId: string }
+>;
+
+export type UserCustomerPermissionChanged = DomainEvent<
+  'UserCustomerPermissionChanged',
+  { userId: string; customerPermission: CustomerPermission; previousCustomerPermission: CustomerPermission }
+>;
+
+export type UserEvent =
+  | UserRegistered
+  | UserPasswordSet
+  | UserSignedIn
+  | UserSignInFailed
+  | UserSignedOut
+  | UserLockedOut
+  | UserFailedLoginAttemptsCleared
+  | UserSecondFactorRequested
+  | UserPasswordResetRequested
+  | UserPasswordReset
+  | UserPasswordResetAttemptsCleared
+  | UserPasswordChanged
+  | UserTwoFactorSetupStarted
+  | UserTwoFactorEnabled
+  | UserTwoFactorDisabled
+  | UserImpersonationGranted
+  | UserImpersonated
+  | UserCustomerPermissionChanged;

@@ -1,46 +1,136 @@
 import type { CustomerPermission } from '../shared/permissions';
 import type { UserEvent } from './user.events';
 
-export type UserState =
-  | { readonly status: 'absent' }
-  | {
-      readonly status: 'registered';
-      readonly userId: string;
-      readonly email: string;
-      readonly customerGroupId: string;
-      readonly rootId: string;
-      readonly customerPermission: CustomerPermission;
-      readonly hasPassword: boolean;
-      readonly failedAttempts: number;
-      readonly openSessions: readonly string[];
-    };
+export type PasswordResetLinkStatus = 'open' | 'used' | 'superseded';
+
+export interface PasswordResetLink {
+  readonly expiresAt: string;
+  readonly status: PasswordResetLinkStatus;
+}
+
+/** A single-use grant that expires: the open second-factor challenge, or an impersonation link. */
+export interface OpenGrant {
+  readonly id: string;
+  readonly expiresAt: string;
+}
+
+export type TwoFactorStatus = 'off' | 'pending' | 'on';
+
+export interface RegisteredUser {
+  readonly status: 'registered';
+  readonly userId: string;
+  readonly email: string;
+  readonly customerGroupId: string;
+  readonly rootId: string;
+  readonly customerPermission: CustomerPermission;
+  readonly hasPassword: boolean;
+  readonly failedAttempts: number;
+  readonly locked: boolean;
+  readonly passwordResetAttempts: number;
+  readonly passwordResets: Readonly<Record<string, PasswordResetLink>>;
+  readonly twoFactor: TwoFactorStatus;
+  /** The latest second-factor challenge; a newer sign-in replaces it. */
+  readonly challenge: OpenGrant | null;
+  /** The latest impersonation link; a newer one replaces it. */
+  readonly impersonation: (OpenGrant & { readonly adminUserId: string }) | null;
+  readonly openSessions: readonly string[];
+}
+
+export type UserState = { readonly status: 'absent' } | RegisteredUser;
 
 export const initialUserState = (): UserState => ({ status: 'absent' });
 
-export function evolveUser(state: UserState, event: UserEvent): UserState {
-  if (event.type === 'UserRegistered') {
-    const { userId, email, customerGroupId, rootId, customerPermission } = event.data;
-    return {
-      status: 'registered',
-      userId,
-      email,
-      customerGroupId,
-      rootId,
-      customerPermission,
-      hasPassword: false,
-      failedAttempts: 0,
-      openSessions: [],
-    };
-  }
-  if (state.status !== 'registered') return state;
+function registered(event: Extract<UserEvent, { type: 'UserRegistered' }>): RegisteredUser {
+  const { userId, email, customerGroupId, rootId, customerPermission } = event.data;
+  return {
+    status: 'registered',
+    userId,
+    email,
+    customerGroupId,
+    rootId,
+    customerPermission,
+    hasPassword: false,
+    failedAttempts: 0,
+    locked: false,
+    passwordResetAttempts: 0,
+    passwordResets: {},
+    twoFactor: 'off',
+    challenge: null,
+    impersonation: null,
+    openSessions: [],
+  };
+}
+
+/** After a password change every link still open is void. */
+function supersedeOpenResets(links: RegisteredUser['passwordResets'], used?: string): RegisteredUser['passwordResets'] {
+  return Object.fromEntries(
+    Object.entries(links).map(([id, link]) => [
+      id,
+      id === used ? { ...link, status: 'used' } : link.status === 'open' ? { ...link, status: 'superseded' } : link,
+    ]),
+  );
+}
+
+function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUser {
   switch (event.type) {
+    case 'UserRegistered':
+      return state;
     case 'UserPasswordSet':
       return { ...state, hasPassword: true };
     case 'UserSignedIn':
-      return { ...state, failedAttempts: 0, openSessions: [...state.openSessions, event.data.sessionId] };
+      return { ...state, failedAttempts: 0, challenge: null, openSessions: [...state.openSessions, event.data.sessionId] };
     case 'UserSignInFailed':
       return { ...state, failedAttempts: state.failedAttempts + 1 };
+    case 'UserLockedOut':
+      return { ...state, locked: true };
+    case 'UserFailedLoginAttemptsCleared':
+      return { ...state, failedAttempts: 0, locked: false };
     case 'UserSignedOut':
       return { ...state, openSessions: state.openSessions.filter((id) => id !== event.data.sessionId) };
+    case 'UserSecondFactorRequested':
+      return { ...state, challenge: { id: event.data.challengeId, expiresAt: event.data.expiresAt } };
+    case 'UserPasswordResetRequested':
+      return {
+        ...state,
+        passwordResetAttempts: state.passwordResetAttempts + 1,
+        passwordResets: { ...state.passwordResets, [event.data.resetId]: { expiresAt: event.data.expiresAt, status: 'open' } },
+      };
+    case 'UserPasswordReset':
+      return {
+        ...state,
+        hasPassword: true,
+        passwordResetAttempts: 0,
+        passwordResets: supersedeOpenResets(state.passwordResets, event.data.resetId),
+        openSessions: [],
+      };
+    case 'UserPasswordResetAttemptsCleared':
+      return { ...state, passwordResetAttempts: 0 };
+    case 'UserPasswordChanged':
+      return {
+        ...state,
+        hasPassword: true,
+        passwordResets: supersedeOpenResets(state.passwordResets),
+        openSessions: state.openSessions.filter((id) => id === event.data.sessionId),
+      };
+    case 'UserTwoFactorSetupStarted':
+      return { ...state, twoFactor: 'pending' };
+    case 'UserTwoFactorEnabled':
+      return { ...state, twoFactor: 'on' };
+    case 'UserTwoFactorDisabled':
+      return { ...state, twoFactor: 'off', challenge: null };
+    case 'UserImpersonationGranted':
+      return {
+        ...state,
+        impersonation: { id: event.data.grantId, expiresAt: event.data.expiresAt, adminUserId: event.data.adminUserId },
+      };
+    case 'UserImpersonated':
+      return { ...state, impersonation: null, openSessions: [...state.openSessions, event.data.sessionId] };
+    case 'UserCustomerPermissionChanged':
+      return { ...state, customerPermission: event.data.customerPermission };
   }
+}
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  if (event.type === 'UserRegistered') return registered(event);
+  return state.status === 'registered' ? evolveRegistered(state, event) : state;
 }

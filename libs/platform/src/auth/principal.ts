@@ -12,6 +12,8 @@ export interface Principal {
   readonly customerPermission: CustomerPermission;
   /** sha256 of the token, the id of its record. */
   readonly tokenId: string;
+  /** When the token expires if no further call is made (epoch ms). */
+  readonly expiresAt: number;
 }
 
 export interface AuthenticatedRequest {

@@ -15,7 +15,10 @@ export function tokenFromHeader(header: string | string[] | undefined): string |
   return value?.match(TOKEN_SCHEME)?.[1] ?? null;
 }
 
-/** Every /api call needs `Authorization: Token <key>`; no or bad token answers 401. */
+/**
+ * Every /api call needs `Authorization: Token <key>`; no, unknown, revoked or idle-expired token
+ * answers 401. Each call moves the idle expiry ahead and counts as the user's activity.
+ */
 @Injectable()
 export class TokenAuthGuard implements CanActivate {
   constructor(
@@ -33,8 +36,7 @@ export class TokenAuthGuard implements CanActivate {
     const now = Date.now();
     const principal = await this.tokens.resolve(token, now);
     if (!principal) throw new UnauthorizedException({ detail: 'Invalid token.' });
-    request.principal = principal;
-    await this.tokens.extend(principal.tokenId, now);
+    request.principal = { ...principal, expiresAt: await this.tokens.extend(principal.tokenId, now) };
     return true;
   }
 }

@@ -15,7 +15,34 @@ describe('platform configuration', () => {
       seedDemo: true,
       versionNumber: '1.2.3',
       tokenIdleSeconds: 1700,
+      loginLockoutAttempts: 5,
+      passwordResetSeconds: 3600,
+      passwordResetAttempts: 5,
+      twoFactorTokenSeconds: 300,
+      impersonationTokenSeconds: 120,
+      publicUrl: 'http://localhost:3000',
     });
+  });
+
+  it('reads the account security settings and the public URL', () => {
+    const config = loadPlatformConfig({
+      PORT: '8080',
+      LOGIN_LOCKOUT_ATTEMPTS: '3',
+      PASSWORD_RESET_SECONDS: '60',
+      PASSWORD_RESET_ATTEMPTS: '2',
+      TWO_FACTOR_TOKEN_SECONDS: '30',
+      IMPERSONATION_TOKEN_SECONDS: '10',
+    });
+    expect(config).toMatchObject({
+      loginLockoutAttempts: 3,
+      passwordResetSeconds: 60,
+      passwordResetAttempts: 2,
+      twoFactorTokenSeconds: 30,
+      impersonationTokenSeconds: 10,
+      publicUrl: 'http://localhost:8080',
+    });
+    expect(loadPlatformConfig({ PUBLIC_URL: 'https://beacon.example.org/' }).publicUrl).toBe('https://beacon.example.org');
+    expect(() => loadPlatformConfig({ LOGIN_LOCKOUT_ATTEMPTS: '0' })).toThrow('LOGIN_LOCKOUT_ATTEMPTS');
   });
 
   it('reads the distributed settings from the environment', () => {

@@ -18,6 +18,18 @@ export interface PlatformConfig {
   readonly nodeId: string;
   /** Idle lifetime of a sign-in token, extended by every successful call. */
   readonly tokenIdleSeconds: number;
+  /** Consecutive failed sign-ins (wrong password or second-factor code) that lock a user. */
+  readonly loginLockoutAttempts: number;
+  /** Lifetime of a password reset link. */
+  readonly passwordResetSeconds: number;
+  /** Reset requests a user may make until a reset succeeds or an admin clears them; later ones send nothing. */
+  readonly passwordResetAttempts: number;
+  /** Lifetime of the ephemeral token between the password and the second-factor code. */
+  readonly twoFactorTokenSeconds: number;
+  /** Lifetime of a one-time impersonation link. */
+  readonly impersonationTokenSeconds: number;
+  /** Where users reach the console, for links in emails (never taken from a request's Host header). */
+  readonly publicUrl: string;
   /** Longest a read waits for projections to reach the position the client asked for. */
   readonly readPositionWaitMs: number;
   /** How old a dispatch claim must be before another worker may take the job over. */
@@ -48,8 +60,9 @@ function list(value: string | undefined): string[] | undefined {
 
 export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, versionNumber = '0.0.0'): PlatformConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
+  const port = positiveInt('PORT', env.PORT, DEFAULT_PORT);
   return {
-    port: positiveInt('PORT', env.PORT, DEFAULT_PORT),
+    port,
     dataDir,
     eventStorePath: join(dataDir, 'events.sqlite'),
     readStorePath: join(dataDir, 'read-models.sqlite'),
@@ -62,6 +75,12 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     versionNumber: env.VERSION_NUMBER || versionNumber,
     nodeId: env.NODE_ID || randomUUID(),
     tokenIdleSeconds: positiveInt('TOKEN_IDLE_SECONDS', env.TOKEN_IDLE_SECONDS, DEFAULT_TOKEN_IDLE_SECONDS),
+    loginLockoutAttempts: positiveInt('LOGIN_LOCKOUT_ATTEMPTS', env.LOGIN_LOCKOUT_ATTEMPTS, 5),
+    passwordResetSeconds: positiveInt('PASSWORD_RESET_SECONDS', env.PASSWORD_RESET_SECONDS, 3600),
+    passwordResetAttempts: positiveInt('PASSWORD_RESET_ATTEMPTS', env.PASSWORD_RESET_ATTEMPTS, 5),
+    twoFactorTokenSeconds: positiveInt('TWO_FACTOR_TOKEN_SECONDS', env.TWO_FACTOR_TOKEN_SECONDS, 300),
+    impersonationTokenSeconds: positiveInt('IMPERSONATION_TOKEN_SECONDS', env.IMPERSONATION_TOKEN_SECONDS, 120),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     readPositionWaitMs: positiveInt('READ_POSITION_WAIT_MS', env.READ_POSITION_WAIT_MS, 5000),
     dispatchClaimLeaseMs: positiveInt('DISPATCH_CLAIM_LEASE_MS', env.DISPATCH_CLAIM_LEASE_MS, 30_000),
     consoleDir: resolve(env.CONSOLE_DIR || join(__dirname, '..', '..', '..', '..', 'apps', 'console', 'dist')),

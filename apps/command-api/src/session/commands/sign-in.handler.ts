@@ -1,52 +1,60 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { INVALID_CREDENTIALS_MESSAGE, userDecider, userStream, validationError } from '@beacon/domain';
-import { AuthTokenService, CommandExecutor } from '@beacon/platform';
+import { accountLocked, invalidCredentials } from '@beacon/domain';
+import { AuthTokenService, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { CredentialStore } from '../../users/credential-store';
+import { recorded, UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
+import { OneTimeTokens } from '../one-time-tokens';
 
-export interface SignInResult {
-  readonly key: string;
-  readonly position: number;
-}
+export type SignInResult =
+  | { readonly kind: 'signed_in'; readonly key: string; readonly position: number }
+  | { readonly kind: 'second_factor'; readonly ephemeralToken: string; readonly position: number };
 
-const invalidCredentials = () => validationError(INVALID_CREDENTIALS_MESSAGE, { non_field_errors: [INVALID_CREDENTIALS_MESSAGE] });
-
-/** Verifies the password, records the sign-in (or the failed attempt) and issues a token. */
+/**
+ * Verifies the password and records the sign-in, the failed attempt (and the lock-out it may
+ * reach), or, for a user with two-factor on, the challenge the code must answer.
+ */
 @Injectable()
 export class SignInHandler {
   constructor(
-    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
     @Inject(UserLookup) private readonly users: UserLookup,
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
+    @Inject(OneTimeTokens) private readonly oneTimeTokens: OneTimeTokens,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
   async execute(email: string, password: string, now: Date): Promise<SignInResult> {
     const userId = await this.users.userIdByEmail(email);
     const passwordVerified = await this.credentials.verify(userId, password);
-    if (!userId) throw invalidCredentials();
-    const user = await this.users.state(userId);
-    if (user.status !== 'registered') throw invalidCredentials();
+    const user = userId ? await this.users.state(userId) : null;
+    if (user?.status !== 'registered') throw invalidCredentials();
     const sessionId = randomUUID();
-    const outcome = await this.executor.execute(
-      userStream(userId),
-      userDecider,
-      { type: 'SignIn', data: { sessionId, passwordVerified } },
-      { tenantId: user.rootId, customerGroupId: user.customerGroupId, actorUserId: userId, acceptedAt: now },
-    );
-    if (!outcome.events.some((event) => event.type === 'UserSignedIn')) throw invalidCredentials();
-    const key = await this.tokens.issue(
+    const challengeId = randomUUID();
+    const challengeExpiresAt = new Date(now.getTime() + this.config.twoFactorTokenSeconds * 1000);
+    const outcome = await this.commands.run(
+      user,
       {
-        userId,
-        email: user.email,
-        sessionId,
-        customerGroupId: user.customerGroupId,
-        rootId: user.rootId,
-        customerPermission: user.customerPermission,
+        type: 'SignIn',
+        data: {
+          sessionId,
+          passwordVerified,
+          challengeId,
+          challengeExpiresAt: challengeExpiresAt.toISOString(),
+          lockoutAttempts: this.config.loginLockoutAttempts,
+        },
       },
-      now.getTime(),
+      { actorUserId: user.userId, now },
     );
-    return { key, position: outcome.position };
+    if (recorded(outcome, 'UserSignedIn')) {
+      return { kind: 'signed_in', key: await this.tokens.issue({ userId: user.userId, sessionId }, now.getTime()), position: outcome.position };
+    }
+    if (recorded(outcome, 'UserSecondFactorRequested')) {
+      const ephemeralToken = await this.oneTimeTokens.issue('second_factor', { userId: user.userId, grantId: challengeId }, challengeExpiresAt, now);
+      return { kind: 'second_factor', ephemeralToken, position: outcome.position };
+    }
+    throw recorded(outcome, 'UserLockedOut') ? accountLocked() : invalidCredentials();
   }
 }

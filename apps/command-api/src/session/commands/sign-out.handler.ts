@@ -11,7 +11,7 @@ export class SignOutHandler {
   ) {}
 
   async execute(principal: Principal, inactivity: boolean, now: Date): Promise<number> {
-    await this.tokens.revoke(principal.tokenId);
+    await this.tokens.revoke(principal.tokenId, now.getTime());
     const outcome = await this.executor.execute(
       userStream(principal.userId),
       userDecider,

@@ -1,11 +1,11 @@
-import type { UserRegistered } from '@beacon/domain';
+import type { UserCustomerPermissionChanged, UserRegistered } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
 
 export const USERS = 'users';
 
-/** One document per user, shaped like GET /api/user/self/. */
+/** One document per user, shaped like GET /api/user/{id}/. */
 export interface UserDocument extends Document {
   id: string;
   email: string;
@@ -15,8 +15,12 @@ export interface UserDocument extends Document {
   customer_group: string;
   is_temporary: boolean;
   preferred_timezone: string;
+  /** When the user last signed in or out (ISO); calls in between are on the token records. */
   last_activity: string | null;
   failed_attempts: number;
+  is_locked?: boolean;
+  password_reset_attempts?: number;
+  two_factor_enabled?: boolean;
 }
 
 const tenantOf = (event: RecordedEvent) => String(event.metadata.tenantId);
@@ -34,8 +38,31 @@ function registered(data: UserRegistered['data']): UserDocument {
     preferred_timezone: data.preferredTimezone,
     last_activity: null,
     failed_attempts: 0,
+    is_locked: false,
+    password_reset_attempts: 0,
+    two_factor_enabled: false,
   };
 }
+
+type Patch = (current: UserDocument, event: RecordedEvent) => Partial<UserDocument>;
+
+/** How each user event changes the document; events not listed leave it as it is. */
+const PATCHES: Readonly<Record<string, Patch>> = {
+  UserSignedIn: (_, event) => ({ failed_attempts: 0, last_activity: event.recordedAt }),
+  UserImpersonated: (_, event) => ({ last_activity: event.recordedAt }),
+  UserSignedOut: (_, event) => ({ last_activity: event.recordedAt }),
+  UserSignInFailed: (current) => ({ failed_attempts: current.failed_attempts + 1 }),
+  UserLockedOut: () => ({ is_locked: true }),
+  UserFailedLoginAttemptsCleared: () => ({ failed_attempts: 0, is_locked: false }),
+  UserPasswordResetRequested: (current) => ({ password_reset_attempts: (current.password_reset_attempts ?? 0) + 1 }),
+  UserPasswordReset: () => ({ password_reset_attempts: 0 }),
+  UserPasswordResetAttemptsCleared: () => ({ password_reset_attempts: 0 }),
+  UserTwoFactorEnabled: () => ({ two_factor_enabled: true }),
+  UserTwoFactorDisabled: () => ({ two_factor_enabled: false }),
+  UserCustomerPermissionChanged: (_, event) => ({
+    customer_permission: (event.data as UserCustomerPermissionChanged['data']).customerPermission,
+  }),
+};
 
 export const usersProjection: ProjectionDefinition = {
   name: 'users',
@@ -46,15 +73,8 @@ export const usersProjection: ProjectionDefinition = {
     const change = (apply: (current: UserDocument | null) => UserDocument | null) => [
       { collection: USERS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null },
     ];
-    switch (event.type) {
-      case 'UserRegistered':
-        return change((current) => current ?? registered(event.data as UserRegistered['data']));
-      case 'UserSignedIn':
-        return change((current) => current && { ...current, failed_attempts: 0, last_activity: event.recordedAt });
-      case 'UserSignInFailed':
-        return change((current) => current && { ...current, failed_attempts: current.failed_attempts + 1 });
-      default:
-        return [];
-    }
+    if (event.type === 'UserRegistered') return change((current) => current ?? registered(event.data as UserRegistered['data']));
+    const patch = PATCHES[event.type];
+    return patch ? change((current) => current && { ...current, ...patch(current, event) }) : [];
   },
 };

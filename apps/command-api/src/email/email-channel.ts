@@ -1,0 +1,18 @@
+import type { AccountEmailKind } from '@beacon/contracts';
+
+/** An email to one user about their account (a password reset link). */
+export interface AccountEmail {
+  /** The tenant (root customer group) of the user it is sent to. */
+  readonly tenantId: string;
+  readonly kind: AccountEmailKind;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/** The email channel for account emails. The embedded default is the local outbox. */
+export interface EmailChannel {
+  send(email: AccountEmail, now: Date): Promise<void>;
+}
+
+export const EMAIL_CHANNEL = Symbol('EMAIL_CHANNEL');

@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { assertNewPassword, fieldError, RESET_LINK_INVALID_MESSAGE, userDecider, type ResetPassword } from '@beacon/domain';
+import { AuthTokenService } from '@beacon/platform';
+import { CredentialStore } from '../../users/credential-store';
+import { UserCommands } from '../../users/user-commands';
+import { UserLookup } from '../../users/user-lookup';
+import { OneTimeTokens } from '../one-time-tokens';
+
+export interface ResetPasswordInput {
+  readonly uid: string;
+  readonly token: string;
+  readonly new_password1: string;
+  readonly new_password2: string;
+}
+
+/** Set Password (/reset/{uid}/{token}): uses the link once, sets the password, ends every sign-in of the user. */
+@Injectable()
+export class ResetPasswordHandler {
+  constructor(
+    @Inject(UserCommands) private readonly commands: UserCommands,
+    @Inject(UserLookup) private readonly users: UserLookup,
+    @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(OneTimeTokens) private readonly oneTimeTokens: OneTimeTokens,
+    @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
+  ) {}
+
+  async execute(input: ResetPasswordInput, now: Date): Promise<number> {
+    const grant = await this.oneTimeTokens.find('password_reset', input.token);
+    const user = grant && grant.userId === input.uid ? await this.users.state(grant.userId) : null;
+    if (!grant || user?.status !== 'registered') throw fieldError('token', RESET_LINK_INVALID_MESSAGE);
+    const command: ResetPassword = { type: 'ResetPassword', data: { resetId: grant.grantId, now: now.toISOString() } };
+    // A used or expired link is reported before the password's problems, which would not help.
+    userDecider.decide(command, user);
+    assertNewPassword(input.new_password1, input.new_password2, user.email);
+    const outcome = await this.commands.run(user, command, { actorUserId: user.userId, now });
+    await this.credentials.setPassword(user.userId, input.new_password1);
+    await this.tokens.revokeAllOf(user.userId, now.getTime());
+    return outcome.position;
+  }
+}

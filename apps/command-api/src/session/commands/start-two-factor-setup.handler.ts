@@ -1,0 +1,27 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { userDecider, type StartTwoFactorSetup } from '@beacon/domain';
+import type { Principal } from '@beacon/platform';
+import { CredentialStore } from '../../users/credential-store';
+import { UserCommands } from '../../users/user-commands';
+import { UserLookup } from '../../users/user-lookup';
+import { newTotpSecret, otpauthUrl } from '../totp';
+
+/** Starts a TOTP setup for oneself: a new secret, shown once as an otpauth:// URI, on until confirmed with a code. */
+@Injectable()
+export class StartTwoFactorSetupHandler {
+  constructor(
+    @Inject(UserCommands) private readonly commands: UserCommands,
+    @Inject(UserLookup) private readonly users: UserLookup,
+    @Inject(CredentialStore) private readonly credentials: CredentialStore,
+  ) {}
+
+  async execute(principal: Principal, now: Date): Promise<{ otpauthUrl: string; position: number }> {
+    const user = await this.users.registered(principal.userId);
+    const command: StartTwoFactorSetup = { type: 'StartTwoFactorSetup', data: {} };
+    userDecider.decide(command, user);
+    const secret = newTotpSecret();
+    await this.credentials.startTotpSetup(user.userId, secret);
+    const outcome = await this.commands.run(user, command, { actorUserId: user.userId, now });
+    return { otpauthUrl: otpauthUrl(secret, user.email), position: outcome.position };
+  }
+}

@@ -1,0 +1,52 @@
+import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { ROUTES, type DetailResponse } from '@beacon/contracts';
+import { CurrentPrincipal, Public, type Principal } from '@beacon/platform';
+import { exposePosition } from '../shared/event-position';
+import { requiredStrings } from '../shared/request-fields';
+import { ChangePasswordHandler } from './commands/change-password.handler';
+import { RequestPasswordResetHandler } from './commands/request-password-reset.handler';
+import { ResetPasswordHandler } from './commands/reset-password.handler';
+
+type Response = Parameters<typeof exposePosition>[0];
+
+/** dj-rest-auth's answer, given whether or not the email belongs to a user. */
+export const PASSWORD_RESET_SENT_MESSAGE = 'Password reset e-mail has been sent.';
+
+@Controller()
+export class PasswordController {
+  constructor(
+    @Inject(RequestPasswordResetHandler) private readonly requestReset: RequestPasswordResetHandler,
+    @Inject(ResetPasswordHandler) private readonly resetPassword: ResetPasswordHandler,
+    @Inject(ChangePasswordHandler) private readonly changePassword: ChangePasswordHandler,
+  ) {}
+
+  @Public()
+  @Post(ROUTES.passwordReset.path)
+  @HttpCode(200)
+  async reset(@Body() body: unknown): Promise<DetailResponse> {
+    const { email } = requiredStrings(body, ['email'] as const);
+    await this.requestReset.execute(email, new Date());
+    return { detail: PASSWORD_RESET_SENT_MESSAGE };
+  }
+
+  @Public()
+  @Post(ROUTES.passwordResetConfirm.path)
+  @HttpCode(200)
+  async confirm(@Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<DetailResponse> {
+    const input = requiredStrings(body, ['uid', 'token', 'new_password1', 'new_password2'] as const);
+    exposePosition(response, await this.resetPassword.execute(input, new Date()));
+    return { detail: 'Password has been reset with the new password.' };
+  }
+
+  @Post(ROUTES.passwordChange.path)
+  @HttpCode(200)
+  async change(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DetailResponse> {
+    const input = requiredStrings(body, ['old_password', 'new_password1', 'new_password2'] as const);
+    exposePosition(response, await this.changePassword.execute(principal, input, new Date()));
+    return { detail: 'New password has been saved.' };
+  }
+}

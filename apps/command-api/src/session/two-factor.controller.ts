@@ -1,0 +1,52 @@
+import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { ROUTES, type DetailResponse, type TotpSetupResponse } from '@beacon/contracts';
+import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { exposePosition } from '../shared/event-position';
+import { requiredStrings } from '../shared/request-fields';
+import { DisableTwoFactorHandler } from './commands/disable-two-factor.handler';
+import { EnableTwoFactorHandler } from './commands/enable-two-factor.handler';
+import { StartTwoFactorSetupHandler } from './commands/start-two-factor-setup.handler';
+
+type Response = Parameters<typeof exposePosition>[0];
+
+/** TOTP second factor for oneself: set up, confirm with a code, switch off with the password. */
+@Controller()
+export class TwoFactorController {
+  constructor(
+    @Inject(StartTwoFactorSetupHandler) private readonly startSetup: StartTwoFactorSetupHandler,
+    @Inject(EnableTwoFactorHandler) private readonly enable: EnableTwoFactorHandler,
+    @Inject(DisableTwoFactorHandler) private readonly disable: DisableTwoFactorHandler,
+  ) {}
+
+  @Post(ROUTES.totpSetup.path)
+  @HttpCode(200)
+  async setup(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) response: Response): Promise<TotpSetupResponse> {
+    const result = await this.startSetup.execute(principal, new Date());
+    exposePosition(response, result.position);
+    return { otpauth_url: result.otpauthUrl };
+  }
+
+  @Post(ROUTES.totpConfirm.path)
+  @HttpCode(200)
+  async confirm(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DetailResponse> {
+    const { code } = requiredStrings(body, ['code'] as const);
+    exposePosition(response, await this.enable.execute(principal, code, new Date()));
+    return { detail: 'Two-factor authentication is on.' };
+  }
+
+  @Post(ROUTES.totpDisable.path)
+  @HttpCode(200)
+  async disableTwoFactor(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DetailResponse> {
+    const { password } = requiredStrings(body, ['password'] as const);
+    exposePosition(response, await this.disable.execute(principal, password, new Date()));
+    return { detail: 'Two-factor authentication is off.' };
+  }
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@beacon/event-store';
+import type { Document } from '@beacon/read-store';
+import { USERS, usersProjection, type UserDocument } from './users.projection';
+
+let position = 0;
+const recorded = (type: string, data: Record<string, unknown>, recordedAt = '2026-01-01T10:00:00.000Z'): RecordedEvent => ({
+  id: `e-${++position}`,
+  type,
+  data: { userId: 'u1', ...data },
+  metadata: { tenantId: 'root-1' },
+  streamName: 'user-u1',
+  revision: position,
+  position,
+  recordedAt,
+});
+
+const registered = recorded('UserRegistered', {
+  email: 'ann@example.test',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  customerGroupId: 'g1',
+  rootId: 'root-1',
+  customerPermission: 'OPERATOR',
+  isTemporary: false,
+  preferredTimezone: 'Europe/London',
+});
+
+/** Folds events into the user's document as the projection runner would. */
+function fold(events: RecordedEvent[]): UserDocument | null {
+  let document: Document | null = null;
+  for (const event of events) {
+    for (const change of usersProjection.project(event)) {
+      expect(change).toMatchObject({ collection: USERS, tenantId: 'root-1', id: 'u1' });
+      document = change.apply(document);
+    }
+  }
+  return document as UserDocument | null;
+}
+
+describe('users projection', () => {
+  it('counts failed sign-ins, shows the lock-out, and clears both when an admin does', () => {
+    const failed = recorded('UserSignInFailed', { stage: 'password' });
+    expect(fold([registered, failed, failed])).toMatchObject({ failed_attempts: 2, is_locked: false });
+    const locked = [registered, failed, recorded('UserLockedOut', { failedAttempts: 2 })];
+    expect(fold(locked)).toMatchObject({ failed_attempts: 1, is_locked: true });
+    expect(fold([...locked, recorded('UserFailedLoginAttemptsCleared', {})])).toMatchObject({ failed_attempts: 0, is_locked: false });
+  });
+
+  it('counts reset requests until a reset or an admin clears them', () => {
+    const requested = recorded('UserPasswordResetRequested', { resetId: 'r', expiresAt: 'x' });
+    expect(fold([registered, requested, requested])?.password_reset_attempts).toBe(2);
+    expect(fold([registered, requested, recorded('UserPasswordReset', { resetId: 'r' })])?.password_reset_attempts).toBe(0);
+    expect(fold([registered, requested, recorded('UserPasswordResetAttemptsCleared', {})])?.password_reset_attempts).toBe(0);
+  });
+
+  it('follows two-factor, the role, and the last sign-in or sign-out', () => {
+    const document = fold([
+      registered,
+      recorded('UserTwoFactorEnabled', { method: 'totp' }),
+      recorded('UserCustomerPermissionChanged', { customerPermission: 'SENDER', previousCustomerPermission: 'OPERATOR' }),
+      recorded('UserSignedIn', { sessionId: 's1' }, '2026-01-02T08:00:00.000Z'),
+      recorded('UserSignedOut', { sessionId: 's1', inactivity: false }, '2026-01-02T09:00:00.000Z'),
+    ]);
+    expect(document).toMatchObject({ two_factor_enabled: true, customer_permission: 'SENDER', last_activity: '2026-01-02T09:00:00.000Z' });
+    expect(fold([registered, recorded('UserTwoFactorEnabled', {}), recorded('UserTwoFactorDisabled', {})])?.two_factor_enabled).toBe(false);
+  });
+
+  it('ignores events that are not about a user it knows', () => {
+    expect(fold([recorded('UserSignInFailed', {})])).toBeNull();
+    expect(usersProjection.project(recorded('SomethingElse', {}))).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+/** Shapes of the user calls (spec part 2 section 7 "Users and on call"). */
+
+import type { CustomerPermission } from '@beacon/domain';
+
+/** GET /api/user/{id}/?custom_fields=true */
+export interface UserDto {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  customer_permission: CustomerPermission;
+  customer_group: string;
+  is_temporary: boolean;
+  preferred_timezone: string;
+  /** Consecutive failed sign-ins; at LOGIN_LOCKOUT_ATTEMPTS the user is locked (is_locked). */
+  failed_attempts: number;
+  is_locked: boolean;
+  /** Password reset requests since the last successful reset or admin clearing. */
+  password_reset_attempts: number;
+  two_factor_enabled: boolean;
+  /** Time of the user's last authenticated call (ISO 8601), null when never signed in. */
+  last_activity: string | null;
+  /** Present with ?custom_fields=true; dataset fields are not built yet, so it is empty. */
+  custom_fields?: unknown[];
+}
+
+/** POST /api/user/{id}/impersonate/ (admin): a one-time link to sign in as the user. */
+export interface ImpersonationTokenDto {
+  /** Single-use; exchange it at POST /api/rest-auth/impersonate_login/. */
+  token: string;
+  /** The console route that exchanges it. */
+  login_url: string;
+  expires_at: string;
+}

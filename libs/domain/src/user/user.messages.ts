@@ -1,0 +1,32 @@
+import { DomainError, validationError } from '../shared/domain-errors';
+
+/** The text the console shows for any failed sign-in; it never says which part was wrong. */
+export const INVALID_CREDENTIALS_MESSAGE = 'Unable to log in with provided credentials.';
+export const ACCOUNT_LOCKED_MESSAGE =
+  'This account is locked after too many failed sign-in attempts. Please ask your administrator to unlock it.';
+export const INVALID_CODE_MESSAGE = 'Invalid code.';
+export const SIGN_IN_EXPIRED_MESSAGE = 'This sign-in has expired or was already completed. Please sign in again.';
+
+export const RESET_LINK_INVALID_MESSAGE = 'This password reset link is invalid. Please request a new one.';
+export const RESET_LINK_USED_MESSAGE = 'This password reset link has already been used. Please request a new one.';
+export const RESET_LINK_EXPIRED_MESSAGE = 'This password reset link has expired. Please request a new one.';
+export const RESET_LINK_SUPERSEDED_MESSAGE =
+  'This password reset link is no longer valid because the password has been changed since. Please request a new one.';
+
+export const OLD_PASSWORD_INCORRECT_MESSAGE = 'Your old password was entered incorrectly. Please enter it again.';
+export const PASSWORD_INCORRECT_MESSAGE = 'Your password was entered incorrectly. Please enter it again.';
+export const TWO_FACTOR_ALREADY_ON_MESSAGE = 'Two-factor authentication is already on.';
+export const TWO_FACTOR_NOT_STARTED_MESSAGE = 'Start the two-factor setup first.';
+export const TWO_FACTOR_NOT_ON_MESSAGE = 'Two-factor authentication is not on.';
+
+export const IMPERSONATION_INVALID_MESSAGE = 'This impersonation link is invalid, has expired or was already used.';
+export const IMPERSONATE_SELF_MESSAGE = 'You cannot impersonate yourself.';
+
+/** A 400 whose message also sits under one field, where the console's forms show it. */
+export const fieldError = (field: string, message: string): DomainError => validationError(message, { [field]: [message] });
+
+export const invalidCredentials = () => fieldError('non_field_errors', INVALID_CREDENTIALS_MESSAGE);
+export const accountLocked = () => fieldError('non_field_errors', ACCOUNT_LOCKED_MESSAGE);
+export const signInExpired = () => fieldError('ephemeral_token', SIGN_IN_EXPIRED_MESSAGE);
+export const invalidCode = () => fieldError('code', INVALID_CODE_MESSAGE);
+export const impersonationInvalid = () => fieldError('token', IMPERSONATION_INVALID_MESSAGE);
