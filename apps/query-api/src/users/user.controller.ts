@@ -12,6 +12,19 @@ const READS_OTHER_USERS: readonly string[] = GUARD_ROLE_SETS.adminOperatorSender
 const latest = (...times: (string | null)[]): string | null =>
   times.filter((time): time is string => time !== null).sort().at(-1) ?? null;
 
+function toLoggedUser(user: UserDocument): LoggedUserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    customer_permission: user.customer_permission,
+    customer_group: user.customer_group,
+    is_temporary: user.is_temporary,
+    preferred_timezone: user.preferred_timezone,
+  };
+}
+
 @Controller()
 export class UserController {
   constructor(
@@ -25,16 +38,7 @@ export class UserController {
   async self(@CurrentPrincipal() principal: Principal): Promise<LoggedUserDto> {
     const user = await this.users(principal).findOne({ _id: principal.userId });
     if (!user) throw notFound();
-    return {
-      id: user.id,
-      email: user.email,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      customer_permission: user.customer_permission,
-      customer_group: user.customer_group,
-      is_temporary: user.is_temporary,
-      preferred_timezone: user.preferred_timezone,
-    };
+    return toLoggedUser(user);
   }
 
   /**
@@ -49,14 +53,7 @@ export class UserController {
     if (id !== principal.userId && !READS_OTHER_USERS.includes(principal.customerPermission)) throw forbidden();
     const lastCall = await this.tokens.lastActivity(id);
     return {
-      id: user.id,
-      email: user.email,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      customer_permission: user.customer_permission,
-      customer_group: user.customer_group,
-      is_temporary: user.is_temporary,
-      preferred_timezone: user.preferred_timezone,
+      ...toLoggedUser(user),
       failed_attempts: user.failed_attempts,
       is_locked: user.is_locked ?? false,
       password_reset_attempts: user.password_reset_attempts ?? 0,

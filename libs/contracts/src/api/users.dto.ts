@@ -1,17 +1,9 @@
 /** Shapes of the user calls (spec part 2 section 7 "Users and on call"). */
 
-import type { CustomerPermission } from '@beacon/domain';
+import type { LoggedUserDto } from './session.dto';
 
 /** GET /api/user/{id}/?custom_fields=true */
-export interface UserDto {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  customer_permission: CustomerPermission;
-  customer_group: string;
-  is_temporary: boolean;
-  preferred_timezone: string;
+export interface UserDto extends LoggedUserDto {
   /** Consecutive failed sign-ins; at LOGIN_LOCKOUT_ATTEMPTS the user is locked (is_locked). */
   failed_attempts: number;
   is_locked: boolean;
