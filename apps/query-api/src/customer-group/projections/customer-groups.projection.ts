@@ -1,9 +1,10 @@
+import { READ_MODELS } from '@beacon/contracts';
 import type { CustomerGroupCreated } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
 
-export const CUSTOMER_GROUPS = 'customer_groups';
+export const CUSTOMER_GROUPS = READ_MODELS.customerGroups;
 
 /** One document per customer group, shaped like GET /api/customer_group/self/, plus its path from the root. */
 export interface CustomerGroupDocument extends Document {

@@ -1,9 +1,10 @@
+import { READ_MODELS } from '@beacon/contracts';
 import type { UserCustomerPermissionChanged, UserRegistered } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
 
-export const USERS = 'users';
+export const USERS = READ_MODELS.users;
 
 /** One document per user, shaped like GET /api/user/{id}/. */
 export interface UserDocument extends Document {
