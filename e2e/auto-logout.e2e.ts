@@ -1,0 +1,152 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Request } from 'playwright-core';
+import { apiLogin, newDataDir, type AppProcess } from './support/app-process';
+import { chromiumMissingReason, launchChromium } from './support/browser';
+import {
+  mainMenu,
+  newConsolePage,
+  signInThroughLoginPage,
+  startEmbeddedWithConsole,
+  storedToken,
+  waitForLoginPage,
+  type ConsoleTimings,
+} from './support/console';
+
+if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
+
+/** The server's idle lifetime of a token in this journey: every successful call moves the expiry this far ahead. */
+const TOKEN_IDLE_SECONDS = 8;
+const TOKEN_IDLE_MS = TOKEN_IDLE_SECONDS * 1000;
+
+/**
+ * The console's timings shortened for the journey: idle after 1 s, the auto-logout check every
+ * 0.5 s, the console's idea of the session extension equal to the server's token lifetime, and a
+ * threshold longer than that lifetime (so every check is "within the threshold of the idle expiry").
+ */
+const SHORT_TIMINGS: ConsoleTimings = {
+  idleTimeoutMs: 1000,
+  autoLogoutCheckMs: 500,
+  autoLogoutThresholdMs: TOKEN_IDLE_MS * 2,
+  sessionExtensionMs: TOKEN_IDLE_MS,
+  keepaliveIntervalMs: 1000,
+  activityThrottleMs: 200,
+};
+
+const dataDir = newDataDir();
+let server: AppProcess;
+let browser: Browser;
+
+const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+
+const selfStatus = (token: string) =>
+  fetch(`${server.url}/api/user/self/`, { headers: { Authorization: `Token ${token}` } }).then((r) => r.status);
+
+async function waitForTokenCleared(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.localStorage.getItem('token') === null, undefined, { timeout: 10_000 });
+}
+
+describe.skipIf(chromiumMissingReason !== null)('an idle session ends (token idle lifetime 8 s, shortened console timings)', () => {
+  beforeAll(async () => {
+    server = await startEmbeddedWithConsole(dataDir, { TOKEN_IDLE_SECONDS: String(TOKEN_IDLE_SECONDS) });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the demo group has no auto-logout, and the server cannot switch it on yet', async () => {
+    const token = await apiLogin(server.url, 'admin@demo.test');
+    const group = (await fetch(`${server.url}/api/customer_group/self/`, { headers: { Authorization: `Token ${token}` } }).then((r) =>
+      r.json(),
+    )) as { should_use_autologout: boolean };
+    // When this fails, the group setting has become settable: the stubbed journey below should then
+    // set it through the API instead of in the browser.
+    expect(group.should_use_autologout).toBe(false);
+    const expiry = (await fetch(`${server.url}/api/get_token_expiry_time/`, { headers: { Authorization: `Token ${token}` } }).then((r) =>
+      r.json(),
+    )) as { token_expiry: unknown };
+    expect(Number(expiry.token_expiry)).toBe(TOKEN_IDLE_SECONDS);
+  });
+
+  it('after the token idle expiry the next console call answers 401 and the console returns to the login page', async () => {
+    const { context, page } = await newConsolePage(browser, SHORT_TIMINGS);
+    let lastApiCallAt = 0;
+    const unauthorized: string[] = [];
+    page.on('request', (request) => {
+      if (isApi(request.url())) lastApiCallAt = Date.now();
+    });
+    page.on('response', (response) => {
+      if (isApi(response.url()) && response.status() === 401) unauthorized.push(new URL(response.url()).pathname);
+    });
+    try {
+      await signInThroughLoginPage(page, server.url, 'operator@demo.test');
+      const token = (await storedToken(page))!;
+      expect(token).toBeTruthy();
+
+      // The user leaves the console alone. The console stops calling once the user is idle, so the
+      // token runs out on the server one lifetime after its last call. (Probing the token from here
+      // would extend it, so the journey only watches the console's own calls.)
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < lastApiCallAt + TOKEN_IDLE_MS + 1500) {
+        if (Date.now() > deadline) throw new Error('the console kept calling the API while the user was idle');
+        await page.waitForTimeout(250);
+      }
+      expect(await selfStatus(token), 'the token expired on the server').toBe(401);
+      expect(unauthorized, 'no console call failed yet').toEqual([]);
+      // Without the group's auto-logout nothing has signed the user out in the console yet.
+      expect(await mainMenu(page).isVisible()).toBe(true);
+
+      // The user comes back: the first console call (the keepalive on activity) answers 401, which logs out.
+      const first401 = page.waitForResponse((response) => isApi(response.url()) && response.status() === 401, { timeout: 10_000 });
+      await page.mouse.move(300, 300);
+      await page.mouse.move(400, 350, { steps: 5 });
+      await first401;
+      await waitForLoginPage(page);
+      await waitForTokenCleared(page);
+      expect(await mainMenu(page).count()).toBe(0);
+      expect(unauthorized.length).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it(
+    'with the group setting should_use_autologout on (stubbed in the browser: no API sets it yet), ' +
+      'the console logs an idle user out for inactivity before the token expires',
+    async () => {
+      const { context, page } = await newConsolePage(browser, SHORT_TIMINGS);
+      // The real server answers; only the group's should_use_autologout is switched on in its answer.
+      await context.route('**/api/customer_group/self/**', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as Record<string, unknown>;
+        await route.fulfill({ response, json: { ...body, should_use_autologout: true } });
+      });
+      const logouts: Request[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/rest-auth/logout/') logouts.push(request);
+      });
+      try {
+        await signInThroughLoginPage(page, server.url, 'operator@demo.test');
+        const signedInAt = Date.now();
+        const token = (await storedToken(page))!;
+        expect(token).toBeTruthy();
+
+        // Idle 1 s makes the user inactive; the next check (every 0.5 s) asks for the last activity and logs out.
+        await waitForLoginPage(page, TOKEN_IDLE_MS);
+        const loggedOutAfterMs = Date.now() - signedInAt;
+        await waitForTokenCleared(page);
+        expect(loggedOutAfterMs, 'logged out by the console, before the server expired the token').toBeLessThan(TOKEN_IDLE_MS);
+        expect(logouts.length).toBe(1);
+        expect(new URL(logouts[0]!.url()).searchParams.get('inactivity')).toBe('true');
+        expect(await selfStatus(token), 'the logout revoked the token').toBe(401);
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
+});
