@@ -74,6 +74,40 @@ describe('api client', () => {
     expect(sentRequest(fetch)).toMatchObject({ url: path, method: 'GET' });
   });
 
+  it.each([
+    ['second factor', (api: ApiClient) => api.logInWithSecondFactor({ ephemeral_token: 'e1', code: '123456' }), '/api/rest-auth/login/2fa/', { ephemeral_token: 'e1', code: '123456' }],
+    ['impersonated login', (api: ApiClient) => api.logInAsImpersonated('one-time'), '/api/rest-auth/impersonate_login/', { token: 'one-time' }],
+    ['password reset', (api: ApiClient) => api.requestPasswordReset({ email: 'ada@example.com' }), '/api/rest-auth/password/reset/', { email: 'ada@example.com' }],
+    [
+      'set password',
+      (api: ApiClient) => api.confirmPasswordReset({ uid: 'u1', token: 't1', new_password1: 'a', new_password2: 'a' }),
+      '/api/rest-auth/password/reset/confirm/',
+      { uid: 'u1', token: 't1', new_password1: 'a', new_password2: 'a' },
+    ],
+    [
+      'change password',
+      (api: ApiClient) => api.changePassword({ old_password: 'o', new_password1: 'n', new_password2: 'n' }),
+      '/api/rest-auth/password/change/',
+      { old_password: 'o', new_password1: 'n', new_password2: 'n' },
+    ],
+  ])('posts the %s to its sign-in path, the token in the body', async (_call, call, path, body) => {
+    const { api, fetch } = clientAnswering(jsonResponse(200, { key: 'k' }));
+
+    await call(api);
+
+    const request = sentRequest(fetch);
+    expect(request).toMatchObject({ url: path, method: 'POST' });
+    expect(JSON.parse(request.body as string)).toEqual(body);
+  });
+
+  it('reads the email outbox', async () => {
+    const { api, fetch } = clientAnswering(jsonResponse(200, { results: [] }));
+
+    await expect(api.getEmailOutbox()).resolves.toEqual({ results: [] });
+
+    expect(sentRequest(fetch)).toMatchObject({ url: '/api/email_outbox/', method: 'GET' });
+  });
+
   it('tells of every successful answer, and of no failed one', async () => {
     const onSuccess = vi.fn();
     const answers = [jsonResponse(200, {}), new Response(null, { status: 204 }), jsonResponse(400, {}), jsonResponse(401, {})];

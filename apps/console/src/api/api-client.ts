@@ -1,12 +1,22 @@
 import {
   PROJECTION_POSITION_HEADER,
   ROUTES,
+  type ActivityLogCustomerGroupsDto,
+  type ActivityLogFiltersDto,
+  type ActivityLogPageDto,
   type CompanyInfoDto,
   type CustomerGroupDto,
+  type DetailResponse,
+  type EmailOutboxDto,
   type IncidentModuleSettingsDto,
   type LoggedUserDto,
   type LoginRequest,
   type LoginResponse,
+  type PasswordChangeRequest,
+  type PasswordResetConfirmRequest,
+  type PasswordResetRequest,
+  type SecondFactorLoginRequest,
+  type TwoFactorRequiredResponse,
 } from '@beacon/contracts';
 import { ApiError, NETWORK_ERROR_TEXT, SERVER_ERROR_TEXT } from './api-error';
 import { SHELL_PATHS, type TokenExpiryDto, type UserWithCustomFieldsDto } from './shell.dto';
@@ -14,7 +24,19 @@ import type { TokenStorage } from './token-storage';
 
 /** Every server call the console makes goes through here, so token, errors and logout are handled once. */
 export interface ApiClient {
-  logIn(credentials: LoginRequest): Promise<LoginResponse>;
+  /** A key, or for a user with two-factor on, an ephemeral token to complete the sign-in with a code. */
+  logIn(credentials: LoginRequest): Promise<LoginResponse | TwoFactorRequiredResponse>;
+  /** The second step of a two-factor sign-in. */
+  logInWithSecondFactor(request: SecondFactorLoginRequest): Promise<LoginResponse>;
+  /** Exchanges an admin's one-time impersonation link (its token) for a key of the user. */
+  logInAsImpersonated(token: string): Promise<LoginResponse>;
+  /** Answers the same whether or not the email belongs to a user. */
+  requestPasswordReset(request: PasswordResetRequest): Promise<DetailResponse>;
+  /** Set Password, with the uid and token of the emailed link. */
+  confirmPasswordReset(request: PasswordResetConfirmRequest): Promise<DetailResponse>;
+  changePassword(request: PasswordChangeRequest): Promise<DetailResponse>;
+  /** What the embedded email channel recorded for the tenant (admins), newest first. */
+  getEmailOutbox(): Promise<EmailOutboxDto>;
   logOut(options: { inactivity: boolean }): Promise<void>;
   getLoggedUser(): Promise<LoggedUserDto>;
   getOwnCustomerGroup(): Promise<CustomerGroupDto>;
@@ -30,6 +52,12 @@ export interface ApiClient {
    * socket can replay from there without a gap. `undefined` when no answer carried a position.
    */
   trackReadPosition<T>(reads: (api: ApiClient) => Promise<T>): Promise<TrackedReads<T>>;
+  /** A page of the activity log, newest first. */
+  getActivityLog(filters: ActivityLogFiltersDto): Promise<ActivityLogPageDto>;
+  /** The customer groups the activity log may be filtered by. */
+  getActivityLogCustomerGroups(): Promise<ActivityLogCustomerGroupsDto>;
+  /** Every entry the filters match, as a CSV file (page and page size do not apply). */
+  exportActivityLogSummary(filters: ActivityLogFiltersDto): Promise<DownloadedFile>;
 }
 
 export interface TrackedReads<T> {
@@ -61,6 +89,12 @@ function clientWith(options: ApiClientOptions, observers: readonly ResponseObser
   const request = createRequest(options, observers);
   return {
     logIn: (credentials) => request('POST', ROUTES.login.path, credentials),
+    logInWithSecondFactor: (body) => request('POST', ROUTES.loginSecondFactor.path, body),
+    logInAsImpersonated: (token) => request('POST', ROUTES.impersonateLogin.path, { token }),
+    requestPasswordReset: (body) => request('POST', ROUTES.passwordReset.path, body),
+    confirmPasswordReset: (body) => request('POST', ROUTES.passwordResetConfirm.path, body),
+    changePassword: (body) => request('POST', ROUTES.passwordChange.path, body),
+    getEmailOutbox: () => request('GET', ROUTES.emailOutbox.path),
     logOut: ({ inactivity }) => request('POST', `${ROUTES.logout.path}?inactivity=${inactivity}`),
     getLoggedUser: () => request('GET', `${ROUTES.userSelf.path}?descendant_fields=true`),
     getOwnCustomerGroup: () => request('GET', ROUTES.customerGroupSelf.path),
@@ -79,6 +113,9 @@ function clientWith(options: ApiClientOptions, observers: readonly ResponseObser
       const result = await reads(clientWith(options, [...observers, notePosition]));
       return { result, position };
     },
+    getActivityLog: (filters) => request('GET', `${ROUTES.activityLog.path}${queryString(filters)}`),
+    getActivityLogCustomerGroups: () => request('GET', ROUTES.activityLogCustomerGroups.path),
+    exportActivityLogSummary: (filters) => download(options, observers, 'POST', ROUTES.activityLogExportSummary.path, filters),
   };
 }
 
@@ -135,4 +172,52 @@ function projectionPosition(headers: Headers): number | undefined {
 
 function withId(path: string, id: string): string {
   return path.replace(':id', encodeURIComponent(id));
+}
+
+/** A file the server answered with, to be saved rather than read. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gave it (Content-Disposition), or null when it gave none. */
+  filename: string | null;
+}
+
+/** `?a=1&b=x&b=y` for the given values; absent and empty ones are left out, lists repeat the name. */
+function queryString(params: object): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && String(item) !== '') search.append(name, String(item));
+    }
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * A call whose answer is a file. It goes through the same request, so token, errors and logout are
+ * handled as for any call; the answer is kept aside as it arrives, to be read as bytes.
+ */
+async function download(
+  options: ApiClientOptions,
+  observers: readonly ResponseObserver[],
+  method: Method,
+  path: string,
+  body?: unknown,
+): Promise<DownloadedFile> {
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  const answers: Response[] = [];
+  const keepingAnswer: typeof fetch = async (input, init) => {
+    const response = await fetchFn(input, init);
+    answers.push(response.clone());
+    return response;
+  };
+  await createRequest({ ...options, fetch: keepingAnswer }, observers)(method, path, body);
+  // The request resolves only after a successful answer, so exactly one was kept.
+  const answer = answers[0]!;
+  return { blob: await answer.blob(), filename: attachmentFilename(answer.headers.get('Content-Disposition')) };
+}
+
+function attachmentFilename(disposition: string | null): string | null {
+  const match = disposition && /filename="?([^";]+)"?/i.exec(disposition);
+  return match ? match[1]!.trim() : null;
 }

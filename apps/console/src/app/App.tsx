@@ -1,4 +1,5 @@
 import { BrowserRouter } from 'react-router';
+import { ApiContext } from '../api/api-context';
 import { FeedbackOutlet } from '../features/feedback/components/FeedbackOutlet';
 import { FeedbackContext } from '../features/feedback/feedback-context';
 import { BrandedThemeProvider } from '../features/session/components/BrandedThemeProvider';
@@ -13,10 +14,12 @@ export function App({ services }: { services: AppServices }) {
       <BrandedThemeProvider>
         <GlobalStyle />
         <FeedbackContext.Provider options={{ input: { timings: services.timings } }}>
-          <BrowserRouter basename="/ui">
-            <AppRoutes />
-            <FeedbackOutlet />
-          </BrowserRouter>
+          <ApiContext.Provider value={services.api}>
+            <BrowserRouter basename="/ui">
+              <AppRoutes />
+              <FeedbackOutlet />
+            </BrowserRouter>
+          </ApiContext.Provider>
         </FeedbackContext.Provider>
       </BrandedThemeProvider>
     </SessionContext.Provider>

@@ -111,11 +111,17 @@ describe('redirects', () => {
 
 describe('public and authentication routes', () => {
   it.each([
-    ['/login/reset', 'Password reset request'],
-    ['/login/faq', 'Login help'],
-    ['/login_2fa', 'Second-factor login'],
-    ['/reset/abc/def-123', 'Set Password'],
-    ['/impersonate_login/tok', 'Impersonated login'],
+    ['/login/reset', 'Reset your password'],
+    ['/login/faq', 'Help with signing in'],
+    ['/reset/abc/def-123', 'Set your password'],
+  ])('shows a guest the sign-in page at %s', async (path, heading) => {
+    renderWithSession(<AppRoutes />, { path });
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.queryByText(PLACEHOLDER_TEXT)).toBeNull();
+  });
+
+  it.each([
     ['/incident-template', 'Public incident template page'],
     ['/public-registration/4/north/register', 'Register'],
   ])('shows a guest a placeholder at %s', async (path, name) => {
@@ -140,10 +146,11 @@ describe('public and authentication routes', () => {
     expect(await screen.findByLabelText('Email')).toBeTruthy();
   });
 
-  it('shows a signed-in user the Change password placeholder', async () => {
+  it('shows a signed-in user Change password in the layout', async () => {
     renderConsoleAs(aSessionAs('CONTACT'), '/change_password');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Change password' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to the Dashboard' })).toBeTruthy();
+    expect(screen.getByLabelText('Current password')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
   });
 });

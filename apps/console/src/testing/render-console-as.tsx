@@ -1,5 +1,6 @@
 import { ROOT_PERMISSIONS, type CustomerPermission, type RootPermission } from '@beacon/domain';
 import { useLocation } from 'react-router';
+import type { ApiClient } from '../api/api-client';
 import { AppRoutes } from '../app/AppRoutes';
 import type { LoadedSession } from '../features/session/machines/session.machine';
 import { renderWithSession } from './render-with-session';
@@ -45,17 +46,17 @@ export function aSessionAs(role: CustomerPermission, options: SessionAs = {}): L
 }
 
 /** Shows where the router is, for tests that follow a navigation. */
-function CurrentPath() {
+export function CurrentPath() {
   return <output aria-label="Current path">{useLocation().pathname}</output>;
 }
 
 /** Renders the whole console at a path, signed in with the given session. */
-export function renderConsoleAs(session: LoadedSession, path: string, stubs: SessionStubs = {}) {
+export function renderConsoleAs(session: LoadedSession, path: string, stubs: SessionStubs = {}, api?: ApiClient) {
   return renderWithSession(
     <>
       <AppRoutes />
       <CurrentPath />
     </>,
-    { logic: stubbedSessionLogic({ loadSession: async () => session, ...stubs }), storedToken: 'token-1', path },
+    { logic: stubbedSessionLogic({ loadSession: async () => session, ...stubs }), storedToken: 'token-1', path, api },
   );
 }

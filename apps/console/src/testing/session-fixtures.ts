@@ -1,4 +1,4 @@
-import type { LoggedUserDto, LoginRequest, LoginResponse } from '@beacon/contracts';
+import type { LoggedUserDto, LoginRequest, LoginResponse, TwoFactorRequiredResponse } from '@beacon/contracts';
 import { fromCallback, fromPromise } from 'xstate';
 import type { TokenStorage } from '../api/token-storage';
 import {
@@ -46,7 +46,8 @@ export const aLoadedSession: LoadedSession = {
 };
 
 export interface SessionStubs {
-  logIn?: (credentials: LoginRequest) => Promise<LoginResponse>;
+  /** Answers a key, or a second-factor challenge for a user with two-factor on. */
+  logIn?: (credentials: LoginRequest) => Promise<LoginResponse | TwoFactorRequiredResponse>;
   loadSession?: () => Promise<LoadedSession>;
   logOut?: (options: { inactivity: boolean }) => Promise<void>;
   keepAlive?: () => Promise<void>;
@@ -65,7 +66,9 @@ export interface SessionStubs {
 export function stubbedSessionLogic(stubs: SessionStubs = {}, tokenStorage: TokenStorage = memoryTokenStorage()) {
   return sessionMachine.provide({
     actors: {
-      logIn: fromPromise(({ input }: { input: LoginRequest }) => (stubs.logIn ?? (async () => ({ key: 'token-1' })))(input)),
+      logIn: fromPromise<LoginResponse | TwoFactorRequiredResponse, LoginRequest>(({ input }) =>
+        (stubs.logIn ?? (async () => ({ key: 'token-1' })))(input),
+      ),
       loadSession: fromPromise(() => (stubs.loadSession ?? (async () => aLoadedSession))()),
       logOut: fromPromise(({ input }: { input: { inactivity: boolean } }) =>
         (stubs.logOut ?? (async () => undefined))(input),

@@ -66,6 +66,7 @@ const SIGNED_IN_ROUTES: readonly (readonly [string, ConsoleRouteKey, string, Gua
   ['/help/7/details/intro', 'help.details', 'Help and Support', 'adminOperatorSenderData'],
   ['/contact-support', 'contactSupport', 'Contact Support', 'signedIn'],
   ['/activity_log', 'activityLog', 'Activity Log', 'adminOnly'],
+  ['/email_outbox', 'emailOutbox', 'Email outbox', 'adminOnly'],
   ['/custom_branding', 'customBranding', 'Custom Branding', 'adminOnly'],
   ['/custom_branding/logo', 'customBranding.logo', 'Custom Branding', 'adminOnly'],
   ['/custom_branding/colours', 'customBranding.colours', 'Custom Branding', 'adminOnly'],
@@ -175,6 +176,11 @@ describe('console routes', () => {
     expect(consoleRoute(key).redirectTo).toBe(target);
     const match = matchRoute(target.replace(':id', '1'));
     expect(match?.kind === 'console' ? match.route.parent : undefined).toBe(key);
+  });
+
+  it('opens the email outbox to admins only', () => {
+    expect(canAccessRoute('emailOutbox', subjectFor('ADMIN'))).toBe(true);
+    for (const role of ['OPERATOR', 'SENDER', 'CONTACT', 'DATA'] as const) expect(canAccessRoute('emailOutbox', subjectFor(role))).toBe(false);
   });
 
   it('takes the profile-edit target from the route id', () => {

@@ -149,6 +149,8 @@ export const CONSOLE_ROUTES = [
   route('help.details', '/help/:id/details/:story?', 'Help and Support', 'adminOperatorSenderData'),
   route('contactSupport', '/contact-support', 'Contact Support', 'signedIn'),
   route('activityLog', '/activity_log', 'Activity Log', 'adminOnly'),
+  // Not in the spec: the embedded email channel's local outbox, so account emails can be read without a mail server.
+  route('emailOutbox', '/email_outbox', 'Email outbox', 'adminOnly'),
   customBranding,
   child(customBranding, 'logo', 'logo'),
   child(customBranding, 'colours', 'colours'),

@@ -7,6 +7,8 @@ import { RedirectToRoute } from './RedirectToRoute';
 
 // Screens load as their own chunks (spec: lazy-loaded chunks load from /ui/).
 const DashboardPage = lazy(() => import('../../features/dashboard/DashboardPage'));
+const EmailOutboxPage = lazy(() => import('../../features/email-outbox/EmailOutboxPage'));
+const ActivityLogPage = lazy(() => import('../../features/activity-log/ActivityLogPage'));
 
 /** Dashboard and its child routes (incident-manager, messages, profile) show the dashboard. */
 const DASHBOARD_KEYS: readonly ConsoleRouteKey[] = ['dashboard', 'dashboard.incidentManager', 'dashboard.messages', 'dashboard.profile'];
@@ -17,5 +19,7 @@ export function ConsoleRouteScreen({ route }: { route: ConsoleRoute<ConsoleRoute
   if (route.redirectTo !== undefined) return <RedirectToRoute pattern={route.redirectTo} />;
   if (DASHBOARD_KEYS.includes(route.key)) return <DashboardPage />;
   if (route.key === 'notFound') return <NotFoundPage />;
+  if (route.key === 'emailOutbox') return <EmailOutboxPage />;
+  if (route.key === 'activityLog') return <ActivityLogPage />;
   return <PlaceholderPage name={routePageName(route.key, moduleNames)} />;
 }

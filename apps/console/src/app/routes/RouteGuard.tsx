@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { canAccessRoute } from '@beacon/domain';
+import { useLocation } from 'react-router';
+import { canAccessRoute, matchRoute } from '@beacon/domain';
 import { AccessSubjectContext } from '../../features/navigation/access-subject-context';
 import { useCurrentConsoleRoute } from '../../features/navigation/use-current-route';
 import { useSessionAccessSubject } from '../../features/navigation/use-session-access-subject';
@@ -12,6 +13,16 @@ import { GuardFailure } from './GuardFailure';
 export function RouteGuard({ children }: { children: ReactNode }) {
   const subject = useSessionAccessSubject();
   const route = useCurrentConsoleRoute();
-  if (!subject || !route || !canAccessRoute(route.key, subject, route.params)) return <GuardFailure />;
+  const signedInPublicRoute = useIsSignedInPublicRoute();
+  if (!subject) return <GuardFailure />;
+  const allowed = route ? canAccessRoute(route.key, subject, route.params) : signedInPublicRoute;
+  if (!allowed) return <GuardFailure />;
   return <AccessSubjectContext.Provider value={subject}>{children}</AccessSubjectContext.Provider>;
+}
+
+/** A route of the public table that needs only sign-in (change password) sits in the layout, guarded by sign-in alone. */
+function useIsSignedInPublicRoute(): boolean {
+  const { pathname } = useLocation();
+  const match = matchRoute(pathname);
+  return match?.kind === 'public' && match.route.access === 'signedIn';
 }

@@ -11,14 +11,23 @@ export interface AppRouteHandle {
   readonly routeKey: ConsoleRouteKey | PublicRouteKey;
 }
 
+const publicRoutes = PUBLIC_ROUTES as readonly PublicRoute<PublicRouteKey>[];
+
+/** Change password is in the spec's public table ("signed in"), but it is a page of the signed-in console, in its layout. */
+const inLayout = (route: PublicRoute<PublicRouteKey>) => route.key === 'changePassword';
+
+const publicRouteObject = (route: PublicRoute<PublicRouteKey>): RouteObject => ({
+  path: route.path,
+  element: <PublicRouteScreen route={route} />,
+  handle: { routeKey: route.key } satisfies AppRouteHandle,
+});
+
 /**
  * Every route of both parts of the spec, from the shared tables. Signed-in routes sit at full paths
  * under one pathless layout route, so their static segments outrank the branded login page's /:brand.
  */
 export const appRoutes: RouteObject[] = [
-  ...(PUBLIC_ROUTES as readonly PublicRoute<PublicRouteKey>[]).map(
-    (route): RouteObject => ({ path: route.path, element: <PublicRouteScreen route={route} />, handle: { routeKey: route.key } satisfies AppRouteHandle }),
-  ),
+  ...publicRoutes.filter((route) => !inLayout(route)).map(publicRouteObject),
   {
     element: (
       <RequireSignedIn>
@@ -27,8 +36,11 @@ export const appRoutes: RouteObject[] = [
         </RouteGuard>
       </RequireSignedIn>
     ),
-    children: (CONSOLE_ROUTES as readonly ConsoleRoute<ConsoleRouteKey>[]).map(
-      (route): RouteObject => ({ path: route.path, element: <ConsoleRouteScreen route={route} />, handle: { routeKey: route.key } satisfies AppRouteHandle }),
-    ),
+    children: [
+      ...(CONSOLE_ROUTES as readonly ConsoleRoute<ConsoleRouteKey>[]).map(
+        (route): RouteObject => ({ path: route.path, element: <ConsoleRouteScreen route={route} />, handle: { routeKey: route.key } satisfies AppRouteHandle }),
+      ),
+      ...publicRoutes.filter(inLayout).map(publicRouteObject),
+    ],
   },
 ];

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import styled from 'styled-components';
-import { visibleMenu } from '@beacon/domain';
+import { canAccessRoute, visibleMenu } from '@beacon/domain';
 import { useAccessSubject } from '../navigation/access-subject-context';
 import { menuLinks } from '../navigation/menu-location';
 import { useModuleNames } from '../navigation/use-module-names';
@@ -27,6 +28,12 @@ export default function DashboardPage() {
       <h1 id="dashboard-title">Dashboard</h1>
       <AccountSummary role={subject.customerPermission} />
       <MainActions actions={mainActions(subject.customerPermission, menu)} />
+      {canAccessRoute('emailOutbox', subject) && (
+        <p>
+          Password reset emails that the embedded email channel kept instead of sending are in the{' '}
+          <Link to="/email_outbox">Email outbox</Link>.
+        </p>
+      )}
       {(incidentReports || messageReports) && (
         <Panels>
           {incidentReports && (

@@ -1,13 +1,14 @@
-import type { LoginRequest, LoginResponse } from '@beacon/contracts';
-import { screen } from '@testing-library/react';
+import type { LoginRequest, LoginResponse, TwoFactorRequiredResponse } from '@beacon/contracts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { renderWithSession } from '../../testing/render-with-session';
-import { stubbedSessionLogic } from '../../testing/session-fixtures';
+import { memoryTokenStorage, stubbedSessionLogic } from '../../testing/session-fixtures';
+import { currentPath, renderApp } from '../../testing/sign-in';
 import { LoginPage } from './LoginPage';
 
-function renderLoginPage(logIn: (credentials: LoginRequest) => Promise<LoginResponse>) {
+function renderLoginPage(logIn: (credentials: LoginRequest) => Promise<LoginResponse | TwoFactorRequiredResponse>) {
   renderWithSession(<LoginPage />, { logic: stubbedSessionLogic({ logIn }), path: '/login' });
   return userEvent.setup();
 }
@@ -36,5 +37,28 @@ describe('LoginPage', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('Unable to log in with provided credentials.');
     expect(screen.getByRole('button', { name: 'Log in' })).toHaveProperty('disabled', false);
+  });
+
+  it('offers a password reset and help with signing in', async () => {
+    const user = renderApp('/login');
+
+    const help = screen.getByRole('navigation', { name: 'Sign-in help' });
+    expect(within(help).getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/login/reset');
+    await user.click(within(help).getByRole('link', { name: 'Need help signing in?' }));
+
+    expect(currentPath()).toBe('/login/faq');
+  });
+
+  it('asks for the second factor when the server wants a code, keeping the challenge out of storage', async () => {
+    const logIn = vi.fn(async () => ({ two_factor_required: true, ephemeral_token: 'ephemeral-1' }) as const);
+    const tokenStorage = memoryTokenStorage();
+    const user = renderApp('/login', { logic: stubbedSessionLogic({ logIn }, tokenStorage) });
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
+
+    expect(await screen.findByLabelText('Authentication code')).toBeTruthy();
+    expect(currentPath()).toBe('/login_2fa');
+    expect(tokenStorage.read()).toBeNull();
   });
 });

@@ -22,6 +22,15 @@ function fakeApi(): ApiClient {
     keepAlive: vi.fn(async () => undefined),
     getUserWithCustomFields: vi.fn(async (id: string) => ({ id, last_activity: null })),
     trackReadPosition: async (reads) => ({ result: await reads(api), position: undefined }),
+    logInWithSecondFactor: vi.fn(),
+    logInAsImpersonated: vi.fn(),
+    requestPasswordReset: vi.fn(),
+    confirmPasswordReset: vi.fn(),
+    changePassword: vi.fn(),
+    getEmailOutbox: vi.fn(),
+    getActivityLog: vi.fn(),
+    getActivityLogCustomerGroups: vi.fn(),
+    exportActivityLogSummary: vi.fn(),
   };
   return api;
 }

@@ -16,6 +16,13 @@ export const selectIsSubmittingLogin = (snapshot: SessionSnapshot): boolean =>
 
 export const selectLoginError = (snapshot: SessionSnapshot): string | null => snapshot.context.error;
 
+/** The second-factor challenge of a sign-in waiting for its code, or null when there is none. */
+export const selectEphemeralToken = (snapshot: SessionSnapshot): string | null =>
+  snapshot.matches({ signedOut: 'twoFactorRequired' }) ? snapshot.context.ephemeralToken : null;
+
+/** The key the session runs on (or is loading with); null when signed out. */
+export const selectSessionKey = (snapshot: SessionSnapshot): string | null => snapshot.context.token;
+
 export const selectUserEmail = (snapshot: SessionSnapshot): string => snapshot.context.user?.email ?? '';
 
 export const selectTimezone = (snapshot: SessionSnapshot): string =>

@@ -244,6 +244,109 @@ describe('session machine', () => {
   });
 });
 
+describe('session machine: second factor and sign-in with a key', () => {
+  const challenge = { two_factor_required: true, ephemeral_token: 'ephemeral-1' } as const;
+
+  async function awaitingSecondFactor(stubs: SessionStubs = {}) {
+    const session = startSession({ logIn: async () => challenge, ...stubs });
+    session.actor.send({ type: 'session.login', credentials });
+    await waitFor(session.actor, (s) => s.matches({ signedOut: 'twoFactorRequired' }));
+    return session;
+  }
+
+  it('waits for the second factor when the login answers a challenge, keeping its token in memory only', async () => {
+    const loadSession = vi.fn(async () => aLoadedSession);
+    const { actor, tokenStorage } = await awaitingSecondFactor({ loadSession });
+
+    expect(actor.getSnapshot().context).toMatchObject({ ephemeralToken: 'ephemeral-1', token: null, error: null });
+    expect(tokenStorage.read()).toBeNull();
+    expect(loadSession).not.toHaveBeenCalled();
+  });
+
+  it('signs in with the key the second factor gave: stores it, loads the session and forgets the challenge', async () => {
+    const { actor, tokenStorage } = await awaitingSecondFactor();
+
+    actor.send({ type: 'session.loginWithToken', key: 'key-after-code' });
+
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(tokenStorage.read()).toBe('key-after-code');
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(snapshot.context).toMatchObject({ token: 'key-after-code', ephemeralToken: null, user: aLoadedSession.user });
+  });
+
+  it('starts over when the user signs in again instead of giving the code', async () => {
+    const logIn = vi
+      .fn<(request: LoginRequest) => Promise<LoginResponse | typeof challenge>>()
+      .mockResolvedValueOnce(challenge)
+      .mockResolvedValueOnce({ key: 'plain-key' });
+    const { actor, tokenStorage } = await awaitingSecondFactor({ logIn });
+
+    actor.send({ type: 'session.login', credentials });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+
+    expect(logIn).toHaveBeenCalledTimes(2);
+    expect(tokenStorage.read()).toBe('plain-key');
+    expect(actor.getSnapshot().context.ephemeralToken).toBeNull();
+  });
+
+  it('signs a guest in with an impersonation key', async () => {
+    const { actor, tokenStorage } = startSession();
+
+    actor.send({ type: 'session.loginWithToken', key: 'impersonation-key' });
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
+
+    expect(snapshot.context.token).toBe('impersonation-key');
+    expect(tokenStorage.read()).toBe('impersonation-key');
+  });
+
+  it('signs out with the error and drops the key when the session cannot be loaded with it', async () => {
+    const { actor, tokenStorage } = startSession({ loadSession: () => Promise.reject(new ApiError(500, SERVER_ERROR_TEXT)) });
+
+    actor.send({ type: 'session.loginWithToken', key: 'impersonation-key' });
+    const snapshot = await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }));
+
+    expect(snapshot.context).toMatchObject({ error: SERVER_ERROR_TEXT, token: null });
+    expect(tokenStorage.read()).toBeNull();
+  });
+
+  it('ends the open session on the server before loading the impersonated one', async () => {
+    const storedWhenLoggingOut: (string | null)[] = [];
+    const tokenStorage = memoryTokenStorage();
+    const logOut = vi.fn(async () => {
+      storedWhenLoggingOut.push(tokenStorage.read());
+    });
+    const loadSession = vi
+      .fn<() => Promise<LoadedSession>>()
+      .mockResolvedValueOnce(aLoadedSession)
+      .mockResolvedValueOnce({ ...aLoadedSession, user: { ...aLoadedSession.user, id: 'user-2', email: 'sam@example.com' } });
+    const actor = createActor(stubbedSessionLogic({ logOut, loadSession }, tokenStorage), { input: { storedToken: null } });
+    actor.start();
+    actor.send({ type: 'session.login', credentials });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+
+    actor.send({ type: 'session.loginWithToken', key: 'impersonation-key' });
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn') && s.context.user?.id === 'user-2');
+
+    expect(logOut).toHaveBeenCalledWith({ inactivity: false });
+    expect(storedWhenLoggingOut).toEqual(['token-1']);
+    expect(tokenStorage.read()).toBe('impersonation-key');
+    expect(snapshot.context.token).toBe('impersonation-key');
+  });
+
+  it('still switches when ending the old session fails, and while a stored session is being restored', async () => {
+    const { actor, tokenStorage } = startSession(
+      { logOut: () => Promise.reject(new ApiError(401, { detail: 'Invalid token.' })) },
+      'stored-token',
+    );
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+
+    actor.send({ type: 'session.loginWithToken', key: 'impersonation-key' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+
+    expect(tokenStorage.read()).toBe('impersonation-key');
+  });
+});
+
 describe('session machine timings', () => {
   const SECOND = 1_000;
   const MINUTE = 60 * SECOND;

@@ -7,6 +7,7 @@ import {
   type LoggedUserDto,
   type LoginRequest,
   type LoginResponse,
+  type TwoFactorRequiredResponse,
 } from '@beacon/contracts';
 import {
   assertEvent,
@@ -67,6 +68,11 @@ export interface SessionContext {
   idleExpiresAt: number | null;
   /** How long the server keeps a token without activity; null when unknown. */
   tokenLifetimeMs: number | null;
+  /**
+   * The second-factor challenge of a sign-in waiting for its code. Kept in memory only: it is
+   * short-lived and single-use, and a reload simply starts the sign-in again.
+   */
+  ephemeralToken: string | null;
   /** What the login page shows after a failed sign-in. */
   error: string | null;
   timings: SessionTimings;
@@ -74,6 +80,8 @@ export interface SessionContext {
 
 export type SessionEvent =
   | { type: 'session.login'; credentials: LoginRequest }
+  /** A key the server gave for a completed second factor or an impersonation link: sign in with it. */
+  | { type: 'session.loginWithToken'; key: string }
   /** The user logs out, or the auto-logout check does with `inactivity` set. */
   | { type: 'session.logout'; inactivity?: boolean }
   | { type: 'session.unauthorized' }
@@ -113,7 +121,19 @@ const signedOutContext = {
   livePosition: null,
   idleExpiresAt: null,
   tokenLifetimeMs: null,
+  ephemeralToken: null,
 } satisfies Omit<SessionContext, 'error' | 'timings'>;
+
+type LoginAnswer = LoginResponse | TwoFactorRequiredResponse;
+
+function ephemeralTokenOf(answer: LoginAnswer): string | null {
+  return 'two_factor_required' in answer && answer.two_factor_required ? answer.ephemeral_token : null;
+}
+
+/** The key of an answer that is not a second-factor challenge (the guard has told them apart). */
+function keyOf(answer: LoginAnswer): string {
+  return 'key' in answer ? answer.key : '';
+}
 
 /** The user's last activity as the server recorded it, or null when it has none. */
 export type LastActivity = string | null;
@@ -125,7 +145,7 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    logIn: providedPromise<LoginResponse, LoginRequest>('logIn'),
+    logIn: providedPromise<LoginResponse | TwoFactorRequiredResponse, LoginRequest>('logIn'),
     loadSession: providedPromise<LoadedSession, void>('loadSession'),
     logOut: providedPromise<void, { inactivity: boolean }>('logOut'),
     keepAlive: providedPromise<void, void>('keepAlive'),
@@ -151,9 +171,12 @@ export const sessionMachine = setup({
     clearError: assign({ error: null }),
     extendIdleExpiry: assign({ idleExpiresAt: ({ context }) => Date.now() + context.timings.sessionExtensionMs }),
     logOutForInactivity: raise({ type: 'session.logout', inactivity: true }),
+    /** Takes the key as the session's; it is stored once nothing of an earlier session needs the old one. */
+    takeKey: assign((_, { key }: { key: string }) => ({ token: key, ephemeralToken: null })),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    isTwoFactorRequired: (_, { answer }: { answer: LoginAnswer }) => ephemeralTokenOf(answer) !== null,
     usesAutoLogout: ({ context }) => context.customerGroup?.should_use_autologout === true,
     isNearIdleExpiry: ({ context }) =>
       context.idleExpiresAt !== null && Date.now() >= context.idleExpiresAt - context.timings.autoLogoutThresholdMs,
@@ -188,8 +211,22 @@ export const sessionMachine = setup({
       // Every way out of a session ends here, so this is the one place that forgets it.
       entry: ['clearToken', 'clearSession'],
       initial: 'idle',
+      on: {
+        'session.loginWithToken': {
+          target: 'loading',
+          actions: [
+            { type: 'takeKey', params: ({ event }) => ({ key: event.key }) },
+            { type: 'storeToken', params: ({ event }) => ({ token: event.key }) },
+          ],
+        },
+      },
       states: {
         idle: {
+          on: { 'session.login': 'loggingIn' },
+        },
+        // The password was right and the user has two-factor on: the code goes with the ephemeral
+        // token to the second-factor call, whose key comes back as 'session.loginWithToken'.
+        twoFactorRequired: {
           on: { 'session.login': 'loggingIn' },
         },
         loggingIn: {
@@ -200,13 +237,20 @@ export const sessionMachine = setup({
               assertEvent(event, 'session.login');
               return event.credentials;
             },
-            onDone: {
-              target: '#session.loading',
-              actions: [
-                { type: 'storeToken', params: ({ event }) => ({ token: event.output.key }) },
-                assign({ token: ({ event }) => event.output.key }),
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'isTwoFactorRequired', params: ({ event }) => ({ answer: event.output }) },
+                target: 'twoFactorRequired',
+                actions: assign({ ephemeralToken: ({ event }) => ephemeralTokenOf(event.output) }),
+              },
+              {
+                target: '#session.loading',
+                actions: [
+                  { type: 'storeToken', params: ({ event }) => ({ token: keyOf(event.output) }) },
+                  { type: 'takeKey', params: ({ event }) => ({ key: keyOf(event.output) }) },
+                ],
+              },
+            ],
             onError: {
               target: 'idle',
               actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
@@ -241,6 +285,10 @@ export const sessionMachine = setup({
       on: {
         'session.unauthorized': 'signedOut',
         'session.responded': { actions: 'extendIdleExpiry' },
+        'session.loginWithToken': {
+          target: 'switchingUser',
+          actions: { type: 'takeKey', params: ({ event }) => ({ key: event.key }) },
+        },
       },
     },
     signedIn: {
@@ -258,6 +306,10 @@ export const sessionMachine = setup({
       ],
       on: {
         'session.logout': 'loggingOut',
+        'session.loginWithToken': {
+          target: 'switchingUser',
+          actions: { type: 'takeKey', params: ({ event }) => ({ key: event.key }) },
+        },
         // Leaving signedIn closes the socket; the reload brings a new position to reopen it from.
         'session.resync': 'loading',
         'session.unauthorized': 'signedOut',
@@ -338,6 +390,18 @@ export const sessionMachine = setup({
             },
           },
         },
+      },
+    },
+    // A key arrived (an impersonation link) while another session was open or being restored: that
+    // session ends first, then the new one loads.
+    switchingUser: {
+      invoke: {
+        src: 'logOut',
+        input: { inactivity: false },
+        // The old token is still the stored one, so the logout ends the old session on the server.
+        onDone: { target: 'loading', actions: { type: 'storeToken', params: ({ context }) => ({ token: context.token ?? '' }) } },
+        // The old session may have ended already; the new one goes ahead either way.
+        onError: { target: 'loading', actions: { type: 'storeToken', params: ({ context }) => ({ token: context.token ?? '' }) } },
       },
     },
     loggingOut: {
