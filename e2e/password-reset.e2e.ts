@@ -1,0 +1,71 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { EmailOutboxDto } from '@beacon/contracts';
+import { apiLogin, newDataDir, type AppProcess } from './support/app-process';
+import { chromiumMissingReason, launchChromium } from './support/browser';
+import { newConsolePage, signInThroughLoginPage, startEmbeddedWithConsole, waitForLoginPage } from './support/console';
+
+if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
+
+const dataDir = newDataDir();
+const NEW_PASSWORD = 'Brand-new-password-7';
+let server: AppProcess;
+let browser: Browser;
+
+async function resetLinkFor(email: string): Promise<string> {
+  const admin = await apiLogin(server.url, 'admin@demo.test');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const outbox = (await fetch(`${server.url}/api/email_outbox/`, { headers: { Authorization: `Token ${admin}` } }).then((r) =>
+      r.json(),
+    )) as EmailOutboxDto;
+    const sent = outbox.results.find((entry) => entry.to === email && entry.kind === 'password_reset');
+    const path = sent?.text.match(/\/ui\/reset\/[^\s]+/)?.[0];
+    if (path) return path;
+    if (Date.now() > deadline) throw new Error(`no reset email for ${email} in the outbox`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe.skipIf(chromiumMissingReason !== null)('password reset through the emailed link', () => {
+  beforeAll(async () => {
+    server = await startEmbeddedWithConsole(dataDir);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('requests a reset, follows the link from the outbox once, and signs in with the new password', async () => {
+    const { context, page } = await newConsolePage(browser);
+    await page.goto(`${server.url}/ui/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill('sender@demo.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Password reset e-mail has been sent.').waitFor();
+
+    const link = await resetLinkFor('sender@demo.test');
+    await page.goto(`${server.url}${link}`);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await waitForLoginPage(page);
+
+    await signInThroughLoginPage(page, server.url, 'sender@demo.test', NEW_PASSWORD);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await expect(apiLogin(server.url, 'sender@demo.test')).rejects.toThrow('login failed: 400');
+
+    const reuse = await context.newPage();
+    await reuse.goto(`${server.url}${link}`);
+    await reuse.getByLabel('New password', { exact: true }).fill('Another-password-8');
+    await reuse.getByLabel('Confirm new password').fill('Another-password-8');
+    await reuse.getByRole('button', { name: 'Set password' }).click();
+    await reuse.getByRole('link', { name: 'Request a new reset link' }).waitFor();
+    await expect(apiLogin(server.url, 'sender@demo.test', 'Another-password-8')).rejects.toThrow('login failed: 400');
+    await context.close();
+  });
+});
