@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
+import { DEMO_ROOT_ID } from '@beacon/command-api';
 import { apiLogin, newDataDir, type AppProcess } from './support/app-process';
 import { chromiumMissingReason, launchChromium } from './support/browser';
 import {
@@ -42,6 +43,24 @@ const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
 const selfStatus = (token: string) =>
   fetch(`${server.url}/api/user/self/`, { headers: { Authorization: `Token ${token}` } }).then((r) => r.status);
 
+/** An admin turns on the demo root group's auto-logout through the API, and waits until reads show it. */
+async function switchOnAutoLogout(): Promise<void> {
+  const token = await apiLogin(server.url, 'admin@demo.test');
+  const headers = { Authorization: `Token ${token}`, 'Content-Type': 'application/json' };
+  const response = await fetch(`${server.url}/api/customer_group/${DEMO_ROOT_ID}/`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ id: DEMO_ROOT_ID, should_use_autologout: true }),
+  });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ id: DEMO_ROOT_ID, should_use_autologout: true });
+  const position = response.headers.get('x-event-position')!;
+  const group = (await fetch(`${server.url}/api/customer_group/self/`, { headers: { ...headers, 'X-Read-Position': position } }).then((r) =>
+    r.json(),
+  )) as { should_use_autologout: boolean };
+  expect(group.should_use_autologout).toBe(true);
+}
+
 async function waitForTokenCleared(page: Page): Promise<void> {
   await page.waitForFunction(() => window.localStorage.getItem('token') === null, undefined, { timeout: 10_000 });
 }
@@ -58,14 +77,8 @@ describe.skipIf(chromiumMissingReason !== null)('an idle session ends (token idl
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('the demo group has no auto-logout, and the server cannot switch it on yet', async () => {
+  it('the server tells the console the token idle lifetime', async () => {
     const token = await apiLogin(server.url, 'admin@demo.test');
-    const group = (await fetch(`${server.url}/api/customer_group/self/`, { headers: { Authorization: `Token ${token}` } }).then((r) =>
-      r.json(),
-    )) as { should_use_autologout: boolean };
-    // When this fails, the group setting has become settable: the stubbed journey below should then
-    // set it through the API instead of in the browser.
-    expect(group.should_use_autologout).toBe(false);
     const expiry = (await fetch(`${server.url}/api/get_token_expiry_time/`, { headers: { Authorization: `Token ${token}` } }).then((r) =>
       r.json(),
     )) as { token_expiry: unknown };
@@ -115,16 +128,11 @@ describe.skipIf(chromiumMissingReason !== null)('an idle session ends (token idl
   }, 60_000);
 
   it(
-    'with the group setting should_use_autologout on (stubbed in the browser: no API sets it yet), ' +
+    'with the group setting should_use_autologout switched on by an admin (PUT /api/customer_group/{id}/), ' +
       'the console logs an idle user out for inactivity before the token expires',
     async () => {
+      await switchOnAutoLogout();
       const { context, page } = await newConsolePage(browser, SHORT_TIMINGS);
-      // The real server answers; only the group's should_use_autologout is switched on in its answer.
-      await context.route('**/api/customer_group/self/**', async (route) => {
-        const response = await route.fetch();
-        const body = (await response.json()) as Record<string, unknown>;
-        await route.fulfill({ response, json: { ...body, should_use_autologout: true } });
-      });
       const logouts: Request[] = [];
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/rest-auth/logout/') logouts.push(request);

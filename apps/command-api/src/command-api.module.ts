@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChangeCustomerGroupDetailsHandler } from './customer-group/commands/change-customer-group-details.handler';
 import { ChangeIncidentModuleSettingsHandler } from './customer-group/commands/change-incident-module-settings.handler';
 import { CreateCustomerGroupHandler } from './customer-group/commands/create-customer-group.handler';
 import { CustomerGroupAccess } from './customer-group/customer-group-access';
@@ -16,6 +17,7 @@ import { USERS_CONTROLLERS, USERS_PROVIDERS } from './users/users.providers';
     CustomerGroupAccess,
     CreateCustomerGroupHandler,
     ChangeIncidentModuleSettingsHandler,
+    ChangeCustomerGroupDetailsHandler,
     DemoTenantSeeder,
   ],
 })

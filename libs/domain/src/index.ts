@@ -5,6 +5,7 @@ export * from './customer-group/customer-group.events';
 export * from './customer-group/customer-group.commands';
 export * from './customer-group/customer-group.state';
 export * from './customer-group/customer-group.decide';
+export * from './customer-group/brand-login';
 export * from './user/user.events';
 export * from './user/user.commands';
 export * from './user/user.state';

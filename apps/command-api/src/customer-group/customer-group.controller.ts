@@ -1,14 +1,43 @@
 import { Body, Controller, Headers, Inject, Param, Put, Res } from '@nestjs/common';
-import { ROUTES, type IncidentModuleSettingsDto } from '@beacon/contracts';
+import { ROUTES, type ChangeCustomerGroupResponse, type IncidentModuleSettingsDto } from '@beacon/contracts';
+import { validationError } from '@beacon/domain';
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
+import { ChangeCustomerGroupDetailsHandler } from './commands/change-customer-group-details.handler';
 import { ChangeIncidentModuleSettingsHandler } from './commands/change-incident-module-settings.handler';
 
 type Response = Parameters<typeof exposePosition>[0];
 
 @Controller()
 export class CustomerGroupController {
-  constructor(@Inject(ChangeIncidentModuleSettingsHandler) private readonly changeSettings: ChangeIncidentModuleSettingsHandler) {}
+  constructor(
+    @Inject(ChangeIncidentModuleSettingsHandler) private readonly changeSettings: ChangeIncidentModuleSettingsHandler,
+    @Inject(ChangeCustomerGroupDetailsHandler) private readonly changeDetails: ChangeCustomerGroupDetailsHandler,
+  ) {}
+
+  /** PUT /api/customer_group/{id}/ (spec part 2 §7, body with id): name, should_use_autologout, brand_login_url. */
+  @Put(ROUTES.changeCustomerGroup.path)
+  async changeCustomerGroup(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') customerGroupId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ChangeCustomerGroupResponse> {
+    const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+    if (input.id !== undefined && input.id !== customerGroupId)
+      throw validationError('The id does not match the customer group of the URL.', { id: ['Does not match the customer group of the URL.'] });
+    const { name, should_use_autologout, brand_login_url } = input;
+    const outcome = await this.changeDetails.execute(principal, customerGroupId, { name, should_use_autologout, brand_login_url }, commandId);
+    exposePosition(response, outcome.position);
+    const { group } = outcome;
+    return {
+      id: group.customerGroupId,
+      ...(name === undefined ? {} : { name: group.name }),
+      ...(should_use_autologout === undefined ? {} : { should_use_autologout: group.shouldUseAutologout }),
+      ...(brand_login_url === undefined ? {} : { brand_login_url: group.brandLoginUrl }),
+    };
+  }
 
   @Put(ROUTES.changeIncidentModuleSettings.path)
   async changeIncidentModuleSettings(

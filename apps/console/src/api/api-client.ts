@@ -4,6 +4,7 @@ import {
   type ActivityLogCustomerGroupsDto,
   type ActivityLogFiltersDto,
   type ActivityLogPageDto,
+  type BrandLoginDto,
   type CompanyInfoDto,
   type CustomerGroupDto,
   type DetailResponse,
@@ -42,6 +43,8 @@ export interface ApiClient {
   getOwnCustomerGroup(): Promise<CustomerGroupDto>;
   getIncidentModuleSettings(customerGroupId: string): Promise<IncidentModuleSettingsDto>;
   getCompanyInfo(): Promise<CompanyInfoDto>;
+  /** Public: the name and branding of the group whose brand login URL this is (404 for none). */
+  getBrandLogin(brand: string): Promise<BrandLoginDto>;
   getTokenExpiry(): Promise<TokenExpiryDto>;
   /** Tells the server the user is still there; like any successful call, it extends the session. */
   keepAlive(): Promise<void>;
@@ -101,6 +104,7 @@ function clientWith(options: ApiClientOptions, observers: readonly ResponseObser
     getIncidentModuleSettings: (customerGroupId) =>
       request('GET', withId(ROUTES.incidentModuleSettings.path, customerGroupId)),
     getCompanyInfo: () => request('GET', ROUTES.companyInfo.path),
+    getBrandLogin: (brand) => request('GET', ROUTES.brandLogin.path.replace(':brand', encodeURIComponent(brand))),
     getTokenExpiry: () => request('GET', SHELL_PATHS.tokenExpiry),
     keepAlive: () => request('GET', SHELL_PATHS.keepalive),
     getUserWithCustomFields: (userId) => request('GET', `${withId(SHELL_PATHS.userById, userId)}?custom_fields=true`),

@@ -1,8 +1,9 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { ROUTES, type CustomerGroupDto, type IncidentModuleSettingsDto } from '@beacon/contracts';
-import { DEFAULT_MODULE_NAME, DEFAULT_MODULE_NAME_PLURAL } from '@beacon/domain';
-import { CurrentPrincipal, READ_STORE, type Principal } from '@beacon/platform';
-import type { ReadStore } from '@beacon/read-store';
+import { ROUTES, type BrandLoginDto, type CustomerGroupDto, type IncidentModuleSettingsDto } from '@beacon/contracts';
+import { DEFAULT_MODULE_NAME, DEFAULT_MODULE_NAME_PLURAL, notFound } from '@beacon/domain';
+import { CurrentPrincipal, Public, READ_STORE, type Principal } from '@beacon/platform';
+import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
+import { BRAND_LOGINS, type BrandLoginDocument } from './projections/brand-logins.projection';
 import { CustomerGroupReader } from './customer-group-reader';
 import { USERS, type UserDocument } from '../users/projections/users.projection';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from './projections/customer-groups.projection';
@@ -41,6 +42,24 @@ export class CustomerGroupController {
   async self(@CurrentPrincipal() principal: Principal): Promise<CustomerGroupDto> {
     const group = await this.groups.reachable(principal, principal.customerGroupId);
     return toDto(group, await this.groups.root(principal));
+  }
+
+  /** GET /api/customer_group/brand/{brand}/ (public): what a guest's branded login page shows, or 404. */
+  @Public()
+  @Get(ROUTES.brandLogin.path)
+  async brandLogin(@Param('brand') brand: string): Promise<BrandLoginDto> {
+    const entry = await this.readStore.scope(SYSTEM_TENANT).collection<BrandLoginDocument>(BRAND_LOGINS).findOne({ _id: brand });
+    const group =
+      entry &&
+      (await this.readStore.scope(entry.root_id).collection<CustomerGroupDocument>(CUSTOMER_GROUPS).findOne({ _id: entry.customer_group_id }));
+    if (!group || group.brand_login_url !== brand) throw notFound();
+    return {
+      name: group.name,
+      brand_logo: group.brand_logo,
+      header_color: group.header_color,
+      highlight_color: group.highlight_color,
+      enable_custom_branding: group.enable_custom_branding,
+    };
   }
 
   @Get(ROUTES.incidentModuleSettings.path)

@@ -1,5 +1,6 @@
 import type { ProjectionDefinition } from '@beacon/projections';
 import { activityLogProjection } from '../activity-log/projections/activity-log.projection';
+import { brandLoginsProjection } from '../customer-group/projections/brand-logins.projection';
 import { customerGroupsProjection } from '../customer-group/projections/customer-groups.projection';
 import { incidentModuleSettingsProjection } from '../customer-group/projections/incident-module-settings.projection';
 import { usersProjection } from '../users/projections/users.projection';
@@ -8,6 +9,7 @@ import { usersProjection } from '../users/projections/users.projection';
 export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   customerGroupsProjection,
   incidentModuleSettingsProjection,
+  brandLoginsProjection,
   usersProjection,
   activityLogProjection,
 ];

@@ -110,6 +110,22 @@ export interface CustomerGroupDto {
   root_customer_group_permissions: string[];
 }
 
+/** PUT /api/customer_group/{id}/: every field optional; `id`, when sent, must be the path's. */
+export interface ChangeCustomerGroupRequest {
+  id?: string;
+  name?: string;
+  should_use_autologout?: boolean;
+  /** '' for no branded login page, else a slug of 2 to 50 of [a-z0-9-] no console route starts with. */
+  brand_login_url?: string;
+}
+
+/** The answer to PUT /api/customer_group/{id}/: the id and the fields the request sent, as now stored. */
+export type ChangeCustomerGroupResponse = Pick<CustomerGroupDto, 'id'> &
+  Partial<Pick<CustomerGroupDto, 'name' | 'should_use_autologout' | 'brand_login_url'>>;
+
+/** GET /api/customer_group/brand/{brand}/ (public): what a guest's branded login page shows. */
+export type BrandLoginDto = Pick<CustomerGroupDto, 'name' | 'brand_logo' | 'header_color' | 'highlight_color' | 'enable_custom_branding'>;
+
 /** GET and PUT /api/customer_group_im_settings/{id}/ */
 export interface IncidentModuleSettingsDto {
   module_name: string;

@@ -16,4 +16,13 @@ export interface ChangeIncidentModuleSettings {
   readonly data: { customerGroupId: string; moduleName: unknown; moduleNamePlural: unknown };
 }
 
-export type CustomerGroupCommand = CreateCustomerGroup | ChangeIncidentModuleSettings;
+/**
+ * PUT /api/customer_group/{id}/: each field is optional (undefined: leave it as it is) and arrives
+ * unchecked from the request; the decider validates it.
+ */
+export interface ChangeCustomerGroupDetails {
+  readonly type: 'ChangeCustomerGroupDetails';
+  readonly data: { customerGroupId: string; name?: unknown; shouldUseAutologout?: unknown; brandLoginUrl?: unknown };
+}
+
+export type CustomerGroupCommand = CreateCustomerGroup | ChangeIncidentModuleSettings | ChangeCustomerGroupDetails;

@@ -1,14 +1,17 @@
 import { conflict, notFound, validationError } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
+import { brandLoginUrlErrors } from './brand-login';
 import type {
+  ChangeCustomerGroupDetails,
   ChangeIncidentModuleSettings,
   CreateCustomerGroup,
   CustomerGroupCommand,
 } from './customer-group.commands';
-import type { CustomerGroupEvent } from './customer-group.events';
+import type { CustomerGroupDetailsChanged, CustomerGroupEvent } from './customer-group.events';
 import { evolveCustomerGroup, initialCustomerGroupState, type CustomerGroupState } from './customer-group.state';
 
 const MODULE_NAME_MAX_LENGTH = 50;
+export const CUSTOMER_GROUP_NAME_MAX_LENGTH = 100;
 
 function createCustomerGroup(command: CreateCustomerGroup, state: CustomerGroupState): CustomerGroupEvent[] {
   if (state.status !== 'absent') throw conflict('This customer group already exists.');
@@ -46,12 +49,54 @@ function changeIncidentModuleSettings(
   ];
 }
 
+type DetailsChange = CustomerGroupDetailsChanged['data'];
+
+/**
+ * Validates every given field (a message per invalid field), then records only the fields whose
+ * value differs from the group's; nothing at all when none does.
+ */
+function changeCustomerGroupDetails(command: ChangeCustomerGroupDetails, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  const { name, shouldUseAutologout, brandLoginUrl } = command.data;
+  const fields: Record<string, string[]> = {};
+  const wanted: Omit<DetailsChange, 'customerGroupId' | 'previousBrandLoginUrl'> = {};
+  if (name !== undefined) {
+    if (typeof name !== 'string' || !name.trim()) fields.name = ['This field may not be blank.'];
+    else if (name.trim().length > CUSTOMER_GROUP_NAME_MAX_LENGTH)
+      fields.name = [`Ensure this field has no more than ${CUSTOMER_GROUP_NAME_MAX_LENGTH} characters.`];
+    else wanted.name = name.trim();
+  }
+  if (shouldUseAutologout !== undefined) {
+    if (typeof shouldUseAutologout !== 'boolean') fields.should_use_autologout = ['Must be a valid boolean.'];
+    else wanted.shouldUseAutologout = shouldUseAutologout;
+  }
+  if (brandLoginUrl !== undefined) {
+    const errors = typeof brandLoginUrl === 'string' ? brandLoginUrlErrors(brandLoginUrl.trim()) : ['Not a valid string.'];
+    if (errors.length) fields.brand_login_url = errors;
+    else wanted.brandLoginUrl = (brandLoginUrl as string).trim();
+  }
+  if (Object.keys(fields).length) throw validationError('Invalid customer group details.', fields);
+
+  const changed: DetailsChange = { customerGroupId: state.customerGroupId };
+  if (wanted.name !== undefined && wanted.name !== state.name) changed.name = wanted.name;
+  if (wanted.shouldUseAutologout !== undefined && wanted.shouldUseAutologout !== state.shouldUseAutologout)
+    changed.shouldUseAutologout = wanted.shouldUseAutologout;
+  if (wanted.brandLoginUrl !== undefined && wanted.brandLoginUrl !== state.brandLoginUrl) {
+    changed.brandLoginUrl = wanted.brandLoginUrl;
+    changed.previousBrandLoginUrl = state.brandLoginUrl;
+  }
+  if (Object.keys(changed).length === 1) return [];
+  return [{ type: 'CustomerGroupDetailsChanged', data: changed }];
+}
+
 export function decideCustomerGroup(command: CustomerGroupCommand, state: CustomerGroupState): CustomerGroupEvent[] {
   switch (command.type) {
     case 'CreateCustomerGroup':
       return createCustomerGroup(command, state);
     case 'ChangeIncidentModuleSettings':
       return changeIncidentModuleSettings(command, state);
+    case 'ChangeCustomerGroupDetails':
+      return changeCustomerGroupDetails(command, state);
   }
 }
 

@@ -4,6 +4,9 @@ import type { DomainEvent } from '../shared/decider';
 export const CUSTOMER_GROUP_EVENT_VERSIONS = {
   CustomerGroupCreated: 1,
   IncidentModuleSettingsChanged: 1,
+  CustomerGroupDetailsChanged: 1,
+  CustomerGroupBrandLoginClaimed: 1,
+  CustomerGroupBrandLoginReleased: 1,
 } as const;
 
 export type CustomerGroupCreated = DomainEvent<
@@ -27,4 +30,18 @@ export type IncidentModuleSettingsChanged = DomainEvent<
   { customerGroupId: string; moduleName: string; moduleNamePlural: string }
 >;
 
-export type CustomerGroupEvent = CustomerGroupCreated | IncidentModuleSettingsChanged;
+/** Only the fields that changed are present; a changed brand login URL also names the one it replaced. */
+export type CustomerGroupDetailsChanged = DomainEvent<
+  'CustomerGroupDetailsChanged',
+  {
+    customerGroupId: string;
+    name?: string;
+    shouldUseAutologout?: boolean;
+    /** '' when the group no longer has a branded login page. */
+    brandLoginUrl?: string;
+    /** With brandLoginUrl: the URL it replaced ('' for none), to be released. */
+    previousBrandLoginUrl?: string;
+  }
+>;
+
+export type CustomerGroupEvent = CustomerGroupCreated | IncidentModuleSettingsChanged | CustomerGroupDetailsChanged;

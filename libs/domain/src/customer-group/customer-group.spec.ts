@@ -58,3 +58,71 @@ describe('customer group decider', () => {
     expect(() => given(customerGroupDecider, []).when(change('Case', 'Cases'))).toThrow('Not found.');
   });
 });
+
+const details = (fields: { name?: unknown; shouldUseAutologout?: unknown; brandLoginUrl?: unknown }) => ({
+  type: 'ChangeCustomerGroupDetails' as const,
+  data: { customerGroupId: 'g1', ...fields },
+});
+
+function fieldErrorsOf(run: () => unknown): Record<string, string[]> {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe('validation');
+    return (error as DomainError).fields;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('changing customer group details', () => {
+  it('records only the fields that change, trimmed', () => {
+    expect(given(customerGroupDecider, [created]).when(details({ name: ' Demo ', shouldUseAutologout: true }))).toEqual([
+      { type: 'CustomerGroupDetailsChanged', data: { customerGroupId: 'g1', shouldUseAutologout: true } },
+    ]);
+    expect(given(customerGroupDecider, [created]).when(details({ name: 'Acme', brandLoginUrl: ' acme-1 ' }))).toEqual([
+      { type: 'CustomerGroupDetailsChanged', data: { customerGroupId: 'g1', name: 'Acme', brandLoginUrl: 'acme-1', previousBrandLoginUrl: '' } },
+    ]);
+  });
+
+  it('records nothing when nothing changes or nothing is given', () => {
+    const changed = {
+      type: 'CustomerGroupDetailsChanged' as const,
+      data: { customerGroupId: 'g1', name: 'Acme', shouldUseAutologout: true, brandLoginUrl: 'acme', previousBrandLoginUrl: '' },
+    };
+    expect(given(customerGroupDecider, [created, changed]).when(details({ name: 'Acme', shouldUseAutologout: true, brandLoginUrl: 'acme' }))).toEqual([]);
+    expect(given(customerGroupDecider, [created]).when(details({}))).toEqual([]);
+  });
+
+  it('names the brand login URL it replaces, and may clear it', () => {
+    const named = { type: 'CustomerGroupDetailsChanged' as const, data: { customerGroupId: 'g1', brandLoginUrl: 'acme', previousBrandLoginUrl: '' } };
+    expect(given(customerGroupDecider, [created, named]).when(details({ brandLoginUrl: '' }))).toEqual([
+      { type: 'CustomerGroupDetailsChanged', data: { customerGroupId: 'g1', brandLoginUrl: '', previousBrandLoginUrl: 'acme' } },
+    ]);
+  });
+
+  it('rejects a blank or over-long name and a non-boolean auto-logout, a message per field', () => {
+    expect(fieldErrorsOf(() => given(customerGroupDecider, [created]).when(details({ name: ' ', shouldUseAutologout: 'yes' })))).toEqual({
+      name: ['This field may not be blank.'],
+      should_use_autologout: ['Must be a valid boolean.'],
+    });
+    expect(fieldErrorsOf(() => given(customerGroupDecider, [created]).when(details({ name: 'x'.repeat(101) })))).toEqual({
+      name: ['Ensure this field has no more than 100 characters.'],
+    });
+    expect(given(customerGroupDecider, [created]).when(details({ name: 'x'.repeat(100) }))).toHaveLength(1);
+  });
+
+  it.each([['A'], ['acme_corp'], ['ACME'], ['a'], ['x'.repeat(51)], ['acme corp'], [42]])('rejects the brand login URL %j', (brandLoginUrl) => {
+    expect(fieldErrorsOf(() => given(customerGroupDecider, [created]).when(details({ brandLoginUrl }))).brand_login_url).toHaveLength(1);
+  });
+
+  it.each([['login'], ['reset'], ['users'], ['help'], ['datasets'], ['ui'], ['api']])('refuses %s, the first segment of a console route', (brandLoginUrl) => {
+    expect(fieldErrorsOf(() => given(customerGroupDecider, [created]).when(details({ brandLoginUrl })))).toEqual({
+      brand_login_url: ['This brand login URL is reserved by the console.'],
+    });
+  });
+
+  it('answers not found for a group that does not exist', () => {
+    expect(() => given(customerGroupDecider, []).when(details({ name: 'X' }))).toThrow('Not found.');
+  });
+});

@@ -11,6 +11,10 @@ export type CustomerGroupState =
       readonly rootId: string;
       readonly parentId: string | null;
       readonly ancestorIds: readonly string[];
+      readonly name: string;
+      readonly shouldUseAutologout: boolean;
+      /** '' when the group has no branded login page. */
+      readonly brandLoginUrl: string;
       readonly moduleName: string;
       readonly moduleNamePlural: string;
     };
@@ -26,11 +30,22 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
         rootId: event.data.rootId,
         parentId: event.data.parentId,
         ancestorIds: event.data.ancestorIds,
+        name: event.data.name,
+        shouldUseAutologout: false,
+        brandLoginUrl: '',
         moduleName: DEFAULT_MODULE_NAME,
         moduleNamePlural: DEFAULT_MODULE_NAME_PLURAL,
       };
     case 'IncidentModuleSettingsChanged':
       if (state.status !== 'active') return state;
       return { ...state, moduleName: event.data.moduleName, moduleNamePlural: event.data.moduleNamePlural };
+    case 'CustomerGroupDetailsChanged':
+      if (state.status !== 'active') return state;
+      return {
+        ...state,
+        name: event.data.name ?? state.name,
+        shouldUseAutologout: event.data.shouldUseAutologout ?? state.shouldUseAutologout,
+        brandLoginUrl: event.data.brandLoginUrl ?? state.brandLoginUrl,
+      };
   }
 }

@@ -9,11 +9,11 @@ import { SignInFrame, SignInLinks } from './components/SignInFrame';
 import { SubmitButton } from './components/SubmitButton';
 
 interface LoginPageProps {
-  /** The branded login page's segment (the customer group's brand login URL). */
-  brand?: string;
+  /** On a branded login page: the customer group's name and its usable logo (null for none). */
+  branding?: { name: string; logo: string | null };
 }
 
-export function LoginPage({ brand }: LoginPageProps) {
+export function LoginPage({ branding }: LoginPageProps) {
   const session = SessionContext.useActorRef();
   const submitting = SessionContext.useSelector(selectIsSubmittingLogin);
   const error = SessionContext.useSelector(selectLoginError);
@@ -33,7 +33,12 @@ export function LoginPage({ brand }: LoginPageProps) {
   };
 
   return (
-    <SignInFrame title={PRODUCT_NAME} showProduct={false} subtitle={brand ? `Signing in to ${brand}` : undefined}>
+    <SignInFrame
+      title={PRODUCT_NAME}
+      showProduct={false}
+      subtitle={branding ? `Signing in to ${branding.name}` : undefined}
+      logo={branding?.logo ? <img src={branding.logo} alt={`${branding.name} logo`} /> : undefined}
+    >
       <form onSubmit={submit} aria-label="Log in" aria-busy={submitting}>
         <FormAlert messages={error ? [error] : []} />
         <FormField

@@ -35,6 +35,12 @@ class EventFields {
     throw new TypeError(`${name} is not a string`);
   }
 
+  booleanOrAbsent(name: string): boolean | undefined {
+    const value = this.data[name];
+    if (value === undefined || typeof value === 'boolean') return value;
+    throw new TypeError(`${name} is not a boolean`);
+  }
+
   count(name: string): number {
     const value = this.data[name];
     if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${name} is not a whole number`);
@@ -76,6 +82,33 @@ const KNOWN = new Map<string, Describe>([
         module_name: f.string('moduleName'),
         module_name_plural: f.string('moduleNamePlural'),
       }),
+  ],
+  [
+    'CustomerGroupDetailsChanged',
+    (f) => {
+      const name = f.stringOrAbsent('name');
+      const autologout = f.booleanOrAbsent('shouldUseAutologout');
+      const brand = f.stringOrAbsent('brandLoginUrl');
+      const parts = [
+        name === undefined ? null : `name ${name}`,
+        autologout === undefined ? null : `auto-logout ${autologout ? 'on' : 'off'}`,
+        brand === undefined ? null : `brand login URL ${brand ? `/${brand}` : 'none'}`,
+      ].filter((part): part is string => part !== null);
+      return describedAs('customer_group', `Changed customer group details: ${parts.join(', ')}`, {
+        customer_group_id: f.string('customerGroupId'),
+        ...(name === undefined ? {} : { name }),
+        ...(autologout === undefined ? {} : { should_use_autologout: autologout }),
+        ...(brand === undefined ? {} : { brand_login_url: brand }),
+      });
+    },
+  ],
+  [
+    'CustomerGroupBrandLoginClaimed',
+    (f) => describedAs('customer_group', `Reserved the brand login URL /${f.string('brand')}`, { brand_login_url: f.string('brand'), customer_group_id: f.string('customerGroupId') }),
+  ],
+  [
+    'CustomerGroupBrandLoginReleased',
+    (f) => describedAs('customer_group', `Released the brand login URL /${f.string('brand')}`, { brand_login_url: f.string('brand'), customer_group_id: f.string('customerGroupId') }),
   ],
   [
     'UserRegistered',

@@ -94,6 +94,21 @@ describe('activity log projection', () => {
     expect(summaryOf('IncidentModuleSettingsChanged', { customerGroupId: TENANT, moduleName: 'Case', moduleNamePlural: 'Cases' })).toBe(
       'Changed the Incident module name to Case / Cases',
     );
+    expect(summaryOf('CustomerGroupDetailsChanged', { customerGroupId: TENANT, name: 'Acme', shouldUseAutologout: true })).toBe(
+      'Changed customer group details: name Acme, auto-logout on',
+    );
+    expect(summaryOf('CustomerGroupDetailsChanged', { customerGroupId: TENANT, brandLoginUrl: 'acme', previousBrandLoginUrl: '' })).toBe(
+      'Changed customer group details: brand login URL /acme',
+    );
+    expect(summaryOf('CustomerGroupDetailsChanged', { customerGroupId: TENANT, brandLoginUrl: '', previousBrandLoginUrl: 'acme' })).toBe(
+      'Changed customer group details: brand login URL none',
+    );
+    expect(summaryOf('CustomerGroupBrandLoginClaimed', { brand: 'acme', customerGroupId: TENANT, rootId: TENANT })).toBe(
+      'Reserved the brand login URL /acme',
+    );
+    expect(summaryOf('CustomerGroupBrandLoginReleased', { brand: 'acme', customerGroupId: TENANT, rootId: TENANT })).toBe(
+      'Released the brand login URL /acme',
+    );
     expect(
       summaryOf('UserRegistered', {
         userId: 'u-1',

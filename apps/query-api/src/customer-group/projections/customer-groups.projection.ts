@@ -1,5 +1,5 @@
 import { READ_MODELS } from '@beacon/contracts';
-import type { CustomerGroupCreated } from '@beacon/domain';
+import type { CustomerGroupCreated, CustomerGroupDetailsChanged } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
@@ -24,6 +24,16 @@ export interface CustomerGroupDocument extends Document {
   header_icons_color: string;
   should_use_autologout: boolean;
   root_customer_group_permissions: string[];
+}
+
+function detailsChanged(current: CustomerGroupDocument | null, data: CustomerGroupDetailsChanged['data']): CustomerGroupDocument | null {
+  if (!current) return current;
+  return {
+    ...current,
+    ...(data.name === undefined ? {} : { name: data.name }),
+    ...(data.shouldUseAutologout === undefined ? {} : { should_use_autologout: data.shouldUseAutologout }),
+    ...(data.brandLoginUrl === undefined ? {} : { brand_login_url: data.brandLoginUrl }),
+  };
 }
 
 function created(data: CustomerGroupCreated['data']): CustomerGroupDocument {
@@ -51,6 +61,17 @@ export const customerGroupsProjection: ProjectionDefinition = {
   name: 'customer-groups',
   collections: [CUSTOMER_GROUPS],
   project(event) {
+    if (event.type === 'CustomerGroupDetailsChanged') {
+      const data = (event as RecordedEvent<CustomerGroupDetailsChanged['data']>).data;
+      return [
+        {
+          collection: CUSTOMER_GROUPS,
+          tenantId: String(event.metadata.tenantId),
+          id: data.customerGroupId,
+          apply: (current) => detailsChanged(current as CustomerGroupDocument | null, data),
+        },
+      ];
+    }
     if (event.type !== 'CustomerGroupCreated') return [];
     const data = (event as RecordedEvent<CustomerGroupCreated['data']>).data;
     return [

@@ -1,23 +1,27 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '../../../app/product';
+import { theme as defaultTheme } from '../../../theme/theme';
 
 interface SignInFrameProps {
   /** The page's heading. */
   title: string;
   /** A line under the heading (the branded login page's customer group). */
   subtitle?: ReactNode;
+  /** A logo above the heading (the branded login page's customer group). */
+  logo?: ReactNode;
   /** Shows the product's name above the heading, on every page but the login page (whose heading it is). */
   showProduct?: boolean;
   children: ReactNode;
 }
 
 /** The frame of the pages before sign-in: one centred card, no layout around it. */
-export function SignInFrame({ title, subtitle, showProduct = true, children }: SignInFrameProps) {
+export function SignInFrame({ title, subtitle, logo, showProduct = true, children }: SignInFrameProps) {
   const titleId = useId();
   return (
     <Page>
       <Card as="main" aria-labelledby={titleId}>
+        {logo && <Logo>{logo}</Logo>}
         {showProduct && <Product>{PRODUCT_NAME}</Product>}
         <Title id={titleId}>{title}</Title>
         {subtitle && <Subtitle>{subtitle}</Subtitle>}
@@ -40,10 +44,22 @@ const Card = styled.div`
   padding: 32px;
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
+  /* A branded login page with custom branding shows the group's header colour as a band on top. */
+  ${({ theme }) => (theme.colors.header === defaultTheme.colors.header ? '' : `border-top: 6px solid ${theme.colors.header};`)}
   border-radius: ${({ theme }) => theme.radiusPx}px;
 
   a {
     color: ${({ theme }) => theme.colors.highlight};
+  }
+`;
+
+const Logo = styled.div`
+  margin: 0 0 16px;
+
+  img {
+    display: block;
+    max-width: 200px;
+    max-height: 64px;
   }
 `;
 
