@@ -24,3 +24,5 @@ export * from './access/route-guards';
 export * from './access/console-routes';
 export * from './access/menu';
 export * from './access/access-expectations';
+export * from './incident/ordering-keys';
+export * from './incident/display-conditions';
