@@ -1,14 +1,13 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { DEMO_ROOT_ID } from '@beacon/command-api';
-import { apiLogin, newDataDir, type AppProcess } from './support/app-process';
-import { chromiumMissingReason, launchChromium } from './support/browser';
+import { apiLogin, type AppProcess } from './support/app-process';
+import { chromiumMissingReason } from './support/browser';
 import {
   mainMenu,
   newConsolePage,
   signInThroughLoginPage,
-  startEmbeddedWithConsole,
+  consoleJourney,
   storedToken,
   waitForLoginPage,
   type ConsoleTimings,
@@ -34,7 +33,6 @@ const SHORT_TIMINGS: ConsoleTimings = {
   activityThrottleMs: 200,
 };
 
-const dataDir = newDataDir();
 let server: AppProcess;
 let browser: Browser;
 
@@ -66,15 +64,9 @@ async function waitForTokenCleared(page: Page): Promise<void> {
 }
 
 describe.skipIf(chromiumMissingReason !== null)('an idle session ends (token idle lifetime 8 s, shortened console timings)', () => {
-  beforeAll(async () => {
-    server = await startEmbeddedWithConsole(dataDir, { TOKEN_IDLE_SECONDS: String(TOKEN_IDLE_SECONDS) });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+  consoleJourney({ TOKEN_IDLE_SECONDS: String(TOKEN_IDLE_SECONDS) }, (started, launched) => {
+    server = started;
+    browser = launched;
   });
 
   it('the server tells the console the token idle lifetime', async () => {

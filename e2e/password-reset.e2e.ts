@@ -1,14 +1,12 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { EmailOutboxDto } from '@beacon/contracts';
-import { apiLogin, newDataDir, type AppProcess } from './support/app-process';
-import { chromiumMissingReason, launchChromium } from './support/browser';
-import { newConsolePage, signInThroughLoginPage, startEmbeddedWithConsole, waitForLoginPage } from './support/console';
+import { apiLogin, type AppProcess } from './support/app-process';
+import { chromiumMissingReason } from './support/browser';
+import { consoleJourney, newConsolePage, signInThroughLoginPage, waitForLoginPage } from './support/console';
 
 if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
 
-const dataDir = newDataDir();
 const NEW_PASSWORD = 'Brand-new-password-7';
 let server: AppProcess;
 let browser: Browser;
@@ -29,15 +27,9 @@ async function resetLinkFor(email: string): Promise<string> {
 }
 
 describe.skipIf(chromiumMissingReason !== null)('password reset through the emailed link', () => {
-  beforeAll(async () => {
-    server = await startEmbeddedWithConsole(dataDir);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+  consoleJourney({}, (started, launched) => {
+    server = started;
+    browser = launched;
   });
 
   it('requests a reset, follows the link from the outbox once, and signs in with the new password', async () => {

@@ -1,15 +1,13 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO_ROOT_PERMISSIONS, DEMO_USERS } from '@beacon/command-api';
 import { DEFAULT_MODULE_NAMES, visibleMenu, type AccessSubject, type CustomerPermission, type MenuItem } from '@beacon/domain';
-import { apiLogin, newDataDir, type AppProcess } from './support/app-process';
-import { chromiumMissingReason, launchChromium } from './support/browser';
-import { menuTitles, newConsolePage, startEmbeddedWithConsole, readRenderedMenu, signInThroughLoginPage, type RenderedMenuItem } from './support/console';
+import { apiLogin, type AppProcess } from './support/app-process';
+import { chromiumMissingReason } from './support/browser';
+import { consoleJourney, menuTitles, newConsolePage, readRenderedMenu, signInThroughLoginPage, type RenderedMenuItem } from './support/console';
 
 if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
 
-const dataDir = newDataDir();
 let server: AppProcess;
 let browser: Browser;
 
@@ -60,15 +58,9 @@ const SPEC_EXPECTATIONS: Record<CustomerPermission, { shows: string[]; hides: st
 };
 
 describe.skipIf(chromiumMissingReason !== null)('each demo role sees exactly its menu', () => {
-  beforeAll(async () => {
-    server = await startEmbeddedWithConsole(dataDir);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+  consoleJourney({}, (started, launched) => {
+    server = started;
+    browser = launched;
   });
 
   it('the demo group is what the expected menus assume (root permissions and settings)', async () => {

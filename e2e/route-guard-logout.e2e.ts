@@ -1,13 +1,11 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newDataDir, type AppProcess } from './support/app-process';
-import { chromiumMissingReason, launchChromium } from './support/browser';
-import { mainMenu, newConsolePage, signInThroughLoginPage, startEmbeddedWithConsole, storedToken, waitForLoginPage } from './support/console';
+import type { AppProcess } from './support/app-process';
+import { chromiumMissingReason } from './support/browser';
+import { consoleJourney, mainMenu, newConsolePage, signInThroughLoginPage, storedToken, waitForLoginPage } from './support/console';
 
 if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
 
-const dataDir = newDataDir();
 let server: AppProcess;
 let browser: Browser;
 
@@ -52,15 +50,9 @@ async function expectLoggedOut(page: Page, token: string): Promise<void> {
 }
 
 describe.skipIf(chromiumMissingReason !== null)('a failed route guard logs the user out', () => {
-  beforeAll(async () => {
-    server = await startEmbeddedWithConsole(dataDir);
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+  consoleJourney({}, (started, launched) => {
+    server = started;
+    browser = launched;
   });
 
   it('an operator navigating in the app to the admin-only Activity Log ends on the login page with the token revoked', async () => {

@@ -2,7 +2,9 @@ import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from 
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@beacon/command-api';
-import { REPO_ROOT, startAppProcess, type AppProcess } from './app-process';
+import { afterAll, beforeAll } from 'vitest';
+import { newDataDir, REPO_ROOT, startAppProcess, type AppProcess } from './app-process';
+import { launchChromium } from './browser';
 
 const CONSOLE_BUILD = join(REPO_ROOT, 'apps', 'console', 'dist');
 
@@ -152,4 +154,25 @@ interface TitledTree {
 /** Every title of a menu tree, groups and children, in menu order. */
 export function menuTitles(items: readonly TitledTree[]): string[] {
   return items.flatMap((item) => [item.title, ...(item.children ? menuTitles(item.children) : [])]);
+}
+
+/**
+ * The set-up every browser journey shares, registered in the calling describe block: the built
+ * embedded app with the console on a fresh data folder, and a headless Chromium; both torn down
+ * after the block, the data folder removed.
+ */
+export function consoleJourney(env: Record<string, string>, ready: (server: AppProcess, browser: Browser) => void): void {
+  const dataDir = newDataDir();
+  let server: AppProcess | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startEmbeddedWithConsole(dataDir, env);
+    browser = await launchChromium();
+    ready(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 }
