@@ -4,13 +4,15 @@ import { ChangeIncidentModuleSettingsHandler } from './customer-group/commands/c
 import { CreateCustomerGroupHandler } from './customer-group/commands/create-customer-group.handler';
 import { CustomerGroupAccess } from './customer-group/customer-group-access';
 import { CustomerGroupController } from './customer-group/customer-group.controller';
+import { INCIDENT_SETTINGS_CONTROLLERS, INCIDENT_SETTINGS_PROVIDERS } from './incident-settings/incident-settings.providers';
+import { INCIDENTS_CONTROLLERS, INCIDENTS_PROVIDERS } from './incidents/incidents.providers';
 import { DemoTenantSeeder } from './seed/demo-tenant.seeder';
 import { SESSION_CONTROLLERS, SESSION_PROVIDERS } from './session/session.providers';
 import { USERS_CONTROLLERS, USERS_PROVIDERS } from './users/users.providers';
 
 /** Every write: validates, decides, appends events. Needs InfrastructureModule and PlatformModule at the root. */
 @Module({
-  controllers: [...SESSION_CONTROLLERS, ...USERS_CONTROLLERS, CustomerGroupController],
+  controllers: [...SESSION_CONTROLLERS, ...USERS_CONTROLLERS, CustomerGroupController, ...INCIDENT_SETTINGS_CONTROLLERS, ...INCIDENTS_CONTROLLERS],
   providers: [
     ...SESSION_PROVIDERS,
     ...USERS_PROVIDERS,
@@ -19,6 +21,8 @@ import { USERS_CONTROLLERS, USERS_PROVIDERS } from './users/users.providers';
     ChangeIncidentModuleSettingsHandler,
     ChangeCustomerGroupDetailsHandler,
     DemoTenantSeeder,
+    ...INCIDENT_SETTINGS_PROVIDERS,
+    ...INCIDENTS_PROVIDERS,
   ],
 })
 export class CommandApiModule {}

@@ -6,6 +6,8 @@ import { CompanyInfoController } from './company-info/company-info.controller';
 import { CustomerGroupReader } from './customer-group/customer-group-reader';
 import { CustomerGroupController } from './customer-group/customer-group.controller';
 import { EmailOutboxController } from './email-outbox/email-outbox.controller';
+import { INCIDENT_SETTINGS_CONTROLLERS, INCIDENT_SETTINGS_PROVIDERS } from './incident-settings/incident-settings.providers';
+import { INCIDENTS_CONTROLLERS, INCIDENTS_PROVIDERS } from './incidents/incidents.providers';
 import { LiveGateway } from './live/live.gateway';
 import { ProjectionHost } from './projections/projection-host';
 import { ReadPositionInterceptor } from './read-position/read-position.interceptor';
@@ -14,12 +16,14 @@ import { UserController } from './users/user.controller';
 
 /** Every read, from read models, and live updates. Needs InfrastructureModule and PlatformModule at the root. */
 @Module({
-  controllers: [CompanyInfoController, SessionController, UserController, CustomerGroupController, EmailOutboxController, ActivityLogController],
+  controllers: [CompanyInfoController, SessionController, UserController, CustomerGroupController, EmailOutboxController, ActivityLogController, ...INCIDENT_SETTINGS_CONTROLLERS, ...INCIDENTS_CONTROLLERS],
   providers: [
     ProjectionHost,
     CustomerGroupReader,
     ActivityLogQuery,
     LiveGateway,
+    ...INCIDENT_SETTINGS_PROVIDERS,
+    ...INCIDENTS_PROVIDERS,
     { provide: APP_INTERCEPTOR, useClass: ReadPositionInterceptor },
   ],
   exports: [ProjectionHost],

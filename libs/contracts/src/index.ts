@@ -6,3 +6,5 @@ export * from './routes/route-table';
 export * from './routes/gateway-config';
 export * from './read-models';
 export * from './api/activity-log.dto';
+export * from './api/incident-settings.dto';
+export * from './api/incidents.dto';

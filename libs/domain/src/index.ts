@@ -26,3 +26,4 @@ export * from './access/menu';
 export * from './access/access-expectations';
 export * from './incident/ordering-keys';
 export * from './incident/display-conditions';
+export * from './incident/required-values';

@@ -1,5 +1,7 @@
 import {
+  EVENT_POSITION_HEADER,
   PROJECTION_POSITION_HEADER,
+  READ_POSITION_HEADER,
   ROUTES,
   type ActivityLogCustomerGroupsDto,
   type ActivityLogFiltersDto,
@@ -55,6 +57,15 @@ export interface ApiClient {
    * socket can replay from there without a gap. `undefined` when no answer carried a position.
    */
   trackReadPosition<T>(reads: (api: ApiClient) => Promise<T>): Promise<TrackedReads<T>>;
+  /**
+   * Any JSON call of the route table, for feature modules that type their own calls
+   * (features/<feature>/<feature>-api.ts); `path` has its parameters filled in.
+   */
+  send<T>(method: Method, path: string, body?: unknown): Promise<T>;
+  /** A multipart call (uploads): the browser sets the content type with its boundary. */
+  sendForm<T>(method: Method, path: string, form: FormData): Promise<T>;
+  /** A call whose answer is a file (an export, a PDF). */
+  fetchFile(method: Method, path: string, body?: unknown): Promise<DownloadedFile>;
   /** A page of the activity log, newest first. */
   getActivityLog(filters: ActivityLogFiltersDto): Promise<ActivityLogPageDto>;
   /** The customer groups the activity log may be filtered by. */
@@ -76,16 +87,26 @@ export interface ApiClientOptions {
   onSuccess?: () => void;
   /** Same origin by default: the API is served next to the console. */
   baseUrl?: string;
+  /** Shared by every client derived from this one (see WritePositions). */
+  writes?: WritePositions;
   fetch?: typeof fetch;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Told the headers of every successful answer. */
 type ResponseObserver = (headers: Headers) => void;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  return clientWith(options, []);
+  return clientWith({ ...options, writes: options.writes ?? { lastPosition: undefined } }, []);
+}
+
+/**
+ * Read-your-writes: the position of the last event this console's writes recorded. Every later call
+ * sends it as X-Read-Position, so a read waits (briefly) until the read models include that write.
+ */
+export interface WritePositions {
+  lastPosition: number | undefined;
 }
 
 function clientWith(options: ApiClientOptions, observers: readonly ResponseObserver[]): ApiClient {
@@ -117,6 +138,9 @@ function clientWith(options: ApiClientOptions, observers: readonly ResponseObser
       const result = await reads(clientWith(options, [...observers, notePosition]));
       return { result, position };
     },
+    send: (method, path, body) => request(method, path, body),
+    sendForm: (method, path, form) => request(method, path, form),
+    fetchFile: (method, path, body) => download(options, observers, method, path, body),
     getActivityLog: (filters) => request('GET', `${ROUTES.activityLog.path}${queryString(filters)}`),
     getActivityLogCustomerGroups: () => request('GET', ROUTES.activityLogCustomerGroups.path),
     exportActivityLogSummary: (filters) => download(options, observers, 'POST', ROUTES.activityLogExportSummary.path, filters),
@@ -124,21 +148,23 @@ function clientWith(options: ApiClientOptions, observers: readonly ResponseObser
 }
 
 function createRequest(
-  { tokenStorage, onUnauthorized, onSuccess, baseUrl = '', fetch: fetchFn = globalThis.fetch }: ApiClientOptions,
+  { tokenStorage, onUnauthorized, onSuccess, baseUrl = '', fetch: fetchFn = globalThis.fetch, writes }: ApiClientOptions,
   observers: readonly ResponseObserver[],
 ) {
   return async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = tokenStorage.read();
     if (token) headers['Authorization'] = `Token ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+    if (writes?.lastPosition !== undefined) headers[READ_POSITION_HEADER] = String(writes.lastPosition);
 
     let response: Response;
     try {
       response = await fetchFn(`${baseUrl}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       });
     } catch {
       throw new ApiError(0, NETWORK_ERROR_TEXT);
@@ -146,6 +172,8 @@ function createRequest(
 
     const data = await readBody(response);
     if (response.ok) {
+      const written = headerPosition(response.headers, EVENT_POSITION_HEADER);
+      if (writes && written !== undefined) writes.lastPosition = Math.max(writes.lastPosition ?? 0, written);
       observers.forEach((observe) => observe(response.headers));
       onSuccess?.();
       return data as T;
@@ -168,7 +196,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function projectionPosition(headers: Headers): number | undefined {
-  const raw = headers.get(PROJECTION_POSITION_HEADER);
+  return headerPosition(headers, PROJECTION_POSITION_HEADER);
+}
+
+function headerPosition(headers: Headers, name: string): number | undefined {
+  const raw = headers.get(name);
   if (raw === null || raw.trim() === '') return undefined;
   const position = Number(raw);
   return Number.isSafeInteger(position) && position >= 0 ? position : undefined;

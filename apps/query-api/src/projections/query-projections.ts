@@ -3,6 +3,8 @@ import { activityLogProjection } from '../activity-log/projections/activity-log.
 import { brandLoginsProjection } from '../customer-group/projections/brand-logins.projection';
 import { customerGroupsProjection } from '../customer-group/projections/customer-groups.projection';
 import { incidentModuleSettingsProjection } from '../customer-group/projections/incident-module-settings.projection';
+import { INCIDENT_SETTINGS_PROJECTIONS } from '../incident-settings/incident-settings.projections';
+import { INCIDENTS_PROJECTIONS } from '../incidents/incidents.projections';
 import { usersProjection } from '../users/projections/users.projection';
 
 /** Every read model the query API serves. */
@@ -12,4 +14,6 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   brandLoginsProjection,
   usersProjection,
   activityLogProjection,
+  ...INCIDENT_SETTINGS_PROJECTIONS,
+  ...INCIDENTS_PROJECTIONS,
 ];

@@ -7,6 +7,8 @@
 import type { GuardKind } from '@beacon/domain';
 import { ACTIVITY_LOG_ROUTES } from './activity-log.routes';
 import { CUSTOMER_GROUP_ROUTES } from './customer-group.routes';
+import { INCIDENT_SETTINGS_ROUTES } from './incident-settings.routes';
+import { INCIDENTS_ROUTES } from './incidents.routes';
 import { SESSION_ROUTES } from './session.routes';
 import { USERS_ROUTES } from './users.routes';
 
@@ -36,6 +38,8 @@ export const ROUTES = {
   ...CUSTOMER_GROUP_ROUTES,
   ...ACTIVITY_LOG_ROUTES,
   ...USERS_ROUTES,
+  ...INCIDENT_SETTINGS_ROUTES,
+  ...INCIDENTS_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

@@ -31,6 +31,10 @@ function fakeApi(): ApiClient {
     getActivityLog: vi.fn(),
     getActivityLogCustomerGroups: vi.fn(),
     exportActivityLogSummary: vi.fn(),
+    getBrandLogin: vi.fn(),
+    send: vi.fn(),
+    sendForm: vi.fn(),
+    fetchFile: vi.fn(),
   };
   return api;
 }
