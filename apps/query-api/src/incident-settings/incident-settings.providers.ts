@@ -1,5 +1,10 @@
 import type { Provider, Type } from '@nestjs/common';
+import { FormRulesController } from './form-rules.controller';
+import { IncidentFieldsController } from './incident-fields.controller';
+import { IncidentFormsController } from './incident-forms.controller';
+import { IncidentSettingsReader } from './incident-settings-reader';
+import { IncidentTemplatesController } from './incident-templates.controller';
 
 /** Controllers and providers of the incident settings calls this app serves. */
-export const INCIDENT_SETTINGS_CONTROLLERS: Type[] = [];
-export const INCIDENT_SETTINGS_PROVIDERS: Provider[] = [];
+export const INCIDENT_SETTINGS_CONTROLLERS: Type[] = [IncidentFieldsController, IncidentFormsController, FormRulesController, IncidentTemplatesController];
+export const INCIDENT_SETTINGS_PROVIDERS: Provider[] = [IncidentSettingsReader];

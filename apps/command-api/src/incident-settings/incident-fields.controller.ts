@@ -1,0 +1,133 @@
+import { Body, Controller, Delete, Headers, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { ROUTES, type FieldChoiceOptionDto, type IncidentFieldDto } from '@beacon/contracts';
+import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { exposePosition } from '../shared/event-position';
+import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
+import { answer, fieldDto, optionDto, type Response } from './incident-settings.answers';
+import { bodyOf, checkBodyId } from './request-body';
+
+/**
+ * Incident fields and their choice options (spec part 1 §7 "Incident fields and options"), and the
+ * steps before deleting a field: deleting its rules and its display conditions.
+ */
+@Controller()
+export class IncidentFieldsController {
+  constructor(@Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler) {}
+
+  @Post(ROUTES.createIncidentField.path)
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentFieldDto> {
+    const { label, field_type, is_pii, order } = bodyOf(body);
+    const fieldId = this.settings.newId(principal, commandId, 'field');
+    const outcome = await this.settings.execute(principal, { type: 'CreateIncidentField', data: { fieldId, label, field_type, is_pii, order } }, commandId);
+    return answer(response, outcome, (state) => fieldDto(state, fieldId));
+  }
+
+  @Put(ROUTES.changeIncidentField.path)
+  async change(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') fieldId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentFieldDto> {
+    const input = bodyOf(body);
+    checkBodyId(input, fieldId);
+    const { label, field_type, is_pii } = input;
+    const outcome = await this.settings.execute(principal, { type: 'ChangeIncidentField', data: { fieldId, label, field_type, is_pii } }, commandId);
+    return answer(response, outcome, (state) => fieldDto(state, fieldId));
+  }
+
+  @Patch(ROUTES.moveIncidentField.path)
+  async move(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') fieldId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentFieldDto> {
+    const outcome = await this.settings.execute(principal, { type: 'MoveIncidentField', data: { fieldId, order: bodyOf(body).order } }, commandId);
+    return answer(response, outcome, (state) => fieldDto(state, fieldId));
+  }
+
+  /** 400 naming the rules and field groups whose conditions still use the field. */
+  @Delete(ROUTES.deleteIncidentField.path)
+  @HttpCode(204)
+  async delete(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') fieldId: string,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteIncidentField', data: { fieldId } }, commandId)).position);
+  }
+
+  @Post(ROUTES.createFieldOption.path)
+  async createOption(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<FieldChoiceOptionDto> {
+    const { field, value } = bodyOf(body);
+    const optionId = this.settings.newId(principal, commandId, 'option');
+    const outcome = await this.settings.execute(principal, { type: 'AddFieldChoiceOption', data: { optionId, field, value } }, commandId);
+    return answer(response, outcome, (state) => optionDto(state, optionId));
+  }
+
+  @Put(ROUTES.changeFieldOption.path)
+  async changeOption(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') optionId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<FieldChoiceOptionDto> {
+    const { field, value } = bodyOf(body);
+    const outcome = await this.settings.execute(principal, { type: 'ChangeFieldChoiceOption', data: { optionId, field, value } }, commandId);
+    return answer(response, outcome, (state) => optionDto(state, optionId));
+  }
+
+  @Delete(ROUTES.deleteFieldOption.path)
+  @HttpCode(204)
+  async deleteOption(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') optionId: string,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteFieldChoiceOption', data: { optionId } }, commandId)).position);
+  }
+
+  /** Body {rules}: the rules of the field to delete. */
+  @Delete(ROUTES.deleteFieldRules.path)
+  @HttpCode(204)
+  async deleteRules(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') fieldId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    const command = { type: 'DeleteFieldRules' as const, data: { fieldId, rules: bodyOf(body).rules } };
+    exposePosition(response, (await this.settings.execute(principal, command, commandId)).position);
+  }
+
+  /** Body {field_group_ids}: the groups whose display conditions on the field go. */
+  @Delete(ROUTES.deleteFieldConditions.path)
+  @HttpCode(204)
+  async deleteConditions(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') fieldId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    const command = { type: 'DeleteFieldDisplayConditions' as const, data: { fieldId, field_group_ids: bodyOf(body).field_group_ids } };
+    exposePosition(response, (await this.settings.execute(principal, command, commandId)).position);
+  }
+}

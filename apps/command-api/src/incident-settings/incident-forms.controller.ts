@@ -1,0 +1,123 @@
+import { Body, Controller, Delete, Headers, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { ROUTES, type FieldGroupDto, type IncidentFormDto } from '@beacon/contracts';
+import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { exposePosition } from '../shared/event-position';
+import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
+import { answer, fieldGroupDto, formDto, type Response } from './incident-settings.answers';
+import { bodyOf, checkBodyId } from './request-body';
+
+/** Incident forms and their field groups (spec part 1 §7 "Forms and field groups"). */
+@Controller()
+export class IncidentFormsController {
+  constructor(@Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler) {}
+
+  @Post(ROUTES.createIncidentForm.path)
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentFormDto> {
+    const { name, order } = bodyOf(body);
+    const formId = this.settings.newId(principal, commandId, 'form');
+    const outcome = await this.settings.execute(principal, { type: 'CreateIncidentForm', data: { formId, name, order } }, commandId);
+    return answer(response, outcome, (state) => formDto(state, formId));
+  }
+
+  @Put(ROUTES.renameIncidentForm.path)
+  async rename(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') formId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentFormDto> {
+    const input = bodyOf(body);
+    checkBodyId(input, formId);
+    const outcome = await this.settings.execute(principal, { type: 'RenameIncidentForm', data: { formId, name: input.name } }, commandId);
+    return answer(response, outcome, (state) => formDto(state, formId));
+  }
+
+  @Patch(ROUTES.moveIncidentForm.path)
+  async move(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') formId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentFormDto> {
+    const outcome = await this.settings.execute(principal, { type: 'MoveIncidentForm', data: { formId, order: bodyOf(body).order } }, commandId);
+    return answer(response, outcome, (state) => formDto(state, formId));
+  }
+
+  /** The form's field groups and rules go with it. */
+  @Delete(ROUTES.deleteIncidentForm.path)
+  @HttpCode(204)
+  async delete(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') formId: string,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteIncidentForm', data: { formId } }, commandId)).position);
+  }
+
+  @Post(ROUTES.createFieldGroup.path)
+  async createFieldGroup(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<FieldGroupDto> {
+    const { title, content, form, order, display_conditions, form_field_mappings } = bodyOf(body);
+    const fieldGroupId = this.settings.newId(principal, commandId, 'field_group');
+    const outcome = await this.settings.execute(
+      principal,
+      { type: 'CreateFieldGroup', data: { fieldGroupId, title, content, form, order, display_conditions, form_field_mappings } },
+      commandId,
+    );
+    return answer(response, outcome, (state) => fieldGroupDto(state, fieldGroupId));
+  }
+
+  @Put(ROUTES.changeFieldGroup.path)
+  async changeFieldGroup(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') fieldGroupId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<FieldGroupDto> {
+    const input = bodyOf(body);
+    checkBodyId(input, fieldGroupId);
+    const { title, content, form, order, display_conditions, form_field_mappings } = input;
+    const outcome = await this.settings.execute(
+      principal,
+      { type: 'ChangeFieldGroup', data: { fieldGroupId, title, content, form, order, display_conditions, form_field_mappings } },
+      commandId,
+    );
+    return answer(response, outcome, (state) => fieldGroupDto(state, fieldGroupId));
+  }
+
+  @Patch(ROUTES.moveFieldGroup.path)
+  async moveFieldGroup(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') fieldGroupId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<FieldGroupDto> {
+    const command = { type: 'MoveFieldGroup' as const, data: { fieldGroupId, order: bodyOf(body).order } };
+    return answer(response, await this.settings.execute(principal, command, commandId), (state) => fieldGroupDto(state, fieldGroupId));
+  }
+
+  @Delete(ROUTES.deleteFieldGroup.path)
+  @HttpCode(204)
+  async deleteFieldGroup(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') fieldGroupId: string,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteFieldGroup', data: { fieldGroupId } }, commandId)).position);
+  }
+}

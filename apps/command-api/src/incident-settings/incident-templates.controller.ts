@@ -1,0 +1,65 @@
+import { Body, Controller, Delete, Headers, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
+import { ROUTES, type IncidentTemplateDto } from '@beacon/contracts';
+import { validationError } from '@beacon/domain';
+import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { exposePosition } from '../shared/event-position';
+import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
+import { IncidentTemplateCommandsHandler } from './commands/incident-template-commands.handler';
+import { answer, templateDto, type Response } from './incident-settings.answers';
+import { bodyOf } from './request-body';
+
+/** The template's values, wrapped as the spec wraps them (`data` on create, `incident_template` on change). */
+function wrapped(body: unknown, key: 'data' | 'incident_template'): Record<string, unknown> {
+  const inner = bodyOf(body)[key];
+  if (typeof inner !== 'object' || inner === null || Array.isArray(inner))
+    throw validationError('Invalid incident template.', { [key]: [inner === undefined ? 'This field is required.' : 'Expected an object.'] });
+  return inner as Record<string, unknown>;
+}
+
+/** Incident templates (spec part 1 §7 "Incident templates"); answers carry is_open false. */
+@Controller()
+export class IncidentTemplatesController {
+  constructor(
+    @Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler,
+    @Inject(IncidentTemplateCommandsHandler) private readonly templates: IncidentTemplateCommandsHandler,
+  ) {}
+
+  /** Body {data: {name, form, incident_title, subdomain, template_branding, field_values}}. */
+  @Post(ROUTES.createIncidentTemplate.path)
+  async create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentTemplateDto> {
+    const template = wrapped(body, 'data');
+    const templateId = this.settings.newId(principal, commandId, 'template');
+    const outcome = await this.templates.execute(principal, { type: 'CreateIncidentTemplate', data: { templateId, template } }, commandId);
+    return answer(response, outcome, (state) => templateDto(state, templateId));
+  }
+
+  /** Body {incident_template: {...}}; values left out keep what the template has. */
+  @Put(ROUTES.changeIncidentTemplate.path)
+  async change(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') templateId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentTemplateDto> {
+    const template = wrapped(body, 'incident_template');
+    const outcome = await this.templates.execute(principal, { type: 'ChangeIncidentTemplate', data: { templateId, template } }, commandId);
+    return answer(response, outcome, (state) => templateDto(state, templateId));
+  }
+
+  @Delete(ROUTES.deleteIncidentTemplate.path)
+  @HttpCode(204)
+  async delete(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') templateId: string,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    exposePosition(response, (await this.templates.execute(principal, { type: 'DeleteIncidentTemplate', data: { templateId } }, commandId)).position);
+  }
+}

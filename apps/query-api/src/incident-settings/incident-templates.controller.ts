@@ -1,0 +1,29 @@
+import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { ROUTES, type IncidentTemplateDto, type IncidentTemplateWithFormDto } from '@beacon/contracts';
+import { CurrentPrincipal, Public, type Principal } from '@beacon/platform';
+import { IncidentSettingsReader } from './incident-settings-reader';
+
+/** Reads of incident templates (spec part 1 §7 "Incident templates"), signed in and on the public page. */
+@Controller()
+export class IncidentTemplatesController {
+  constructor(@Inject(IncidentSettingsReader) private readonly settings: IncidentSettingsReader) {}
+
+  /** Every template of the organisation, by name; is_open false on each. */
+  @Get(ROUTES.incidentTemplates.path)
+  templates(@CurrentPrincipal() principal: Principal): Promise<IncidentTemplateDto[]> {
+    return this.settings.templates(principal.rootId);
+  }
+
+  /** A template with its form, to start an incident from it. */
+  @Get(ROUTES.incidentTemplate.path)
+  template(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<IncidentTemplateWithFormDto> {
+    return this.settings.templateWithForm(principal.rootId, id);
+  }
+
+  /** The public incident template page (/incident-template): the template its subdomain selects, or 404. */
+  @Public()
+  @Get(ROUTES.publicIncidentTemplate.path)
+  publicTemplate(@Param('subdomain') subdomain: string): Promise<IncidentTemplateWithFormDto> {
+    return this.settings.publicTemplate(subdomain);
+  }
+}

@@ -1,0 +1,128 @@
+import { notFound, validationError } from '../shared/domain-errors';
+import type { ChangeIncidentTemplate, CreateIncidentTemplate, DeleteIncidentTemplate } from './incident-settings.commands';
+import type { IncidentSettingsEvent } from './incident-settings.events';
+import { FieldMessages, NOT_AN_OBJECT, NOT_A_LIST, NOT_A_STRING, doesNotExist, isRecord, optionalText, requiredId, requiredText } from './incident-settings.input';
+import {
+  DEFAULT_TEMPLATE_LABEL_COLOR,
+  type IncidentTemplateRecord,
+  type TemplateBrandingRecord,
+  type TemplateFieldValueRecord,
+} from './incident-settings.records';
+import type { IncidentSettingsState } from './incident-settings.state';
+import { isMappedInForm } from './incident-settings.views';
+import { TEMPLATE_SUBDOMAIN_TAKEN, templateSubdomainErrors } from './template-subdomain';
+
+export const TEMPLATE_NAME_MAX_LENGTH = 100;
+export const TEMPLATE_TITLE_MAX_LENGTH = 200;
+export const TEMPLATE_LOGO_URL_MAX_LENGTH = 2000;
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
+export const COLOUR_INVALID = 'Enter a colour as #rrggbb.';
+
+export function templateOf(state: IncidentSettingsState, templateId: string): IncidentTemplateRecord {
+  const template = state.templates[templateId];
+  if (!template) throw notFound();
+  return template;
+}
+
+function colour(messages: FieldMessages, value: unknown, fallback: string | undefined): string | undefined {
+  if (value === undefined || value === null || value === '') return fallback;
+  if (typeof value === 'string' && COLOUR.test(value)) return value.toLowerCase();
+  messages.add('template_branding', COLOUR_INVALID);
+  return fallback;
+}
+
+/** Label colour (default #1976d2), header colour and logo; what is left out keeps its current value. */
+function brandingInput(value: unknown, current: TemplateBrandingRecord | undefined, messages: FieldMessages): TemplateBrandingRecord {
+  const base = current ?? { label_color: DEFAULT_TEMPLATE_LABEL_COLOR };
+  if (value === undefined || value === null) return base;
+  if (!isRecord(value)) {
+    messages.add('template_branding', NOT_AN_OBJECT);
+    return base;
+  }
+  const branding: { label_color: string; header_color?: string; logo_url?: string } = {
+    label_color: colour(messages, value.label_color, base.label_color) ?? DEFAULT_TEMPLATE_LABEL_COLOR,
+  };
+  const header = value.header_color === undefined ? base.header_color : colour(messages, value.header_color, undefined);
+  if (header) branding.header_color = header;
+  const logo = value.logo_url === undefined ? base.logo_url : optionalText(messages, 'template_branding', value.logo_url, TEMPLATE_LOGO_URL_MAX_LENGTH);
+  if (logo) branding.logo_url = logo;
+  return branding;
+}
+
+const isExpired = (entry: unknown) => isRecord(entry) && entry.is_expired === true;
+
+/** Preset values: each for a field its group maps, in a group of the template's form; each pair once. */
+function fieldValuesInput(value: unknown, formId: string, state: IncidentSettingsState, messages: FieldMessages): TemplateFieldValueRecord[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    messages.add('field_values', NOT_A_LIST);
+    return [];
+  }
+  const seen = new Set<string>();
+  return value.flatMap((raw, index): TemplateFieldValueRecord[] => {
+    const label = `Value ${index + 1}`;
+    if (!isRecord(raw) || typeof raw.field !== 'string' || typeof raw.field_group !== 'string' || !Array.isArray(raw.values)) {
+      messages.add('field_values', `${label}: expected {field, field_group, values} with a list of values.`);
+      return [];
+    }
+    if (formId && !isMappedInForm(state, formId, raw.field_group, raw.field)) {
+      messages.add('field_values', `${label}: the field "${raw.field}" is not in the field group "${raw.field_group}" of this form.`);
+      return [];
+    }
+    const key = `${raw.field_group}/${raw.field}`;
+    if (seen.has(key)) {
+      messages.add('field_values', `${label}: this field of this group has values twice.`);
+      return [];
+    }
+    seen.add(key);
+    return [{ field: raw.field, field_group: raw.field_group, values: raw.values.filter((entry) => !isExpired(entry)) }];
+  });
+}
+
+/** The template a create or change describes; what a change leaves out keeps its current value. */
+function templateInput(templateId: string, input: unknown, state: IncidentSettingsState, current: IncidentTemplateRecord | null): IncidentTemplateRecord {
+  if (!isRecord(input)) throw validationError('Invalid incident template.', { template: [NOT_AN_OBJECT] });
+  const messages = new FieldMessages();
+  const name = requiredText(messages, 'name', input.name, TEMPLATE_NAME_MAX_LENGTH);
+  const form = requiredId(messages, 'form', input.form);
+  if (form && !state.forms[form]) messages.add('form', doesNotExist(form));
+  const incident_title =
+    input.incident_title === undefined && current
+      ? current.incident_title
+      : optionalText(messages, 'incident_title', input.incident_title, TEMPLATE_TITLE_MAX_LENGTH);
+  let subdomain = current?.subdomain ?? '';
+  if (input.subdomain !== undefined && input.subdomain !== null) {
+    if (typeof input.subdomain !== 'string') messages.add('subdomain', NOT_A_STRING);
+    else {
+      const errors = templateSubdomainErrors(input.subdomain.trim());
+      errors.forEach((error) => messages.add('subdomain', error));
+      if (!errors.length) subdomain = input.subdomain.trim();
+    }
+  }
+  if (subdomain && Object.values(state.templates).some((template) => template.id !== templateId && template.subdomain === subdomain))
+    messages.add('subdomain', TEMPLATE_SUBDOMAIN_TAKEN);
+  const template_branding = brandingInput(input.template_branding, current?.template_branding, messages);
+  const field_values =
+    input.field_values === undefined && current && current.form === form
+      ? current.field_values
+      : fieldValuesInput(input.field_values, state.forms[form] ? form : '', state, messages);
+  messages.check('Invalid incident template.');
+  return { id: templateId, name, form, incident_title, subdomain, template_branding, field_values };
+}
+
+export function createIncidentTemplate(command: CreateIncidentTemplate, state: IncidentSettingsState): IncidentSettingsEvent[] {
+  const template = templateInput(command.data.templateId, command.data.template, state, null);
+  return [{ type: 'IncidentTemplateCreated', data: { template } }];
+}
+
+export function changeIncidentTemplate(command: ChangeIncidentTemplate, state: IncidentSettingsState): IncidentSettingsEvent[] {
+  const current = templateOf(state, command.data.templateId);
+  const template = templateInput(current.id, command.data.template, state, current);
+  if (JSON.stringify(template) === JSON.stringify(current)) return [];
+  return [{ type: 'IncidentTemplateChanged', data: { template, previousSubdomain: current.subdomain } }];
+}
+
+export function deleteIncidentTemplate(command: DeleteIncidentTemplate, state: IncidentSettingsState): IncidentSettingsEvent[] {
+  const template = templateOf(state, command.data.templateId);
+  return [{ type: 'IncidentTemplateDeleted', data: { templateId: template.id, subdomain: template.subdomain } }];
+}
