@@ -2,4 +2,6 @@
 export const READ_MODELS = {
   users: 'users',
   customerGroups: 'customer_groups',
+  /** One document per incident (the query API's incidents projection); the command side reads the list's first order. */
+  incidents: 'incidents',
 } as const;

@@ -27,3 +27,30 @@ export * from './access/access-expectations';
 export * from './incident/ordering-keys';
 export * from './incident/display-conditions';
 export * from './incident/required-values';
+export * from './incident-settings/incident-settings.records';
+export * from './incident-settings/incident-settings.events';
+export * from './incident-settings/incident-settings.commands';
+export * from './incident-settings/incident-settings.state';
+export * from './incident-settings/incident-settings.decide';
+export * from './incident-settings/incident-settings.views';
+export * from './incident-settings/display-condition-input';
+export * from './incident-settings/template-subdomain';
+export * from './incident-settings/form-snapshot';
+export * from './incident/incident.records';
+export * from './incident/incident.events';
+export * from './incident/incident.commands';
+export { evolveIncident, initialIncidentState, type IncidentChangeMark, type IncidentState, type RecordedIncident } from './incident/incident.state';
+export * from './incident/incident.decide';
+export {
+  INCIDENT_TEXT_MAX_LENGTH,
+  isCalendarDate,
+  isDateTime,
+  isTimeOfDay,
+  normalizedValues,
+  valueKey,
+  type IncidentPayloadValues,
+} from './incident/incident-values';
+export * from './incident/incident-rules';
+export * from './incident/incident-errors';
+export { INCIDENT_TITLE_MAX_LENGTH, defaultIncidentTitle, orderAtTop } from './incident/incident-input';
+export * from './incident/new-incident';

@@ -1,6 +1,7 @@
 export * from './config/platform-config';
 export * from './infrastructure/tokens';
 export * from './infrastructure/infrastructure.module';
+export * from './storage';
 export * from './auth/principal';
 export * from './auth/public.decorator';
 export * from './auth/auth-token.service';

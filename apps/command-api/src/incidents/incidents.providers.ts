@@ -1,5 +1,21 @@
 import type { Provider, Type } from '@nestjs/common';
+import { ChangeIncidentHandler } from './commands/change-incident.handler';
+import { StartIncidentHandler } from './commands/start-incident.handler';
+import { IncidentCallers } from './incident-callers';
+import { IncidentStore } from './incident-store';
+import { IncidentsController } from './incidents.controller';
+import { PublicIncidentTemplateController } from './public-incident-template.controller';
+import { IncidentUploadsController } from './uploads/incident-uploads.controller';
+import { TemplateSubdomainOwners } from './uploads/template-subdomain-owner';
+import { UploadIncidentAttachmentHandler } from './uploads/upload-incident-attachment.handler';
 
 /** Controllers and providers of the incidents calls this app serves. */
-export const INCIDENTS_CONTROLLERS: Type[] = [];
-export const INCIDENTS_PROVIDERS: Provider[] = [];
+export const INCIDENTS_CONTROLLERS: Type[] = [IncidentUploadsController, IncidentsController, PublicIncidentTemplateController];
+export const INCIDENTS_PROVIDERS: Provider[] = [
+  UploadIncidentAttachmentHandler,
+  TemplateSubdomainOwners,
+  IncidentStore,
+  IncidentCallers,
+  StartIncidentHandler,
+  ChangeIncidentHandler,
+];

@@ -1,5 +1,10 @@
 import type { Provider, Type } from '@nestjs/common';
+import { IncidentAttachmentController } from './attachments/incident-attachment.controller';
+import { IncidentDrafts } from './incident-drafts';
+import { IncidentReader } from './incident-reader';
+import { IncidentsController } from './incidents.controller';
+import { IncidentPdfController } from './pdf/incident-pdf.controller';
 
 /** Controllers and providers of the incidents calls this app serves. */
-export const INCIDENTS_CONTROLLERS: Type[] = [];
-export const INCIDENTS_PROVIDERS: Provider[] = [];
+export const INCIDENTS_CONTROLLERS: Type[] = [IncidentsController, IncidentAttachmentController, IncidentPdfController];
+export const INCIDENTS_PROVIDERS: Provider[] = [IncidentReader, IncidentDrafts];

@@ -7,6 +7,8 @@ export class DomainError extends Error {
     message: string,
     /** Field messages for validation errors, keyed by field name. */
     readonly fields: Record<string, string[]> = {},
+    /** Further members of the error body that are not field messages (e.g. the current record on a conflict). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'DomainError';

@@ -1,6 +1,8 @@
 import { CUSTOMER_GROUP_EVENT_VERSIONS } from '../customer-group/customer-group.events';
 import { USER_EVENT_VERSIONS } from '../user/user.events';
 import { DISPATCH_EVENT_VERSIONS } from '../dispatch/dispatch.events';
+import { INCIDENT_EVENT_VERSIONS } from '../incident/incident.events';
+import { INCIDENT_SETTINGS_EVENT_VERSIONS } from '../incident-settings/incident-settings.events';
 
 /**
  * Schema version of every event type the domain records. Types are never renamed; when a type's
@@ -10,6 +12,8 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...CUSTOMER_GROUP_EVENT_VERSIONS,
   ...USER_EVENT_VERSIONS,
   ...DISPATCH_EVENT_VERSIONS,
+  ...INCIDENT_EVENT_VERSIONS,
+  ...INCIDENT_SETTINGS_EVENT_VERSIONS,
   UserEmailClaimed: 1,
 };
 

@@ -29,6 +29,16 @@ export interface CommandOutcome<TEvent> {
   readonly position: number;
 }
 
+export interface ExecuteOptions {
+  /** How many times to decide and append before a concurrent change answers 409; default 5. */
+  readonly maxAttempts?: number;
+  /**
+   * Upper bound of a random pause (ms) before each retry, so writers racing on one stream spread
+   * out instead of colliding again at once; default 0 (retry at once).
+   */
+  readonly retryBackoffMs?: number;
+}
+
 const MAX_ATTEMPTS = 5;
 
 /**
@@ -45,7 +55,10 @@ export class CommandExecutor {
     decider: Decider<TCommand, TEvent, TState>,
     command: TCommand,
     context: CommandContext,
+    options: ExecuteOptions = {},
   ): Promise<CommandOutcome<TEvent>> {
+    const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+    const backoffMs = options.retryBackoffMs ?? 0;
     const commandId = context.commandId ?? randomUUID();
     const metadata: EventMetadata = {
       tenantId: context.tenantId,
@@ -76,8 +89,9 @@ export class CommandExecutor {
         );
         return { events, position: result.position };
       } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
       }
+      if (backoffMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * backoffMs));
     }
   }
 

@@ -16,6 +16,14 @@ describe('error responses', () => {
     expect(toErrorResponse(new DomainError('unauthenticated', 'Who?')).status).toBe(401);
   });
 
+  it('adds the further members a domain error carries to its body', () => {
+    const error = new DomainError('conflict', 'Changed meanwhile.', {}, { conflicting_fields: ['f1'], incident: { id: 'i1' } });
+    expect(toErrorResponse(error)).toEqual({
+      status: 409,
+      body: { detail: 'Changed meanwhile.', conflicting_fields: ['f1'], incident: { id: 'i1' } },
+    });
+  });
+
   it('keeps the answer of an HTTP exception such as a malformed body', () => {
     expect(toErrorResponse(new BadRequestException('Bad JSON')).status).toBe(400);
   });

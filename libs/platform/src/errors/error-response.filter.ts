@@ -28,7 +28,7 @@ export interface ErrorResponse {
 /** The one mapping from the domain's error taxonomy (and the ports' errors) to HTTP. */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof DomainError) {
-    return { status: STATUS_BY_KIND[error.kind], body: { detail: error.message, ...error.fields } };
+    return { status: STATUS_BY_KIND[error.kind], body: { detail: error.message, ...error.fields, ...error.body } };
   }
   if (error instanceof HttpException) {
     const response = error.getResponse();

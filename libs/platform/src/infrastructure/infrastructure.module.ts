@@ -4,6 +4,7 @@ import { createBus, type Bus } from '@beacon/bus';
 import { createEventStore, type EventStore } from '@beacon/event-store';
 import { createReadStore, type ReadStore } from '@beacon/read-store';
 import type { PlatformConfig } from '../config/platform-config';
+import { createFileStorage, FILE_STORAGE } from '../storage';
 import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE } from './tokens';
 
 class InfrastructureLifecycle implements OnApplicationShutdown {
@@ -22,7 +23,8 @@ class InfrastructureLifecycle implements OnApplicationShutdown {
 
 /**
  * Provides the event store, read store and bus chosen by configuration: EventStoreDB, MongoDB and
- * Kafka when their URLs are set, otherwise the embedded SQLite adapters under DATA_DIR.
+ * Kafka when their URLs are set, otherwise the embedded SQLite adapters under DATA_DIR; uploaded files
+ * on disk under DATA_DIR/uploads.
  */
 @Global()
 @Module({})
@@ -46,9 +48,10 @@ export class InfrastructureModule {
           provide: BUS,
           useFactory: () => createBus({ kafkaBrokers: config.kafkaBrokers, clientId: `beacon-${config.nodeId}`, sqlitePath: config.busPath }),
         },
+        { provide: FILE_STORAGE, useFactory: () => createFileStorage({ dataDir: config.dataDir }) },
         InfrastructureLifecycle,
       ],
-      exports: [PLATFORM_CONFIG, EVENT_STORE, READ_STORE, BUS],
+      exports: [PLATFORM_CONFIG, EVENT_STORE, READ_STORE, BUS, FILE_STORAGE],
     };
   }
 }

@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { PatchIncident, UpdateIncident } from '@beacon/domain';
+import type { Principal } from '@beacon/platform';
+import { IncidentCallers } from '../incident-callers';
+import { IncidentStore, type IncidentOutcome } from '../incident-store';
+
+/** The body of a PUT (contracts' UpdateIncidentRequest), unchecked. */
+export interface UpdateIncidentInput {
+  readonly version?: unknown;
+  readonly incident_title?: unknown;
+  readonly payload?: unknown;
+  readonly ignored_field_groups?: unknown;
+}
+
+/** The body of a PATCH (contracts' PatchIncidentRequest), unchecked. */
+export interface PatchIncidentInput {
+  readonly version?: unknown;
+  readonly state?: unknown;
+  readonly incident_title?: unknown;
+  readonly order?: unknown;
+}
+
+/**
+ * PUT and PATCH on an incident the caller reaches (404 otherwise). Both answer the incident as it
+ * stands right after the write, or 409 with the current incident when the caller's change clashes
+ * with someone else's since the version it was based on.
+ */
+@Injectable()
+export class ChangeIncidentHandler {
+  constructor(
+    @Inject(IncidentStore) private readonly incidents: IncidentStore,
+    @Inject(IncidentCallers) private readonly callers: IncidentCallers,
+  ) {}
+
+  async update(principal: Principal, incidentId: string, input: UpdateIncidentInput, commandId: string = randomUUID()): Promise<IncidentOutcome> {
+    const { caller, context, groupId } = await this.prepare(principal, incidentId);
+    const command: UpdateIncident = {
+      type: 'UpdateIncident',
+      data: {
+        ...context,
+        version: input.version,
+        title: input.incident_title,
+        payload: input.payload,
+        ignoredFieldGroups: input.ignored_field_groups,
+      },
+    };
+    return this.incidents.execute(incidentId, command, this.commandContext(caller.rootId, groupId, caller.actorUserId, context.at, commandId));
+  }
+
+  async patch(principal: Principal, incidentId: string, input: PatchIncidentInput, commandId: string = randomUUID()): Promise<IncidentOutcome> {
+    const { caller, context, groupId } = await this.prepare(principal, incidentId);
+    const command: PatchIncident = {
+      type: 'PatchIncident',
+      data: { ...context, version: input.version, state: input.state, title: input.incident_title, order: input.order },
+    };
+    return this.incidents.execute(incidentId, command, this.commandContext(caller.rootId, groupId, caller.actorUserId, context.at, commandId));
+  }
+
+  private async prepare(principal: Principal, incidentId: string) {
+    const [incident, caller] = await Promise.all([this.incidents.reachable(principal, incidentId), this.callers.signedIn(principal)]);
+    const context = {
+      incidentId,
+      actor: caller.actor,
+      permission: caller.permission,
+      moduleName: caller.moduleName,
+      at: new Date().toISOString(),
+    };
+    return { caller, context, groupId: incident.incident.customer_group };
+  }
+
+  private commandContext(rootId: string, customerGroupId: string, actorUserId: string | null, at: string, commandId: string) {
+    return { commandId, tenantId: rootId, customerGroupId, actorUserId, acceptedAt: new Date(at) };
+  }
+}

@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  foldEvents,
+  incidentFormSnapshot,
+  incidentSettingsDecider,
+  incidentSettingsStream,
+  incidentTemplateOf,
+  notFound,
+  type IncidentSettingsEvent,
+  type IncidentSettingsState,
+  type StartIncident,
+} from '@beacon/domain';
+import { CommandExecutor, deterministicId } from '@beacon/platform';
+import type { IncidentCaller } from '../incident-callers';
+import { IncidentStore, type IncidentOutcome } from '../incident-store';
+
+/** Where a new incident comes from: a form, or a template (its form, title and preset values). */
+export type IncidentSource = { readonly formId: string } | { readonly templateId: string };
+
+/** The body of a start (contracts' StartIncidentRequest), unchecked. */
+export interface StartIncidentInput {
+  readonly incident_title?: unknown;
+  readonly order?: unknown;
+  readonly payload?: unknown;
+  readonly ignored_field_groups?: unknown;
+}
+
+/**
+ * Records and starts a new incident from a form or a template of the caller's organisation, with
+ * the form's snapshot as the settings stand now. The incident's id derives from the idempotency key
+ * when there is one, so a retried start answers the same incident instead of starting a second.
+ */
+@Injectable()
+export class StartIncidentHandler {
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(IncidentStore) private readonly incidents: IncidentStore,
+  ) {}
+
+  async execute(caller: IncidentCaller, source: IncidentSource, input: StartIncidentInput, commandId: string = randomUUID()): Promise<IncidentOutcome> {
+    const settings = await this.settings(caller.rootId);
+    const template = 'templateId' in source ? incidentTemplateOf(settings, source.templateId) : null;
+    if ('templateId' in source && !template) throw notFound();
+    const form = incidentFormSnapshot(settings, template?.form ?? ('formId' in source ? source.formId : ''));
+    if (!form) throw notFound();
+    const incidentId = deterministicId(`${caller.rootId}/incident/${commandId}`);
+    const noOrder = input.order === undefined || input.order === null || input.order === '';
+    const command: StartIncident = {
+      type: 'StartIncident',
+      data: {
+        incidentId,
+        actor: caller.actor,
+        permission: caller.permission,
+        moduleName: caller.moduleName,
+        at: new Date().toISOString(),
+        customerGroupId: caller.customerGroupId,
+        groupPath: caller.groupPath,
+        form,
+        template: template && { id: template.id, incident_title: template.incident_title, field_values: template.field_values },
+        defaultOrder: noOrder ? await this.incidents.orderAtTop(caller.rootId, caller.customerGroupId) : 'zzzzz',
+        title: input.incident_title,
+        order: input.order,
+        payload: input.payload,
+        ignoredFieldGroups: input.ignored_field_groups,
+      },
+    };
+    return this.incidents.execute(incidentId, command, {
+      commandId,
+      tenantId: caller.rootId,
+      customerGroupId: caller.customerGroupId,
+      actorUserId: caller.actorUserId,
+      acceptedAt: new Date(command.data.at),
+    });
+  }
+
+  private async settings(rootId: string): Promise<IncidentSettingsState> {
+    const events = await this.executor.readStreamOrEmpty(incidentSettingsStream(rootId));
+    return foldEvents(incidentSettingsDecider, events.map((event) => ({ type: event.type, data: event.data }) as IncidentSettingsEvent));
+  }
+}

@@ -1,0 +1,89 @@
+import { Body, Controller, Headers, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { ROUTES, type IncidentDto } from '@beacon/contracts';
+import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { exposePosition } from '../shared/event-position';
+import { ChangeIncidentHandler } from './commands/change-incident.handler';
+import { StartIncidentHandler, type IncidentSource } from './commands/start-incident.handler';
+import { IncidentCallers } from './incident-callers';
+import { bodyOf } from './incident-request';
+import type { IncidentOutcome } from './incident-store';
+
+type Response = Parameters<typeof exposePosition>[0];
+
+/**
+ * Starting and changing incidents (spec part 1 §7 "Incidents"). Each call answers the incident as it
+ * stands right after the write, and the write's position for read-your-writes.
+ */
+@Controller()
+export class IncidentsController {
+  constructor(
+    @Inject(StartIncidentHandler) private readonly starts: StartIncidentHandler,
+    @Inject(ChangeIncidentHandler) private readonly changes: ChangeIncidentHandler,
+    @Inject(IncidentCallers) private readonly callers: IncidentCallers,
+  ) {}
+
+  /** POST /api/incidents/incident/start/{form}/: records and starts a new incident from the form. */
+  @Post(ROUTES.startIncident.path)
+  @HttpCode(201)
+  async start(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') formId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentDto> {
+    return this.startFrom(principal, { formId }, body, commandId, response);
+  }
+
+  /** PUT /api/incidents/start_incident_from_template/{template}/ */
+  @Put(ROUTES.startIncidentFromTemplate.path)
+  async startFromTemplate(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') templateId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentDto> {
+    return this.startFrom(principal, { templateId }, body, commandId, response);
+  }
+
+  /** PUT /api/incidents/incident/{id}/: values, title, ignored field groups, based on `version`. */
+  @Put(ROUTES.updateIncident.path)
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') incidentId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentDto> {
+    const { version, incident_title, payload, ignored_field_groups } = bodyOf(body);
+    const outcome = await this.changes.update(principal, incidentId, { version, incident_title, payload, ignored_field_groups }, commandId);
+    return answer(outcome, response);
+  }
+
+  /** PATCH /api/incidents/incident/{id}/: state, title or order, based on `version`. */
+  @Patch(ROUTES.patchIncident.path)
+  async patch(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') incidentId: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentDto> {
+    const { version, state, incident_title, order } = bodyOf(body);
+    const outcome = await this.changes.patch(principal, incidentId, { version, state, incident_title, order }, commandId);
+    return answer(outcome, response);
+  }
+
+  private async startFrom(principal: Principal, source: IncidentSource, body: unknown, commandId: string | undefined, response: Response) {
+    const { incident_title, order, payload, ignored_field_groups } = bodyOf(body);
+    const caller = await this.callers.signedIn(principal);
+    const outcome = await this.starts.execute(caller, source, { incident_title, order, payload, ignored_field_groups }, commandId);
+    return answer(outcome, response);
+  }
+}
+
+export function answer(outcome: IncidentOutcome, response: Response): IncidentDto {
+  exposePosition(response, outcome.position);
+  return outcome.incident;
+}

@@ -1,0 +1,42 @@
+import { Body, Controller, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { ROUTES, type IncidentDto } from '@beacon/contracts';
+import { Public } from '@beacon/platform';
+import { exposePosition } from '../shared/event-position';
+import { StartIncidentHandler } from './commands/start-incident.handler';
+import { IncidentCallers } from './incident-callers';
+import { answer } from './incidents.controller';
+import { bodyOf } from './incident-request';
+import { TemplateSubdomainOwners } from './uploads/template-subdomain-owner';
+
+type Response = Parameters<typeof exposePosition>[0];
+
+/**
+ * The public incident template page (/incident-template): a guest starts an incident from the
+ * template its subdomain selects. The incident belongs to the template's organisation (its root
+ * customer group), started by nobody ("Public incident template").
+ */
+@Controller()
+export class PublicIncidentTemplateController {
+  constructor(
+    @Inject(StartIncidentHandler) private readonly starts: StartIncidentHandler,
+    @Inject(IncidentCallers) private readonly callers: IncidentCallers,
+    @Inject(TemplateSubdomainOwners) private readonly subdomains: TemplateSubdomainOwners,
+  ) {}
+
+  /** POST /api/incidents/public_incident_template/{subdomain}/start/ */
+  @Public()
+  @Post(ROUTES.startPublicIncidentFromTemplate.path)
+  @HttpCode(201)
+  async start(
+    @Param('subdomain') subdomain: string,
+    @Body() body: unknown,
+    @Headers('idempotency-key') commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<IncidentDto> {
+    const owner = await this.subdomains.owner(subdomain);
+    const caller = await this.callers.guest(owner.rootId);
+    const { incident_title, payload, ignored_field_groups } = bodyOf(body);
+    const outcome = await this.starts.execute(caller, { templateId: owner.templateId }, { incident_title, payload, ignored_field_groups }, commandId);
+    return answer(outcome, response);
+  }
+}

@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  foldEvents,
+  notFound,
+  TEMPLATE_SUBDOMAIN_PATTERN,
+  templateSubdomainDecider,
+  templateSubdomainStream,
+  validationError,
+  type TemplateSubdomainEvent,
+} from '@beacon/domain';
+import { CommandExecutor } from '@beacon/platform';
+
+export interface TemplateSubdomainOwner {
+  readonly rootId: string;
+  readonly templateId: string;
+}
+
+/**
+ * Which organisation's template a public page's subdomain selects, read from the subdomain's claim
+ * stream (the write side's own record, so a guest upload never waits for a projection). A subdomain
+ * no template holds answers 404.
+ */
+@Injectable()
+export class TemplateSubdomainOwners {
+  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+
+  async owner(subdomain: string | undefined): Promise<TemplateSubdomainOwner> {
+    if (!subdomain) throw validationError('The template subdomain is missing.', { subdomain: ['This field is required.'] });
+    if (!TEMPLATE_SUBDOMAIN_PATTERN.test(subdomain)) throw notFound();
+    const events = await this.executor.readStreamOrEmpty(templateSubdomainStream(subdomain));
+    const state = foldEvents(templateSubdomainDecider, events.map((e) => ({ type: e.type, data: e.data }) as TemplateSubdomainEvent));
+    if (state.status !== 'claimed') throw notFound();
+    return { rootId: state.rootId, templateId: state.templateId };
+  }
+}

@@ -1,0 +1,32 @@
+import { Controller, Get, Inject, Param, Res, StreamableFile } from '@nestjs/common';
+import { ROUTES } from '@beacon/contracts';
+import { notFound } from '@beacon/domain';
+import { CurrentPrincipal, FILE_STORAGE, type FileStorage, type Principal } from '@beacon/platform';
+import type { Response } from 'express';
+
+/**
+ * GET /api/incidents/attachment/{key}/: an uploaded attachment of the caller's organisation, always as
+ * a download (never shown inline, so an uploaded HTML or SVG file cannot run in the console's origin).
+ * Another organisation's key, or no such key, answers 404.
+ */
+@Controller()
+export class IncidentAttachmentController {
+  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+
+  @Get(ROUTES.incidentAttachment.path)
+  async attachment(
+    @CurrentPrincipal() principal: Principal,
+    @Param('key') key: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    const file = await this.storage.get(principal.rootId, key);
+    if (!file) throw notFound();
+    // Express spells the name for the header (a plain fallback plus filename* for any script).
+    response.attachment(file.name);
+    response.setHeader('Content-Type', file.contentType);
+    response.setHeader('Content-Length', String(file.size));
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.setHeader('Cache-Control', 'private, no-store');
+    return new StreamableFile(file.bytes);
+  }
+}

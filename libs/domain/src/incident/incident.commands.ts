@@ -1,0 +1,64 @@
+import type { IncidentFormSnapshot } from '../incident-settings/form-snapshot';
+import type { IncidentTemplateView } from '../incident-settings/incident-settings.views';
+import type { IncidentActor } from './incident.records';
+
+/**
+ * Commands on one incident. Who, when, the caller's permission (display conditions of type
+ * permission) and the module name (messages) come from the handler; every other value arrives
+ * unchecked from the request and the decider validates it, so a wrong JSON type answers 400.
+ */
+interface IncidentCommandContext {
+  readonly incidentId: string;
+  /** null for a guest on the public incident template page. */
+  readonly actor: IncidentActor | null;
+  /** The caller's customer permission ('' for a guest). */
+  readonly permission: string;
+  /** The configured module name of the caller's customer group. */
+  readonly moduleName: string;
+  /** When the command was accepted (ISO 8601). */
+  readonly at: string;
+}
+
+/** POST /incident/start/{form}/, PUT /start_incident_from_template/{template}/, the public start. */
+export interface StartIncident {
+  readonly type: 'StartIncident';
+  readonly data: IncidentCommandContext & {
+    readonly customerGroupId: string;
+    /** Ids from the tenant root down to the incident's group: who reaches the incident. */
+    readonly groupPath: readonly string[];
+    readonly form: IncidentFormSnapshot;
+    /** The template it starts from: its preset values go under the payload, its title is the default. */
+    readonly template: Pick<IncidentTemplateView, 'id' | 'incident_title' | 'field_values'> | null;
+    /** The order when the caller gives none: before the first incident of the list. */
+    readonly defaultOrder: string;
+    readonly title?: unknown;
+    readonly order?: unknown;
+    readonly payload?: unknown;
+    readonly ignoredFieldGroups?: unknown;
+  };
+}
+
+/** PUT /incident/{id}/: values, title and ignored field groups. */
+export interface UpdateIncident {
+  readonly type: 'UpdateIncident';
+  readonly data: IncidentCommandContext & {
+    /** The version the edit was based on; absent: the current one. */
+    readonly version?: unknown;
+    readonly title?: unknown;
+    readonly payload: unknown;
+    readonly ignoredFieldGroups?: unknown;
+  };
+}
+
+/** PATCH /incident/{id}/: state, title or order. */
+export interface PatchIncident {
+  readonly type: 'PatchIncident';
+  readonly data: IncidentCommandContext & {
+    readonly version?: unknown;
+    readonly state?: unknown;
+    readonly title?: unknown;
+    readonly order?: unknown;
+  };
+}
+
+export type IncidentCommand = StartIncident | UpdateIncident | PatchIncident;

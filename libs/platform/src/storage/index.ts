@@ -1,0 +1,4 @@
+export * from './file-storage';
+export * from './file-keys';
+export * from './file-storage.factory';
+export * from './disk/disk-file-storage.adapter';
