@@ -33,4 +33,6 @@ export const DEMO_USERS = [
   user('SENDER', 'Sam'),
   user('CONTACT', 'Cleo'),
   user('DATA', 'Dara'),
+  // A second operator, so two people can work on the same incident side by side.
+  { ...user('OPERATOR', 'Otto'), userId: deterministicId('demo/user/OPERATOR/2'), email: 'operator2@demo.test' },
 ];

@@ -61,11 +61,11 @@ describe('route guards', () => {
     expect(screen.queryByRole('heading', { name: 'Incident settings' })).toBeNull();
   });
 
-  it('lets an operator open incident settings, a placeholder for now', async () => {
+  it('lets an operator open incident settings', async () => {
     renderConsoleAs(aSessionAs('OPERATOR'), '/incidents/settings');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Incident settings' })).toBeTruthy();
-    expect(screen.getByText(PLACEHOLDER_TEXT)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Settings sections' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
   });
 
@@ -121,10 +121,12 @@ describe('public and authentication routes', () => {
     expect(screen.queryByText(PLACEHOLDER_TEXT)).toBeNull();
   });
 
-  it.each([
-    ['/incident-template', 'Public incident template page'],
-    ['/public-registration/4/north/register', 'Register'],
-  ])('shows a guest a placeholder at %s', async (path, name) => {
+  it('shows a guest the public incident template page, which says when no template is selected', async () => {
+    renderWithSession(<AppRoutes />, { path: '/incident-template' });
+    expect(await screen.findByText('This page is not available.')).toBeTruthy();
+  });
+
+  it.each([['/public-registration/4/north/register', 'Register']])('shows a guest a placeholder at %s', async (path, name) => {
     renderWithSession(<AppRoutes />, { path });
 
     expect(await screen.findByRole('heading', { level: 1, name })).toBeTruthy();

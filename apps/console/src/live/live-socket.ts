@@ -8,6 +8,7 @@ import {
 import { io } from 'socket.io-client';
 import { fromCallback } from 'xstate';
 import type { LiveUpdatesInput, SessionEvent } from '../features/session/machines/session.machine';
+import { publishLiveUpdate } from './live-incidents';
 
 export const INCIDENT_MODULE_SETTINGS_CHANGED = 'IncidentModuleSettingsChanged';
 
@@ -43,6 +44,7 @@ export function createLiveUpdatesLogic(connect: ConnectLiveSocket = connectLiveS
       // change. One event can yield several updates, so an equal position still counts.
       if (lastPosition !== undefined && update.position < lastPosition) return;
       lastPosition = update.position;
+      publishLiveUpdate(update);
       const settings = moduleSettingsChangeFor(update, input.customerGroupId);
       if (settings) sendBack({ type: 'session.moduleNameChanged', data: settings });
     });

@@ -3,6 +3,7 @@ import type { PublicRoute, PublicRouteKey } from '@beacon/domain';
 import { BrandedLoginPage } from '../../features/branded-login/BrandedLoginPage';
 import { ChangePasswordPage } from '../../features/change-password/ChangePasswordPage';
 import { ImpersonateLoginPage } from '../../features/impersonate-login/ImpersonateLoginPage';
+import { IncidentTemplatePage } from '../../features/incident-template/IncidentTemplatePage';
 import { LoginSecondFactorPage } from '../../features/login-2fa/LoginSecondFactorPage';
 import { LoginFaqPage } from '../../features/login-faq/LoginFaqPage';
 import { LoginPage } from '../../features/login/LoginPage';
@@ -22,6 +23,7 @@ const PAGES: Partial<Record<PublicRouteKey, () => ReactNode>> = {
   setPassword: () => <SetPasswordPage />,
   impersonateLogin: () => <ImpersonateLoginPage />,
   changePassword: () => <ChangePasswordPage />,
+  incidentTemplate: () => <IncidentTemplatePage />,
 };
 
 /** A public or authentication route behind its access rule. */

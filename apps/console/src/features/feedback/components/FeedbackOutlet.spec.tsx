@@ -92,6 +92,18 @@ describe('dialog', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('still closes when a snackbar shows while it is closing', async () => {
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Delete template' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await wait(300);
+
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('The file was uploaded successfully.');
+  });
+
   it('closes without the action on decline', async () => {
     const onAccept = vi.fn();
     const user = renderPage({ onAccept });

@@ -26,7 +26,7 @@ export function FeedbackOutlet() {
     <>
       {dialog && (
         <FeedbackDialog
-          key={dialogKey}
+          key={`dialog-${dialogKey}`}
           options={dialog}
           closing={dialogClosing}
           animationMs={animationMs}
@@ -36,7 +36,7 @@ export function FeedbackOutlet() {
       )}
       {snackbar && (
         <Snackbar
-          key={snackbarKey}
+          key={`snackbar-${snackbarKey}`}
           type={snackbar.type}
           text={snackbar.text}
           dismissing={snackbarDismissing}

@@ -102,7 +102,6 @@ export const feedbackMachine = setup({
       on: {
         'snackbar.show': {
           target: '.shown',
-          reenter: true,
           actions: { type: 'setSnackbar', params: ({ event }) => ({ options: event.options }) },
         },
       },
@@ -110,7 +109,17 @@ export const feedbackMachine = setup({
         hidden: {},
         shown: {
           initial: 'deciding',
-          on: { 'snackbar.dismiss': 'dismissing' },
+          on: {
+            'snackbar.dismiss': 'dismissing',
+            // Restarts the shown snackbar's timer. Re-entered from here, not from the region: a
+            // re-entering transition of a region would re-enter the whole parallel machine and
+            // reset the dialog mid-close.
+            'snackbar.show': {
+              target: 'shown',
+              reenter: true,
+              actions: { type: 'setSnackbar', params: ({ event }) => ({ options: event.options }) },
+            },
+          },
           states: {
             deciding: {
               always: [{ guard: 'isErrorSnackbar', target: 'waitingForDismiss' }, { target: 'counting' }],

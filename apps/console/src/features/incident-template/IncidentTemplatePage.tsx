@@ -1,0 +1,192 @@
+import { requiredValueText } from '@beacon/domain';
+import { useMachine } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import styled from 'styled-components';
+import { useApi } from '../../api/api-context';
+import { PrimaryButton, SecondaryButton } from '../../shared-ui/buttons';
+import { TemplateFieldGroup } from './components/TemplateFieldGroup';
+import { incidentTemplateApi } from './incident-template-api';
+import { incidentTemplateLogic } from './incident-template.implementations';
+import { NOT_AVAILABLE_TEXT } from './machines/incident-template.machine';
+import { templateSubdomain } from './template-subdomain';
+import { shownGroups } from './template-values';
+
+interface IncidentTemplatePageProps {
+  /** The host the page is served on; the browser's unless a test says otherwise. */
+  hostname?: string;
+}
+
+/**
+ * The public incident template page (/incident-template): no sign-in and no console layout. The
+ * subdomain of the host (or, locally, `?subdomain=`) selects the template; a guest fills in its form
+ * in the template's branding, and submitting starts an incident from it.
+ */
+export function IncidentTemplatePage({ hostname = window.location.hostname }: IncidentTemplatePageProps) {
+  const api = useApi();
+  const { search } = useLocation();
+  const [logic] = useState(() => incidentTemplateLogic(incidentTemplateApi(api)));
+  const [snapshot, send] = useMachine(logic, { input: { subdomain: templateSubdomain({ hostname, search }) } });
+  const { template, values, gaps, ruleErrors, error, uploads, uploadErrors } = snapshot.context;
+
+  if (snapshot.matches('notAvailable')) {
+    return (
+      <Centered>
+        <h1>{NOT_AVAILABLE_TEXT}</h1>
+      </Centered>
+    );
+  }
+  if (snapshot.matches('failed')) {
+    return (
+      <Centered>
+        <ErrorText role="alert">{error}</ErrorText>
+        <SecondaryButton type="button" onClick={() => send({ type: 'template.retry' })}>
+          Try again
+        </SecondaryButton>
+      </Centered>
+    );
+  }
+  if (template === null) {
+    return (
+      <Centered>
+        <p role="status">Loading…</p>
+      </Centered>
+    );
+  }
+
+  const branding = template.template.template_branding;
+  const submitting = snapshot.matches('submitting');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'template.submit' });
+  };
+  const messages = [...gaps.map(requiredValueText), ...ruleErrors.map((rule) => rule.message), ...(error ? [error] : [])];
+
+  return (
+    <Page>
+      <Header $color={branding.header_color ?? ''}>
+        {branding.logo_url && <Logo src={branding.logo_url} alt={`${template.template.name} logo`} />}
+        <h1>{template.template.name}</h1>
+      </Header>
+      <Main>
+        {snapshot.matches('submitted') ? (
+          <Thanks role="status">Your {template.module_name} was submitted.</Thanks>
+        ) : (
+          <Form noValidate aria-label={template.template.name} onSubmit={submit}>
+            {template.template.incident_title && <Subtitle>{template.template.incident_title}</Subtitle>}
+            {shownGroups(template, values).map((group) => (
+              <TemplateFieldGroup
+                key={group.id}
+                group={group}
+                fields={template.fields}
+                values={values}
+                labelColor={branding.label_color}
+                gaps={gaps}
+                ruleErrors={ruleErrors}
+                uploads={Object.values(uploads)}
+                uploadErrors={uploadErrors}
+                onChange={(field, next) => send({ type: 'template.change', fieldGroup: group.id, field, values: next })}
+                onUpload={(field, file) => send({ type: 'template.upload', fieldGroup: group.id, field, file })}
+              />
+            ))}
+            {messages.length > 0 && (
+              <Problems role="alert">
+                {messages.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </Problems>
+            )}
+            <div>
+              <PrimaryButton type="submit" aria-disabled={submitting}>
+                {submitting ? 'Submitting…' : 'Submit'}
+              </PrimaryButton>
+            </div>
+          </Form>
+        )}
+      </Main>
+    </Page>
+  );
+}
+
+const Page = styled.div`
+  min-height: 100vh;
+  background: ${({ theme }) => theme.colors.background};
+`;
+
+const Header = styled.header<{ $color: string }>`
+  display: flex;
+  gap: 16px;
+  align-items: center;
+  padding: 12px 24px;
+  background: ${({ $color, theme }) => $color || theme.colors.header};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  h1 {
+    margin: 0;
+    font-size: 1.375rem;
+  }
+`;
+
+const Logo = styled.img`
+  max-height: 48px;
+  max-width: 200px;
+  object-fit: contain;
+`;
+
+const Main = styled.main`
+  max-width: 760px;
+  margin: 0 auto;
+  padding: 24px 16px 48px;
+`;
+
+const Form = styled.form`
+  display: grid;
+  gap: 20px;
+
+  button[aria-disabled='true'] {
+    cursor: progress;
+    opacity: 0.6;
+  }
+`;
+
+const Subtitle = styled.p`
+  margin: 0;
+  font-size: 1.125rem;
+  font-weight: 500;
+`;
+
+const Problems = styled.ul`
+  display: grid;
+  gap: 4px;
+  margin: 0;
+  padding: 12px 16px 12px 32px;
+  color: ${({ theme }) => theme.colors.error};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.error};
+  border-radius: ${({ theme }) => theme.radiusPx}px;
+`;
+
+const Thanks = styled.p`
+  margin: 0;
+  padding: 24px;
+  font-size: 1.25rem;
+  text-align: center;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radiusPx}px;
+`;
+
+const Centered = styled.main`
+  display: grid;
+  gap: 16px;
+  justify-items: center;
+  align-content: center;
+  min-height: 100vh;
+  padding: 24px;
+  text-align: center;
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.error};
+`;
