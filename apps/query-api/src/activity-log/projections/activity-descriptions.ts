@@ -50,6 +50,19 @@ class EventFields {
   flag(name: string): boolean {
     return this.data[name] === true;
   }
+
+  /** The fields of an object-valued field (an incident event's `incident`). */
+  inner(name: string): EventFields {
+    const value = this.data[name];
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError(`${name} is not an object`);
+    return new EventFields(value as Record<string, unknown>);
+  }
+
+  length(name: string): number {
+    const value = this.data[name];
+    if (!Array.isArray(value)) throw new TypeError(`${name} is not a list`);
+    return value.length;
+  }
 }
 
 type Describe = (fields: EventFields, event: RecordedEvent) => ActivityDescription;
@@ -183,6 +196,48 @@ const KNOWN = new Map<string, Describe>([
     (f) =>
       describedAs('sign_in', f.flag('inactivity') ? 'Signed out after inactivity' : 'Signed out', { inactivity: f.flag('inactivity') }, f.string('userId')),
   ],
+  // Incident messages name the incident by its title, not the module, whose configured name may change later.
+  [
+    'IncidentStarted',
+    (f) => {
+      const incident = f.inner('incident');
+      return describedAs('incident', `Started "${incident.string('incident_title')}" from the form ${incident.string('name')}`, {
+        incident_id: f.string('incidentId'),
+        title: incident.string('incident_title'),
+        state: incident.string('state'),
+      });
+    },
+  ],
+  [
+    'IncidentUpdated',
+    (f) => {
+      const changed = f.length('changes');
+      const title = f.inner('incident').string('incident_title');
+      return describedAs('incident', `Changed ${changed} ${changed === 1 ? 'value' : 'values'} of "${title}"`, {
+        incident_id: f.string('incidentId'),
+        title,
+        values_changed: changed,
+      });
+    },
+  ],
+  [
+    'IncidentStateChanged',
+    (f) =>
+      describedAs('incident', `Changed the state of "${f.inner('incident').string('incident_title')}" from ${f.string('from')} to ${f.string('to')}`, {
+        incident_id: f.string('incidentId'),
+        from: f.string('from'),
+        to: f.string('to'),
+      }),
+  ],
+  [
+    'IncidentTitleChanged',
+    (f) => describedAs('incident', `Renamed "${f.string('from')}" to "${f.string('to')}"`, { incident_id: f.string('incidentId'), from: f.string('from'), to: f.string('to') }),
+  ],
+  [
+    'IncidentMoved',
+    (f) => describedAs('incident', `Moved "${f.inner('incident').string('incident_title')}" in the list`, { incident_id: f.string('incidentId') }),
+  ],
+  ['IncidentAttachmentUploaded', (f) => describedAs('incident', `Attached the file ${f.string('name')}`, { name: f.string('name'), size: f.count('size') })],
   [
     'DispatchClaimed',
     (f) =>
