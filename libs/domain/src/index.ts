@@ -1,6 +1,7 @@
 export * from './shared/decider';
 export * from './shared/domain-errors';
 export * from './shared/permissions';
+export * from './shared/date-display';
 export * from './customer-group/customer-group.events';
 export * from './customer-group/customer-group.commands';
 export * from './customer-group/customer-group.state';
@@ -38,6 +39,7 @@ export * from './incident-settings/template-subdomain';
 export * from './incident-settings/form-snapshot';
 export * from './incident/incident.records';
 export * from './incident/incident.events';
+export * from './incident/incident.apply';
 export * from './incident/incident.commands';
 export { evolveIncident, initialIncidentState, type IncidentChangeMark, type IncidentState, type RecordedIncident } from './incident/incident.state';
 export * from './incident/incident.decide';

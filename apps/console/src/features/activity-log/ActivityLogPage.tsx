@@ -3,7 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
-import { PrimaryButton, SecondaryButton } from '../../shared-ui/buttons';
+import { PrimaryButton } from '../../shared-ui/buttons';
+import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
 import { useSnackbar } from '../feedback/use-feedback';
 import { SessionContext } from '../session/session-context';
 import { selectTimezone } from '../session/session.selectors';
@@ -72,14 +73,7 @@ export default function ActivityLogPage() {
         onReset={() => show({ ...query, filters: NO_FILTERS, page: 1 })}
       />
       {loading && <Note role="status">Loading activity…</Note>}
-      {error !== null && (
-        <Failure>
-          <p role="alert">{error}</p>
-          <SecondaryButton type="button" onClick={() => send({ type: 'activityLog.reload' })}>
-            Try again
-          </SecondaryButton>
-        </Failure>
-      )}
+      {error !== null && <LoadFailure text={error} onRetry={() => send({ type: 'activityLog.reload' })} />}
       {page && !loading && page.activity_logs.length === 0 && <Note>{NO_MATCHES_TEXT}</Note>}
       {page && page.activity_logs.length > 0 && <ActivityLogTable entries={page.activity_logs} timeZone={timeZone} busy={loading} />}
       {page && (page.count > 0 || query.page > 1) && (
@@ -96,15 +90,6 @@ export default function ActivityLogPage() {
   );
 }
 
-const Page = styled.section`
-  display: grid;
-  gap: 16px;
-
-  h1 {
-    margin: 0;
-  }
-`;
-
 const TitleRow = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -115,22 +100,5 @@ const TitleRow = styled.div`
   button[aria-disabled='true'] {
     cursor: progress;
     opacity: 0.6;
-  }
-`;
-
-const Note = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Failure = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-  align-items: center;
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.error};
   }
 `;

@@ -2,9 +2,8 @@ import { routePageName } from '@beacon/domain';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
-import { SecondaryButton } from '../../shared-ui/buttons';
+import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
 import { useSnackbar } from '../feedback/use-feedback';
 import { useModuleNames } from '../navigation/use-module-names';
 import { SessionContext } from '../session/session-context';
@@ -80,14 +79,7 @@ export default function IncidentReportsPage() {
         plural={plural}
       />
       {loading && <Note role="status">Loading {plural}…</Note>}
-      {error !== null && (
-        <Failure>
-          <p role="alert">{error}</p>
-          <SecondaryButton type="button" onClick={() => send({ type: 'incidentReports.reload' })}>
-            Try again
-          </SecondaryButton>
-        </Failure>
-      )}
+      {error !== null && <LoadFailure text={error} onRetry={() => send({ type: 'incidentReports.reload' })} />}
       {page && !loading && page.data.length === 0 && (
         <Note>{hasFilters ? `No ${plural} match these filters.` : `There are no ${plural} yet.`}</Note>
       )}
@@ -116,28 +108,3 @@ export default function IncidentReportsPage() {
   );
 }
 
-const Page = styled.section`
-  display: grid;
-  gap: 16px;
-
-  h1 {
-    margin: 0;
-  }
-`;
-
-const Note = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Failure = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-  align-items: center;
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.error};
-  }
-`;

@@ -1,23 +1,5 @@
 import type { IncidentDto, IncidentListItemDto, IncidentPageDto } from '@beacon/contracts';
-
-/** The list entry of an incident as a live update brings it (the full incident). */
-export function listItemOf(incident: IncidentDto & { id: string }): IncidentListItemDto {
-  return {
-    id: incident.id,
-    name: incident.name,
-    title: incident.title,
-    incident_title: incident.incident_title,
-    state: incident.state,
-    form: incident.form,
-    order: incident.order,
-    customer_group: incident.customer_group,
-    version: incident.version,
-    created_at: incident.created_at ?? '',
-    created_by: incident.created_by,
-    updated_at: incident.updated_at ?? incident.created_at ?? '',
-    updated_by: incident.updated_by,
-  };
-}
+import { listItemOf } from '../incidents/incident-list';
 
 /**
  * The page with a changed incident's row brought up to date at once (the list is then re-read, which
@@ -25,13 +7,14 @@ export function listItemOf(incident: IncidentDto & { id: string }): IncidentList
  * one shown, arriving late, changes nothing.
  */
 export function withLiveIncident(page: IncidentPageDto, incident: IncidentDto): IncidentPageDto {
-  const { id } = incident;
-  if (id === null) return page;
-  const index = page.data.findIndex((row) => row.id === id);
+  // A live update brings the full incident; the row is its list entry.
+  const item = listItemOf(incident);
+  if (item === null) return page;
+  const index = page.data.findIndex((row) => row.id === item.id);
   const shown = page.data[index];
-  if (shown === undefined || shown.version > incident.version) return page;
+  if (shown === undefined || shown.version > item.version) return page;
   const data = [...page.data];
-  data[index] = listItemOf({ ...incident, id });
+  data[index] = item;
   return { ...page, data };
 }
 

@@ -1,6 +1,7 @@
 import { routePageName } from '@beacon/domain';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { Page } from '../../shared-ui/page-layout';
 import { useModuleNames } from '../navigation/use-module-names';
 import { FieldsTab } from './fields/FieldsTab';
 import { FormsTab } from './forms/FormsTab';
@@ -31,15 +32,6 @@ export default function IncidentSettingsPage({ tab }: { tab: IncidentSettingsTab
     </Page>
   );
 }
-
-const Page = styled.section`
-  display: grid;
-  gap: 16px;
-
-  h1 {
-    margin: 0;
-  }
-`;
 
 const Tabs = styled.nav`
   display: flex;

@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
 import { errorText } from '../../api/api-error';
 import { PrimaryButton, SecondaryButton } from '../../shared-ui/buttons';
+import { Page } from '../../shared-ui/page-layout';
 import { saveFile } from '../activity-log/save-file';
 import { useSnackbar } from '../feedback/use-feedback';
 import { downloadIncidentPdf } from '../incident-reports/download-incident-pdf';
@@ -29,6 +30,7 @@ import { incidentsApi } from './incidents-api';
 import { incidentLogic, startIncidentLogic } from './incidents.implementations';
 import type { IncidentWritten } from './machines/incident.machine';
 import { useIncidentHistory } from './use-incident-history';
+import { withIndefiniteArticle } from '../../formatting/indefinite-article';
 
 /** The three routes this page serves: the list, the new incident, and a recorded incident. */
 export type IncidentsRouteKey = 'incidents.start' | 'incidents.create' | 'incidents.edit';
@@ -191,7 +193,7 @@ export default function IncidentsPage({ routeKey }: { routeKey: IncidentsRouteKe
         </ListColumn>
 
         <DetailColumn>
-          {routeKey === 'incidents.start' && <Note>Choose a {moduleName} from the list to open it, or start a new one.</Note>}
+          {routeKey === 'incidents.start' && <Note>Choose {withIndefiniteArticle(moduleName)} from the list to open it, or start a new one.</Note>}
 
           {routeKey === 'incidents.create' && start.matches({ newIncident: 'creating' }) && (
             <Note role="status">Creating the new {moduleName}…</Note>
@@ -261,15 +263,6 @@ export default function IncidentsPage({ routeKey }: { routeKey: IncidentsRouteKe
     </Page>
   );
 }
-
-const Page = styled.section`
-  display: grid;
-  gap: 16px;
-
-  h1 {
-    margin: 0;
-  }
-`;
 
 const Columns = styled.div`
   display: grid;

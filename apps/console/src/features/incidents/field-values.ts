@@ -1,5 +1,5 @@
 import type { FieldChoiceOptionDto, IncidentValueEntry, SnapshotFieldDto, UploadedAttachmentDto } from '@beacon/contracts';
-import { isExpiredEntry, withoutExpiredValues } from '@beacon/domain';
+import { displayDate, displayTime, isExpiredEntry, withoutExpiredValues } from '@beacon/domain';
 import { formatDateTime } from '../../formatting/date-time';
 
 /**
@@ -83,18 +83,6 @@ export function fromDateTimeInput(text: string): IncidentValueEntry[] {
   return text === '' || Number.isNaN(date.getTime()) ? [] : [date.toISOString()];
 }
 
-/** Spec §5: a date shows as DD/MM/YYYY. */
-export function formatDate(text: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : text;
-}
-
-/** Spec §5: a time shows without fractions. */
-export function formatTime(text: string): string {
-  const match = /^(\d{2}:\d{2}(?::\d{2})?)/.exec(text);
-  return match ? match[1] : text;
-}
-
 /** A field's values as read-only text ('' when it has none). */
 export function fieldValueText(field: SnapshotFieldDto, values: readonly IncidentValueEntry[], timeZone: string): string {
   const entries = shownEntries(values);
@@ -117,8 +105,9 @@ export function fieldValueText(field: SnapshotFieldDto, values: readonly Inciden
 }
 
 function valueText(fieldType: SnapshotFieldDto['field_type'], text: string, timeZone: string): string {
-  if (fieldType === 'DATE') return formatDate(text);
-  if (fieldType === 'TIME') return formatTime(text);
+  // Spec §5: a date shows as DD/MM/YYYY, a time without fractions.
+  if (fieldType === 'DATE') return displayDate(text);
+  if (fieldType === 'TIME') return displayTime(text);
   if (fieldType === 'DATETIME') return Number.isNaN(Date.parse(text)) ? text : formatDateTime(text, timeZone);
   return text;
 }

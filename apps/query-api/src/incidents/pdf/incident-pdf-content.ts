@@ -1,6 +1,6 @@
 import type { IncidentDto, IncidentFieldValueDto, IncidentHistoryDto, IncidentHistoryEntryDto } from '@beacon/contracts';
-import { isFieldGroupShown, type DisplayConditionContext, type IncidentFieldValueEntry } from '@beacon/domain';
-import { formatInstant, incidentValueText, NO_VALUE } from './incident-value-text';
+import { displayInstant, isFieldGroupShown, type DisplayConditionContext, type IncidentFieldValueEntry } from '@beacon/domain';
+import { incidentValueText, NO_VALUE } from './incident-value-text';
 
 /**
  * What the PDF export of an incident says, before any layout: the header facts, each field group a
@@ -52,7 +52,7 @@ export const stateLabel = (state: string) => (state ? state.charAt(0).toUpperCas
 
 const instantText = (iso: string | null | undefined, timeZone: string) => {
   const time = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(time) ? '' : formatInstant(new Date(time), timeZone);
+  return Number.isNaN(time) ? '' : displayInstant(new Date(time), timeZone);
 };
 
 function byWhomAndWhen(name: string | undefined, iso: string | null, timeZone: string): string {

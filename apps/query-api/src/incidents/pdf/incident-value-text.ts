@@ -1,4 +1,5 @@
 import type { FieldChoiceOptionDto, IncidentFieldTypeName, IncidentValueEntry } from '@beacon/contracts';
+import { displayDate, displayDateTime, displayTime } from '@beacon/domain';
 
 /**
  * An incident field's values as a person reads them (spec part 1 §5): dates DD/MM/YYYY, times without
@@ -20,68 +21,6 @@ function unwrap(entry: unknown): unknown {
   if (isRecord(entry) && 'value' in entry && !('key' in entry)) return entry.is_expired === true ? undefined : entry.value;
   if (isRecord(entry) && entry.is_expired === true) return undefined;
   return entry;
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})/;
-const TIME_PATTERN = /^(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?/;
-const LOCAL_DATETIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::\d{2}(?:[.,]\d+)?)?$/;
-const ZONED_PATTERN = /(Z|[+-]\d{2}:?\d{2})$/i;
-
-export function formatDate(value: string): string {
-  const match = DATE_PATTERN.exec(value.trim());
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
-}
-
-/** HH:MM, or HH:MM:SS when the time has seconds; never fractions. */
-export function formatTime(value: string): string {
-  const text = value.trim();
-  const time = text.includes('T') ? text.slice(text.indexOf('T') + 1) : text;
-  const match = TIME_PATTERN.exec(time);
-  if (!match) return value;
-  return `${pad(Number(match[1]))}:${match[2]}${match[3] === undefined ? '' : `:${match[3]}`}`;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** An instant as DD/MM/YYYY HH:MM in the timezone (Europe/London when the zone is unknown). */
-export function formatInstant(instant: Date, timeZone: string): string {
-  let formatter: Intl.DateTimeFormat;
-  try {
-    formatter = formatterFor(timeZone);
-  } catch {
-    formatter = formatterFor('Europe/London');
-  }
-  const parts = formatter.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
-}
-
-/** A datetime with a zone is shown in the reader's timezone; a wall-clock one as it was entered. */
-export function formatDateTime(value: string, timeZone: string): string {
-  const text = value.trim();
-  const local = LOCAL_DATETIME_PATTERN.exec(text);
-  if (local) return `${local[3]}/${local[2]}/${local[1]} ${local[4]}:${local[5]}`;
-  const time = ZONED_PATTERN.test(text) ? Date.parse(text) : Number.NaN;
-  return Number.isNaN(time) ? value : formatInstant(new Date(time), timeZone);
 }
 
 function scalarText(value: unknown): string {
@@ -109,11 +48,11 @@ function entryText(value: unknown, options: ValueTextOptions): string {
   const text = () => scalarText(value);
   switch (options.fieldType) {
     case 'DATE':
-      return formatDate(text());
+      return displayDate(text());
     case 'TIME':
-      return formatTime(text());
+      return displayTime(text());
     case 'DATETIME':
-      return formatDateTime(text(), options.timeZone);
+      return displayDateTime(text(), options.timeZone);
     case 'SINGLESELECT':
     case 'MULTISELECT':
       return optionText(value, options.options ?? []);

@@ -1,8 +1,9 @@
 import type { IncidentFormDto } from '@beacon/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
-import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
-import { Field, Input, Select } from '../../activity-log/components/form-controls';
+import { DateRangeFields, FilterProblem, FiltersForm } from '../../../shared-ui/FiltersForm';
+import { Field, Input, Select } from '../../../shared-ui/form-controls';
+import { useFilterDraft } from '../../../shared-ui/use-filter-draft';
 import { NO_FILTERS, REPORT_STATES, type IncidentReportFilterValues, type ReportState } from '../incident-reports-query';
 import { stateLabel } from '../state-labels';
 
@@ -17,37 +18,17 @@ interface IncidentReportFiltersProps {
   onReset: () => void;
 }
 
-const filtersKey = (filters: IncidentReportFilterValues) => JSON.stringify(filters);
-
 /** The filters the user edits; nothing is asked of the server until Apply. */
 export function IncidentReportFilters({ applied, forms, formsFailed, label, onApply, onReset }: IncidentReportFiltersProps) {
   const id = useId();
-  const [draft, setDraft] = useState(applied);
-  // Back, forward and shared links change the applied filters under the form: it follows them.
-  const [shown, setShown] = useState(() => filtersKey(applied));
-  if (shown !== filtersKey(applied)) {
-    setShown(filtersKey(applied));
-    setDraft(applied);
-  }
-
-  const set = <K extends keyof IncidentReportFilterValues>(name: K, value: IncidentReportFilterValues[K]) =>
-    setDraft((current) => ({ ...current, [name]: value }));
+  const { draft, set, reset } = useFilterDraft(applied, NO_FILTERS, onReset);
   const toggleState = (state: ReportState, checked: boolean) =>
     set('states', checked ? [...draft.states, state] : draft.states.filter((s) => s !== state));
   const fieldId = (name: string) => `${id}-${name}`;
   const formIsUnlisted = draft.form !== '' && !forms.some((form) => form.id === draft.form);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
-  const reset = () => {
-    setDraft(NO_FILTERS);
-    onReset();
-  };
-
   return (
-    <Form role="search" aria-label={label} onSubmit={submit}>
+    <FiltersForm label={label} onApply={() => onApply(draft)} onReset={reset}>
       <States>
         <legend>State</legend>
         {REPORT_STATES.map((state) => (
@@ -79,7 +60,7 @@ export function IncidentReportFilters({ applied, forms, formsFailed, label, onAp
             </option>
           ))}
         </Select>
-        {formsFailed && <Hint id={`${id}-forms-failed`}>The forms could not be loaded.</Hint>}
+        {formsFailed && <FilterProblem id={`${id}-forms-failed`}>The forms could not be loaded.</FilterProblem>}
       </Field>
       <Field>
         <label htmlFor={fieldId('search')}>Search</label>
@@ -92,46 +73,20 @@ export function IncidentReportFilters({ applied, forms, formsFailed, label, onAp
           onChange={(event) => set('search', event.target.value)}
         />
       </Field>
-      <Field>
-        <label htmlFor={fieldId('createdFrom')}>Created from</label>
-        <Input
-          id={fieldId('createdFrom')}
-          type="date"
-          value={draft.createdFrom}
-          max={draft.createdTo || undefined}
-          onChange={(event) => set('createdFrom', event.target.value)}
-        />
-      </Field>
-      <Field>
-        <label htmlFor={fieldId('createdTo')}>Created to</label>
-        <Input
-          id={fieldId('createdTo')}
-          type="date"
-          value={draft.createdTo}
-          min={draft.createdFrom || undefined}
-          onChange={(event) => set('createdTo', event.target.value)}
-        />
-      </Field>
-      <Actions>
-        <PrimaryButton type="submit">Apply</PrimaryButton>
-        <SecondaryButton type="button" onClick={reset}>
-          Reset
-        </SecondaryButton>
-      </Actions>
-    </Form>
+      <DateRangeFields
+        idPrefix={id}
+        fromName="createdFrom"
+        toName="createdTo"
+        fromLabel="Created from"
+        toLabel="Created to"
+        from={draft.createdFrom}
+        to={draft.createdTo}
+        onFrom={(date) => set('createdFrom', date)}
+        onTo={(date) => set('createdTo', date)}
+      />
+    </FiltersForm>
   );
 }
-
-const Form = styled.form`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
-  gap: 12px 16px;
-  align-items: end;
-  padding: 16px;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radiusPx}px;
-`;
 
 const States = styled.fieldset`
   display: flex;
@@ -153,15 +108,4 @@ const States = styled.fieldset`
     gap: 6px;
     align-items: center;
   }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  gap: 8px;
-`;
-
-const Hint = styled.p`
-  margin: 0;
-  font-size: 0.875rem;
-  color: ${({ theme }) => theme.colors.error};
 `;

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
 import { unplacedMessages, type IncidentCallError } from '../incident-errors';
-import { Actions, Editor, ErrorMessages, Input, Labelled } from './controls';
+import { Editor, EditorActions, ErrorMessages, Input, Labelled } from './controls';
 
 interface NameEditorProps {
   title: string;
@@ -31,14 +30,7 @@ export function NameEditor({ title, returnFocusTo, label, name, initial, submitT
       <Labelled label={label} errors={error?.fields[name]}>
         {(control) => <Input {...control} required value={value} onChange={(event) => setValue(event.target.value)} />}
       </Labelled>
-      <Actions>
-        <PrimaryButton type="submit" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : submitText}
-        </PrimaryButton>
-        <SecondaryButton type="button" onClick={onCancel}>
-          Cancel
-        </SecondaryButton>
-      </Actions>
+      <EditorActions submitText={submitText} saving={saving} onCancel={onCancel} />
     </Editor>
   );
 }

@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { SecondaryButton } from '../../../shared-ui/buttons';
+import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
+import {
+  Field,
+  Input as SharedInput,
+  Select as SharedSelect,
+  TextArea as SharedTextArea,
+} from '../../../shared-ui/form-controls';
+
+export { VisuallyHidden } from '../../../shared-ui/form-controls';
+export { Note } from '../../../shared-ui/page-layout';
 
 /** What a labelled control needs to be read with its label, hint and errors. */
 export interface ControlProps {
@@ -76,61 +85,25 @@ export function ErrorMessages({ messages, onDismiss }: { messages: readonly stri
   );
 }
 
-/** Read by assistive technology, not shown. */
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
-
-/** A note for a loading or empty list. */
-export const Note = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const control = css`
-  min-height: 36px;
-  padding: 6px 8px;
-  font: inherit;
-  color: inherit;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: 4px;
-
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.error};
-  }
-
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.highlight};
-    outline-offset: 1px;
-  }
-
+/** Settings show a control that cannot be changed on the page's background. */
+const unchangeable = css`
   &:disabled,
   &[readonly] {
     background: ${({ theme }) => theme.colors.background};
   }
 `;
 
-export const Input = styled.input`
-  ${control}
+export const Input = styled(SharedInput)`
+  ${unchangeable}
 `;
 
-export const Select = styled.select`
-  ${control}
+export const Select = styled(SharedSelect)`
+  ${unchangeable}
 `;
 
-export const TextArea = styled.textarea`
-  ${control}
+export const TextArea = styled(SharedTextArea)`
+  ${unchangeable}
   min-height: 80px;
-  resize: vertical;
 `;
 
 /** A small button for actions on one item of a list. */
@@ -170,6 +143,33 @@ export const Actions = styled.div`
   gap: 8px;
   align-items: center;
 `;
+
+interface EditorActionsProps {
+  /** What the submit button says, e.g. "Save" or "Add field". */
+  submitText: string;
+  saving: boolean;
+  /** Without it the editor has no Cancel (a page of its own is left another way). */
+  onCancel?: () => void;
+  /** Further actions after Cancel. */
+  children?: ReactNode;
+}
+
+/** An editor's submit button (Saving… while the save runs) and its Cancel. */
+export function EditorActions({ submitText, saving, onCancel, children }: EditorActionsProps) {
+  return (
+    <Actions>
+      <PrimaryButton type="submit" aria-disabled={saving || undefined}>
+        {saving ? 'Saving…' : submitText}
+      </PrimaryButton>
+      {onCancel && (
+        <SecondaryButton type="button" onClick={onCancel}>
+          Cancel
+        </SecondaryButton>
+      )}
+      {children}
+    </Actions>
+  );
+}
 
 interface EditorProps {
   title: string;
@@ -233,14 +233,8 @@ export const InputRow = styled.div`
   align-items: start;
 `;
 
-const FieldBox = styled.div`
-  display: grid;
-  gap: 4px;
+const FieldBox = styled(Field)`
   align-content: start;
-
-  label {
-    font-weight: 500;
-  }
 `;
 
 const Hint = styled.span`

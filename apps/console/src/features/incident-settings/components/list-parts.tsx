@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { SecondaryButton } from '../../../shared-ui/buttons';
 import { errorSummary, type IncidentCallError } from '../incident-errors';
-import { ErrorMessages, VisuallyHidden } from './controls';
+import { ErrorMessages, ItemButton, VisuallyHidden } from './controls';
 
 /** A tab's heading with its main action (Add …) beside it. */
 export function TabHeader({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
@@ -17,6 +17,34 @@ export function TabHeader({ id, title, children }: { id: string; title: string; 
 /** Completes a short button text ("Edit") with the item it acts on, for assistive technology. */
 export function ItemName({ name }: { name: string }) {
   return <VisuallyHidden> {name}</VisuallyHidden>;
+}
+
+interface ItemActionProps {
+  /** The item's name, completing the buttons' texts for assistive technology. */
+  name: string;
+  /** A change is being saved: no other may start. */
+  busy: boolean;
+}
+
+/** Deletes one item of a list (after the screen's own confirmation). */
+export function DeleteItemButton({ name, busy, onDelete }: ItemActionProps & { onDelete: () => void }) {
+  return (
+    <ItemButton type="button" data-danger="true" disabled={busy} onClick={onDelete}>
+      Delete<ItemName name={name} />
+    </ItemButton>
+  );
+}
+
+/** Edit in place and Delete of one item; focus comes back to Edit (`edit-{id}`) when its editor closes. */
+export function EditDeleteActions({ id, name, busy, onEdit, onDelete }: ItemActionProps & { id: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <ItemActions>
+      <ItemButton type="button" data-focus-return={`edit-${id}`} disabled={busy} onClick={onEdit}>
+        Edit<ItemName name={name} />
+      </ItemButton>
+      <DeleteItemButton name={name} busy={busy} onDelete={onDelete} />
+    </ItemActions>
+  );
 }
 
 /** A load that failed, with the way to try again. */

@@ -1,7 +1,6 @@
 import type { IncidentFieldTypeName } from '@beacon/contracts';
 import { useState, type FormEvent } from 'react';
-import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
-import { Actions, Checkbox, Editor, ErrorMessages, Input, InputRow, Labelled, Select } from '../components/controls';
+import { Checkbox, Editor, EditorActions, ErrorMessages, Input, InputRow, Labelled, Select } from '../components/controls';
 import { unplacedMessages, type IncidentCallError } from '../incident-errors';
 import { FIELD_TYPE_LABELS, FIELD_TYPES } from './field-types';
 
@@ -59,14 +58,7 @@ export function FieldEditor({ title, returnFocusTo, initial, submitText, saving,
         </Labelled>
       </InputRow>
       <Checkbox label="Personal data (PII)" checked={values.is_pii} onChange={(is_pii) => setValues({ ...values, is_pii })} />
-      <Actions>
-        <PrimaryButton type="submit" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : submitText}
-        </PrimaryButton>
-        <SecondaryButton type="button" onClick={onCancel}>
-          Cancel
-        </SecondaryButton>
-      </Actions>
+      <EditorActions submitText={submitText} saving={saving} onCancel={onCancel} />
     </Editor>
   );
 }

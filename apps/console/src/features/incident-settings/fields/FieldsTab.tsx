@@ -3,15 +3,16 @@ import { useCallback, useState } from 'react';
 import { PrimaryButton } from '../../../shared-ui/buttons';
 import { useSnackbar } from '../../feedback/use-feedback';
 import { useModuleNames } from '../../navigation/use-module-names';
-import { ErrorMessages, ItemButton, Note } from '../components/controls';
+import { ErrorMessages, Note } from '../components/controls';
 import { ReorderableList } from '../components/ReorderableList';
-import { ItemActions, ItemDetails, ItemName, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
+import { EditDeleteActions, ItemDetails, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
 import { errorSummary, incidentFieldError } from '../incident-errors';
 import { useIncidentSettingsApi, useSettingsList } from '../use-incident-settings';
 import { DeleteFieldDialog } from './DeleteFieldDialog';
 import { FieldEditor, type FieldValues } from './FieldEditor';
 import { FieldOptionsEditor } from './FieldOptionsEditor';
 import { FIELD_TYPE_LABELS, hasChoiceOptions } from './field-types';
+import { withIndefiniteArticle } from '../../../formatting/indefinite-article';
 
 const NEW_FIELD: FieldValues = { label: '', field_type: 'TEXT', is_pii: false };
 
@@ -71,7 +72,7 @@ export function FieldsTab() {
         )}
       </TabHeader>
       <Note>
-        The questions a {singular} form can ask. Drag a field by its handle, or use Move up and Move down, to change their order.
+        The questions {withIndefiniteArticle(singular)} form can ask. Drag a field by its handle, or use Move up and Move down, to change their order.
       </Note>
       {creating && (
         <FieldEditor
@@ -96,7 +97,7 @@ export function FieldsTab() {
           onDismiss={() => send({ type: 'list.dismissError' })}
         />
       )}
-      {snapshot.matches('ready') && fields.length === 0 && !creating && <Note>No fields yet. Add the first field a {singular} can record.</Note>}
+      {snapshot.matches('ready') && fields.length === 0 && !creating && <Note>No fields yet. Add the first field {withIndefiniteArticle(singular)} can record.</Note>}
       {fields.length > 0 && (
         <ReorderableList
           items={fields}
@@ -134,14 +135,13 @@ export function FieldsTab() {
                       ` · ${field.options.length} ${field.options.length === 1 ? 'option' : 'options'}`}
                   </ItemDetails>
                 </div>
-                <ItemActions>
-                  <ItemButton type="button" data-focus-return={`edit-${field.id}`} disabled={busy} onClick={() => setEditingId(field.id)}>
-                    Edit<ItemName name={field.label} />
-                  </ItemButton>
-                  <ItemButton type="button" data-danger="true" disabled={busy} onClick={() => setDeleting(field)}>
-                    Delete<ItemName name={field.label} />
-                  </ItemButton>
-                </ItemActions>
+                <EditDeleteActions
+                  id={field.id}
+                  name={field.label}
+                  busy={busy}
+                  onEdit={() => setEditingId(field.id)}
+                  onDelete={() => setDeleting(field)}
+                />
               </ItemSummary>
             )
           }

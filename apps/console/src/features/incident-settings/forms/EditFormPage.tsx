@@ -3,11 +3,12 @@ import { consoleRoute, routePageName } from '@beacon/domain';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
+import { Page } from '../../../shared-ui/page-layout';
 import { PrimaryButton } from '../../../shared-ui/buttons';
 import { useDialog, useSnackbar } from '../../feedback/use-feedback';
 import { useModuleNames } from '../../navigation/use-module-names';
-import { ErrorMessages, ItemButton, Note } from '../components/controls';
-import { ItemActions, ItemName, LoadFailure, TabHeader } from '../components/list-parts';
+import { ErrorMessages, Note } from '../components/controls';
+import { EditDeleteActions, LoadFailure, TabHeader } from '../components/list-parts';
 import { ReorderableList } from '../components/ReorderableList';
 import { errorSummary, incidentCallError } from '../incident-errors';
 import type { FieldGroup, FieldGroupValues } from '../incident-settings-api';
@@ -185,14 +186,13 @@ function EditForm({ id }: { id: string }) {
                   <GroupRow>
                     <FieldGroupView group={group} fields={fieldsById} />
                     {canEdit && (
-                      <ItemActions>
-                        <ItemButton type="button" data-focus-return={`edit-${group.id}`} disabled={busy} onClick={() => setEditingId(group.id)}>
-                          Edit<ItemName name={group.title} />
-                        </ItemButton>
-                        <ItemButton type="button" data-danger="true" disabled={busy} onClick={() => confirmDelete(group)}>
-                          Delete<ItemName name={group.title} />
-                        </ItemButton>
-                      </ItemActions>
+                      <EditDeleteActions
+                        id={group.id}
+                        name={group.title}
+                        busy={busy}
+                        onEdit={() => setEditingId(group.id)}
+                        onDelete={() => confirmDelete(group)}
+                      />
                     )}
                   </GroupRow>
                 )
@@ -205,14 +205,6 @@ function EditForm({ id }: { id: string }) {
   );
 }
 
-const Page = styled.section`
-  display: grid;
-  gap: 16px;
-
-  h1 {
-    margin: 0;
-  }
-`;
 
 const GroupRow = styled.div`
   display: flex;

@@ -1,7 +1,6 @@
 import type { IncidentFieldDto } from '@beacon/contracts';
 import { useState, type FormEvent } from 'react';
-import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
-import { Actions, Editor, ErrorMessages, Input, Labelled, TextArea } from '../components/controls';
+import { Editor, EditorActions, ErrorMessages, Input, Labelled, TextArea } from '../components/controls';
 import { unplacedMessages, type IncidentCallError } from '../incident-errors';
 import type { FieldGroupValues } from '../incident-settings-api';
 import { DisplayConditionsEditor } from './DisplayConditionsEditor';
@@ -78,14 +77,7 @@ export function FieldGroupEditor({
         requestFieldType={requestFieldType}
       />
       {error?.fields['display_conditions'] && <ErrorMessages messages={error.fields['display_conditions']} />}
-      <Actions>
-        <PrimaryButton type="submit" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : submitText}
-        </PrimaryButton>
-        <SecondaryButton type="button" onClick={onCancel}>
-          Cancel
-        </SecondaryButton>
-      </Actions>
+      <EditorActions submitText={submitText} saving={saving} onCancel={onCancel} />
     </Editor>
   );
 }

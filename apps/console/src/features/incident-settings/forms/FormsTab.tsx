@@ -4,7 +4,7 @@ import { PrimaryButton } from '../../../shared-ui/buttons';
 import { useDialog, useSnackbar } from '../../feedback/use-feedback';
 import { useModuleNames } from '../../navigation/use-module-names';
 import { ErrorMessages, ItemButton, Note } from '../components/controls';
-import { ItemActions, ItemDetails, ItemName, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
+import { DeleteItemButton, ItemActions, ItemDetails, ItemName, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
 import { NameEditor } from '../components/NameEditor';
 import { ReorderableList } from '../components/ReorderableList';
 import { errorSummary, incidentCallError } from '../incident-errors';
@@ -136,9 +136,7 @@ export function FormsTab() {
                   <ItemButton type="button" data-focus-return={`rename-${form.id}`} disabled={busy} onClick={() => setRenamingId(form.id)}>
                     Rename<ItemName name={form.name} />
                   </ItemButton>
-                  <ItemButton type="button" data-danger="true" disabled={busy} onClick={() => confirmDelete(form)}>
-                    Delete<ItemName name={form.name} />
-                  </ItemButton>
+                  <DeleteItemButton name={form.name} busy={busy} onDelete={() => confirmDelete(form)} />
                 </ItemActions>
               </ItemSummary>
             )

@@ -2,7 +2,7 @@ import { routePageName, consoleRoute } from '@beacon/domain';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import styled from 'styled-components';
+import { Page } from '../../../shared-ui/page-layout';
 import { useSnackbar } from '../../feedback/use-feedback';
 import { useModuleNames } from '../../navigation/use-module-names';
 import { Note } from '../components/controls';
@@ -75,12 +75,3 @@ function EditRule({ id, formHint }: { id: string; formHint: string | null }) {
     </Page>
   );
 }
-
-const Page = styled.section`
-  display: grid;
-  gap: 16px;
-
-  h1 {
-    margin: 0;
-  }
-`;

@@ -1,7 +1,6 @@
 import type { FormRuleRequest, FormRuleTypeName, IncidentFieldDto } from '@beacon/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
-import { Actions, Editor, ErrorMessages, Input, InputRow, Labelled, Select } from '../components/controls';
+import { Editor, EditorActions, ErrorMessages, Input, InputRow, Labelled, Select } from '../components/controls';
 import { unplacedMessages, type IncidentCallError } from '../incident-errors';
 import { RULE_TYPES, ruleTypeOf } from './rule-types';
 
@@ -97,17 +96,9 @@ export function RuleEditor({ title, returnFocusTo, initial, fields, submitText, 
       <Labelled label="Message" hint="What a user is told when a value breaks the rule." errors={error?.fields['message']}>
         {(control) => <Input {...control} required value={values.message} onChange={(event) => set({ message: event.target.value })} />}
       </Labelled>
-      <Actions>
-        <PrimaryButton type="submit" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : submitText}
-        </PrimaryButton>
-        {onCancel && (
-          <SecondaryButton type="button" onClick={onCancel}>
-            Cancel
-          </SecondaryButton>
-        )}
+      <EditorActions submitText={submitText} saving={saving} onCancel={onCancel}>
         {children}
-      </Actions>
+      </EditorActions>
     </Editor>
   );
 }

@@ -5,8 +5,8 @@ import styled from 'styled-components';
 import { PrimaryButton } from '../../../shared-ui/buttons';
 import { useDialog, useSnackbar } from '../../feedback/use-feedback';
 import { useModuleNames } from '../../navigation/use-module-names';
-import { ErrorMessages, ItemButton, Labelled, Note, Select } from '../components/controls';
-import { ItemActions, ItemDetails, ItemName, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
+import { ErrorMessages, Labelled, Note, Select } from '../components/controls';
+import { DeleteItemButton, ItemActions, ItemDetails, ItemName, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
 import { ReorderableList } from '../components/ReorderableList';
 import { errorSummary, formRuleError, incidentCallError, type IncidentCallError } from '../incident-errors';
 import type { IncidentForm } from '../incident-settings-api';
@@ -14,6 +14,7 @@ import { editRulePath } from '../settings-tabs';
 import { useIncidentSettingsApi, useLoaded, useSettingsList } from '../use-incident-settings';
 import { RuleEditor, emptyRule, type RuleValues } from './RuleEditor';
 import { ruleTypeOf } from './rule-types';
+import { withIndefiniteArticle } from '../../../formatting/indefinite-article';
 
 /**
  * Form rules (spec §3 "Form rule"): checks on the values of a form's fields, run when an incident
@@ -105,7 +106,7 @@ function FormRules({ form }: { form: IncidentForm }) {
           </PrimaryButton>
         )}
       </TabHeader>
-      <Note>Each rule checks one field when a {singular} is saved, in this order.</Note>
+      <Note>Each rule checks one field when {withIndefiniteArticle(singular)} is saved, in this order.</Note>
       {creating && (
         <RuleEditor
           title="New rule"
@@ -149,9 +150,7 @@ function FormRules({ form }: { form: IncidentForm }) {
                 <Link to={editRulePath(rule.id, form.id)}>
                   Edit rule<ItemName name={rule.name} />
                 </Link>
-                <ItemButton type="button" data-danger="true" disabled={busy} onClick={() => confirmDelete(rule)}>
-                  Delete<ItemName name={rule.name} />
-                </ItemButton>
+                <DeleteItemButton name={rule.name} busy={busy} onDelete={() => confirmDelete(rule)} />
               </ItemActions>
             </ItemSummary>
           )}

@@ -1,13 +1,13 @@
 import type { IncidentFieldDto, IncidentTemplateFields, TemplateFieldValueDto } from '@beacon/contracts';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
 import { DEFAULT_HIGHLIGHT_COLOR } from '../../../theme/theme';
 import { useModuleNames } from '../../navigation/use-module-names';
-import { Actions, Editor, ErrorMessages, Input, InputRow, Labelled, Note, Select } from '../components/controls';
+import { Editor, EditorActions, ErrorMessages, Input, InputRow, Labelled, Note, Select } from '../components/controls';
 import { PresetValueInput } from '../components/PresetValueInput';
 import { unplacedMessages, type IncidentCallError } from '../incident-errors';
 import type { IncidentForm } from '../incident-settings-api';
+import { withIndefiniteArticle } from '../../../formatting/indefinite-article';
 
 export interface TemplateValues {
   name: string;
@@ -135,21 +135,14 @@ export function TemplateEditor({ title, returnFocusTo, initial, forms, fields, s
                   field={field}
                   values={valuesOf(group.id, field.id)}
                   onChange={(preset) => setPreset(group.id, field.id, preset)}
-                  attachmentNote={`Attachments are added when a ${singular} is started.`}
+                  attachmentNote={`Attachments are added when ${withIndefiniteArticle(singular)} is started.`}
                 />
               );
             })}
           </fieldset>
         ))}
       </Presets>
-      <Actions>
-        <PrimaryButton type="submit" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : submitText}
-        </PrimaryButton>
-        <SecondaryButton type="button" onClick={onCancel}>
-          Cancel
-        </SecondaryButton>
-      </Actions>
+      <EditorActions submitText={submitText} saving={saving} onCancel={onCancel} />
     </Editor>
   );
 }

@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { PrimaryButton } from '../../../shared-ui/buttons';
 import { useDialog, useSnackbar } from '../../feedback/use-feedback';
 import { useModuleNames } from '../../navigation/use-module-names';
-import { ErrorMessages, ItemButton, Note } from '../components/controls';
-import { ItemActions, ItemDetails, ItemName, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
+import { ErrorMessages, Note } from '../components/controls';
+import { EditDeleteActions, ItemDetails, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
 import { ReorderableList } from '../components/ReorderableList';
 import { errorSummary, incidentCallError } from '../incident-errors';
 import type { IncidentForm } from '../incident-settings-api';
@@ -155,14 +155,13 @@ export function TemplatesTab() {
                     {template.subdomain ? ` · Public subdomain: ${template.subdomain}` : ' · Not public'}
                   </ItemDetails>
                 </div>
-                <ItemActions>
-                  <ItemButton type="button" data-focus-return={`edit-${template.id}`} disabled={busy} onClick={() => setOpen(template, true)}>
-                    Edit<ItemName name={template.name} />
-                  </ItemButton>
-                  <ItemButton type="button" data-danger="true" disabled={busy} onClick={() => confirmDelete(template)}>
-                    Delete<ItemName name={template.name} />
-                  </ItemButton>
-                </ItemActions>
+                <EditDeleteActions
+                  id={template.id}
+                  name={template.name}
+                  busy={busy}
+                  onEdit={() => setOpen(template, true)}
+                  onDelete={() => confirmDelete(template)}
+                />
               </ItemSummary>
             )
           }

@@ -1,7 +1,8 @@
 import type { IncidentFieldDto, IncidentValueEntry, UploadedAttachmentDto } from '@beacon/contracts';
 import { useId, useState, type ReactNode } from 'react';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { SecondaryButton } from '../../../shared-ui/buttons';
+import { Input, Select, TextArea } from '../../../shared-ui/form-controls';
 
 interface TemplateFieldProps {
   field: IncidentFieldDto;
@@ -255,38 +256,6 @@ const Inline = styled.div`
   label {
     font-weight: 500;
   }
-`;
-
-const control = css`
-  min-height: 36px;
-  padding: 6px 8px;
-  font: inherit;
-  color: inherit;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: 4px;
-
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.error};
-  }
-
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.highlight};
-    outline-offset: 1px;
-  }
-`;
-
-const Input = styled.input`
-  ${control}
-`;
-
-const TextArea = styled.textarea`
-  ${control}
-  resize: vertical;
-`;
-
-const Select = styled.select`
-  ${control}
 `;
 
 const Required = styled.span`

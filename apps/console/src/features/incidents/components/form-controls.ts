@@ -1,47 +1,11 @@
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
+import { TextArea as SharedTextArea } from '../../../shared-ui/form-controls';
 
-/** A label above its control, with its messages below. */
-export const Field = styled.div`
-  display: grid;
-  gap: 4px;
+export { Field, Input, Select } from '../../../shared-ui/form-controls';
+export { Note } from '../../../shared-ui/page-layout';
 
-  > label,
-  > legend {
-    font-weight: 500;
-  }
-`;
-
-const control = css`
-  min-height: 36px;
-  padding: 6px 8px;
-  font: inherit;
-  color: inherit;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: 4px;
-
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.highlight};
-    outline-offset: 1px;
-  }
-
-  &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.error};
-  }
-`;
-
-export const Input = styled.input`
-  ${control}
-`;
-
-export const Select = styled.select`
-  ${control}
-`;
-
-export const TextArea = styled.textarea`
-  ${control}
+export const TextArea = styled(SharedTextArea)`
   min-height: 96px;
-  resize: vertical;
 `;
 
 /** A checkbox with its label to the right. */
@@ -64,11 +28,6 @@ export const ErrorMessage = styled.li`
 `;
 
 export const HintMessage = styled.li`
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-export const Note = styled.p`
-  margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
