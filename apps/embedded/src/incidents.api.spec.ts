@@ -549,4 +549,34 @@ describe('live updates', () => {
       outsider.close();
     }
   });
+
+  it('replays to a reconnecting console the incident events it missed, each with the incident as it now stands', async () => {
+    const incident = await startIncident();
+    const lastPosition = Number(position);
+    const updated = await write('put', `/api/incidents/incident/${incident.id}/`, { payload: located('Missed place') });
+    const patched = await write('patch', `/api/incidents/incident/${incident.id}/`, { state: 'monitoring' });
+    await read(`/api/incidents/incident/${incident.id}/`);
+    const socket = io(app.url, { path: '/socket.io', auth: { token: admin, lastPosition }, transports: ['websocket'], reconnection: false, forceNew: true });
+    try {
+      const replayed: LiveUpdate[] = [];
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no catch-up within 10 s')), 10_000);
+        socket.on('live', (update: LiveUpdate) => {
+          if (update.id !== incident.id) return;
+          replayed.push(update);
+          if (replayed.length === 2) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      expect(replayed.map((update) => [update.type, update.position, update.customerGroupId])).toEqual([
+        ['IncidentUpdated', Number(updated.headers['x-event-position']), rootId],
+        ['IncidentStateChanged', Number(patched.headers['x-event-position']), rootId],
+      ]);
+      for (const update of replayed) expect(update.data).toEqual(patched.body);
+    } finally {
+      socket.close();
+    }
+  });
 });

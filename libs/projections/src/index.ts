@@ -1,2 +1,3 @@
 export * from './projection';
 export * from './projection-runner';
+export * from './current-documents';

@@ -130,3 +130,77 @@ describe('projection runner', () => {
     await expect(runner.rebuild('nope')).rejects.toThrow('Unknown projection: nope');
   });
 });
+
+/** Keeps a copy of each stream's counter and sends the documents it wrote as the live update. */
+const snapshots: ProjectionDefinition = {
+  name: 'snapshots',
+  collections: ['snapshots'],
+  project: (event: RecordedEvent) => [
+    {
+      collection: 'snapshots',
+      tenantId: String(event.metadata.tenantId),
+      id: event.streamName,
+      apply: (current) =>
+        (event.data as { value: string }).value === 'delete'
+          ? null
+          : { _id: event.streamName, count: ((current as CounterDocument | null)?.count ?? 0) + 1, last: (event.data as { value: string }).value },
+    },
+  ],
+  liveUpdate: (event, documents) => ({
+    type: event.type,
+    resource: 'snapshots',
+    id: event.streamName,
+    data: documents,
+    tenantId: String(event.metadata.tenantId),
+  }),
+};
+
+async function collectLiveUpdates(run: () => Promise<void>, expected: number): Promise<LiveUpdate[]> {
+  const received: LiveUpdate[] = [];
+  const consumer = await bus.consume<LiveUpdate>(LIVE_UPDATES_TOPIC, 'test-node', async (message) => {
+    received.push(message.value);
+  });
+  await run();
+  const deadline = Date.now() + 5000;
+  while (received.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await consumer.stop();
+  return received;
+}
+
+describe('live updates from the documents a projection wrote', () => {
+  it('hands each event the documents its changes wrote, as that event left them (deleted ones left out)', async () => {
+    await append('thing-1', 't1', 'a', 'b');
+    const head = await append('thing-1', 't1', 'delete');
+    const received = await collectLiveUpdates(async () => {
+      const runner = new ProjectionRunner({ eventStore, readStore, bus, projections: [counters, snapshots] });
+      await runner.catchUp();
+      await runner.stop();
+    }, 6);
+    expect(received.filter((update) => update.resource === 'snapshots').map((update) => [update.position, update.data])).toEqual([
+      [head - 2, [{ _id: 'thing-1', count: 1, last: 'a' }]],
+      [head - 1, [{ _id: 'thing-1', count: 2, last: 'b' }]],
+      [head, []],
+    ]);
+    // A projection that ignores the documents works as before.
+    expect(received.filter((update) => update.resource === 'counters').map((update) => update.data)).toEqual([{ value: 'a' }, { value: 'b' }, { value: 'delete' }]);
+  });
+
+  it('hands an event the store had already applied the documents as they stand after the batch', async () => {
+    await append('thing-1', 't1', 'a', 'b');
+    const first = new ProjectionRunner({ eventStore, readStore, projections: [snapshots] });
+    await first.catchUp();
+    await first.stop();
+    const later = await append('thing-1', 't1', 'c');
+    // The counters start from zero, so the batch replays the events the snapshots already hold.
+    const received = await collectLiveUpdates(async () => {
+      const runner = new ProjectionRunner({ eventStore, readStore, bus, projections: [counters, snapshots] });
+      await runner.catchUp();
+      await runner.stop();
+    }, 6);
+    expect(received.filter((update) => update.resource === 'snapshots').map((update) => [update.position, update.data])).toEqual([
+      [later - 2, [{ _id: 'thing-1', count: 3, last: 'c' }]],
+      [later - 1, [{ _id: 'thing-1', count: 3, last: 'c' }]],
+      [later, [{ _id: 'thing-1', count: 3, last: 'c' }]],
+    ]);
+  });
+});

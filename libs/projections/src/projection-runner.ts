@@ -3,6 +3,7 @@ import type { EventStore, RecordedEvent, Subscription } from '@beacon/event-stor
 import type { ReadStore } from '@beacon/read-store';
 import type { Bus } from '@beacon/bus';
 import { liveUpdatesFor, type ProjectionDefinition } from './projection';
+import { WrittenDocuments } from './written-documents';
 
 export interface ProjectionRunnerOptions {
   readonly eventStore: EventStore;
@@ -25,7 +26,8 @@ interface Waiter {
 /**
  * Subscribes to the global order from the lowest projection checkpoint, applies each batch to every
  * projection (the read store skips what a projection already has), then publishes the batch's live
- * updates. Callers can wait until a position is applied (read-your-writes).
+ * updates, each built from the event and the documents its projection's changes wrote. Callers can
+ * wait until a position is applied (read-your-writes).
  */
 export class ProjectionRunner {
   private subscription: Subscription | null = null;
@@ -100,14 +102,23 @@ export class ProjectionRunner {
   private async applyBatch(events: readonly RecordedEvent[]): Promise<void> {
     if (!events.length) return;
     const { readStore, projections, bus } = this.options;
+    // Live updates may be built from what the changes wrote, so note it when someone listens.
+    const written = bus ? new WrittenDocuments() : null;
     for (const projection of projections) {
       await readStore.applyProjectionBatch(
         projection.name,
-        events.map((event) => ({ position: event.position, changes: projection.project(event) })),
+        events.map((event) => {
+          const changes = projection.project(event);
+          return { position: event.position, changes: written && projection.liveUpdate ? written.watch(projection, event, changes) : changes };
+        }),
       );
     }
     this.applied = events[events.length - 1]!.position;
-    if (bus) await this.publishLiveUpdates(bus, events.flatMap((event) => liveUpdatesFor(projections, event)));
+    if (bus && written) {
+      const updates: LiveUpdate[] = [];
+      for (const event of events) updates.push(...liveUpdatesFor(projections, event, await written.of(readStore, event)));
+      await this.publishLiveUpdates(bus, updates);
+    }
     this.releaseWaiters();
   }
 

@@ -1,6 +1,6 @@
 import type { LiveUpdate } from '@beacon/contracts';
 import type { RecordedEvent } from '@beacon/event-store';
-import type { DocumentChange } from '@beacon/read-store';
+import type { Document, DocumentChange } from '@beacon/read-store';
 
 /** A read model: pure functions of (document, event), owning the collections it writes. */
 export interface ProjectionDefinition {
@@ -8,15 +8,25 @@ export interface ProjectionDefinition {
   readonly collections: readonly string[];
   /** The document changes one event makes; an empty list for events the projection ignores. */
   project(event: RecordedEvent): DocumentChange[];
-  /** The live update consoles should receive for the event, if any. */
-  liveUpdate?(event: RecordedEvent): Omit<LiveUpdate, 'position'> | null;
+  /**
+   * The live update consoles should receive for the event, if any. `documents` are the documents
+   * this projection's changes for the event wrote, one per change in order (deleted ones left out):
+   * as the event left them when the runner applies it, as they now stand when a reconnecting
+   * console catches up. So an update can carry a whole read-model document the event alone does
+   * not hold.
+   */
+  liveUpdate?(event: RecordedEvent, documents: readonly Document[]): Omit<LiveUpdate, 'position'> | null;
 }
 
+/** For one event: the documents a projection's changes wrote (see ProjectionDefinition.liveUpdate). */
+export type ProjectedDocuments = (projection: ProjectionDefinition) => readonly Document[];
+
 /** The live updates a set of projections produces for one event, in projection order. */
-export function liveUpdatesFor(projections: readonly ProjectionDefinition[], event: RecordedEvent): LiveUpdate[] {
+export function liveUpdatesFor(projections: readonly ProjectionDefinition[], event: RecordedEvent, documentsOf: ProjectedDocuments): LiveUpdate[] {
   const updates: LiveUpdate[] = [];
   for (const projection of projections) {
-    const update = projection.liveUpdate?.(event);
+    if (!projection.liveUpdate) continue;
+    const update = projection.liveUpdate(event, documentsOf(projection));
     if (update) updates.push({ ...update, position: event.position });
   }
   return updates;

@@ -12,7 +12,8 @@ import {
   type IncidentState,
   type RecordedIncident,
 } from '@beacon/domain';
-import { CommandExecutor, READ_STORE, type CommandContext, type Principal } from '@beacon/platform';
+import { StreamNotFoundError, type EventStore, type ReadStreamOptions, type RecordedEvent } from '@beacon/event-store';
+import { CommandExecutor, EVENT_STORE, READ_STORE, type CommandContext, type Principal } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 
 /**
@@ -35,11 +36,11 @@ export class IncidentStore {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
   async state(incidentId: string): Promise<IncidentState> {
-    const events = await this.executor.readStreamOrEmpty(incidentStream(incidentId));
-    return foldEvents(incidentDecider, events.map((event) => ({ type: event.type, data: event.data }) as IncidentEvent));
+    return this.fold(await this.executor.readStreamOrEmpty(incidentStream(incidentId)));
   }
 
   /**
@@ -53,13 +54,33 @@ export class IncidentStore {
     return state;
   }
 
+  /**
+   * Runs the command and answers the incident right after its events (or as it is, when the command
+   * changed nothing): a start is the incident itself; after a change the stream is read up to the
+   * version its last event made, so changes appended by others since are not part of the answer.
+   */
   async execute(incidentId: string, command: IncidentCommand, context: CommandContext): Promise<IncidentOutcome> {
     const outcome = await this.executor.execute(incidentStream(incidentId), incidentDecider, command, context, INCIDENT_EXECUTE_OPTIONS);
     const last = outcome.events[outcome.events.length - 1];
-    if (last) return { position: outcome.position, incident: last.data.incident };
-    const current = await this.state(incidentId);
+    if (last?.type === 'IncidentStarted') return { position: outcome.position, incident: last.data.incident };
+    const upTo = last ? { maxCount: last.data.version } : {};
+    const current = this.fold(await this.readStream(incidentId, upTo));
     if (current.status !== 'recorded') throw notFound();
     return { position: outcome.position, incident: current.incident };
+  }
+
+  private fold(events: readonly RecordedEvent[]): IncidentState {
+    return foldEvents(incidentDecider, events.map((event) => ({ type: event.type, data: event.data }) as IncidentEvent));
+  }
+
+  /** The stream's events (each is one version, so the first N make version N); none before the start. */
+  private async readStream(incidentId: string, options: ReadStreamOptions): Promise<RecordedEvent[]> {
+    try {
+      return await this.eventStore.readStream(incidentStream(incidentId), options);
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
   }
 
   /**

@@ -1,9 +1,9 @@
 import type { IncidentChangeDto, IncidentHistoryDto, IncidentHistoryEntryDto } from '@beacon/contracts';
-import type { IncidentEvent, IncidentFormSnapshot, IncidentRecord, IncidentValue, SnapshotField } from '@beacon/domain';
+import type { IncidentEvent, IncidentFormSnapshot, IncidentValue, SnapshotField } from '@beacon/domain';
 
 /**
- * An incident's timeline, from its events alone: each event names who and when (the incident it
- * carries), what changed from what to what, and the form snapshot gives the labels. Values read as
+ * An incident's timeline, from its events alone: each event names who, when and its version, and
+ * what changed from what to what; the form snapshot recorded by the start gives the labels. Values read as
  * a person would: choices by their option text, checkboxes Yes or No, attachments by file name,
  * several values joined by commas; dates and times stay ISO 8601 for the console to format.
  */
@@ -42,24 +42,32 @@ function partChange(part: keyof typeof LABELS, from: string, to: string): Incide
 
 const groupTitles = (form: IncidentFormSnapshot, ids: readonly string[]) => ids.map((id) => groupTitle(form, id)).join(', ');
 
-function entryOf(event: IncidentEvent): IncidentHistoryEntryDto {
-  const incident: IncidentRecord = event.data.incident;
-  const form = incident.form_snapshot;
-  const entry = (kind: IncidentHistoryEntryDto['kind'], changes: IncidentChangeDto[]): IncidentHistoryEntryDto => ({
-    version: incident.version,
-    at: incident.updated_at,
-    actor: incident.updated_by,
-    kind,
-    changes,
-  });
-  switch (event.type) {
-    case 'IncidentStarted':
-      return entry('started', [
+const EMPTY_FORM: IncidentFormSnapshot = { id: '', name: '', field_groups: [], fields: {}, rules: [] };
+
+function entryOf(event: IncidentEvent, form: IncidentFormSnapshot): IncidentHistoryEntryDto {
+  if (event.type === 'IncidentStarted') {
+    const { incident } = event.data;
+    return {
+      version: incident.version,
+      at: incident.updated_at,
+      actor: incident.updated_by,
+      kind: 'started',
+      changes: [
         partChange('incident_title', '', incident.title),
         partChange('state', '', incident.state),
         ...incident.field_values.map((value) => valueChange(form, { ...value, from: [], to: value.values })),
         ...(incident.ignored_field_groups.length ? [partChange('ignored_field_groups', '', groupTitles(form, incident.ignored_field_groups))] : []),
-      ]);
+      ],
+    };
+  }
+  const entry = (kind: IncidentHistoryEntryDto['kind'], changes: IncidentChangeDto[]): IncidentHistoryEntryDto => ({
+    version: event.data.version,
+    at: event.data.at,
+    actor: event.data.actor,
+    kind,
+    changes,
+  });
+  switch (event.type) {
     case 'IncidentUpdated': {
       const { title, ignoredFieldGroups } = event.data;
       return entry('updated', [
@@ -81,5 +89,8 @@ function entryOf(event: IncidentEvent): IncidentHistoryEntryDto {
 
 /** Oldest first, one entry per recorded event (so entry N is version N). */
 export function incidentHistory(events: readonly IncidentEvent[]): IncidentHistoryDto {
-  return { entries: events.map(entryOf) };
+  // The snapshot never changes after the start.
+  const started = events.find((event) => event.type === 'IncidentStarted');
+  const form = started?.type === 'IncidentStarted' ? started.data.incident.form_snapshot : EMPTY_FORM;
+  return { entries: events.map((event) => entryOf(event, form)) };
 }

@@ -9,6 +9,7 @@ import {
   type IncidentFormSnapshot,
   type StartIncident,
 } from '@beacon/domain';
+import { describeEvent } from '../activity-log/projections/activity-descriptions';
 import { incidentHistory } from './incident-history';
 import { INCIDENTS, incidentOf, incidentsProjection, type IncidentDocument } from './projections/incidents.projection';
 
@@ -96,6 +97,12 @@ function recordedIncidentEvents(...commands: IncidentCommand[]): RecordedEvent[]
   }));
 }
 
+/** The incident the decider holds after the events. */
+function decidedIncident(events: RecordedEvent[]) {
+  const state = foldEvents(incidentDecider, events.map((event) => ({ type: event.type, data: event.data }) as IncidentEvent));
+  if (state.status !== 'recorded') throw new Error('expected a recorded incident');
+  return state.incident;
+}
 
 function fold(events: RecordedEvent[]): IncidentDocument | null {
   let document: Document | null = null;
@@ -138,27 +145,51 @@ describe('incidents projection', () => {
       group_path: ['root', 'north'],
       search_text: 'harbour flood!\nflood report',
     });
-    expect(incidentOf(document)).toEqual((events[events.length - 1]!.data as { incident: unknown }).incident);
+    expect(incidentOf(document)).toEqual(decidedIncident(events));
+  });
+
+  it('is the incident the decider holds after each event', () => {
+    const events = lifecycle();
+    for (let count = 1; count <= events.length; count++) {
+      expect(incidentOf(fold(events.slice(0, count))!)).toEqual(decidedIncident(events.slice(0, count)));
+    }
   });
 
   it('ignores events of other streams', () => {
     expect(incidentsProjection.project({ ...lifecycle()[0]!, type: 'UserRegistered' })).toEqual([]);
   });
 
-  it('publishes each incident event as a live update of the whole incident to its group', () => {
+  it('publishes each incident event as a live update of the whole incident, as its document now is, to its group', () => {
     const events = lifecycle();
-    for (const event of events) {
-      const update = incidentsProjection.liveUpdate!(event);
+    events.forEach((event, index) => {
+      const written = fold(events.slice(0, index + 1))!;
+      const update = incidentsProjection.liveUpdate!(event, [written]);
       expect(update).toEqual({
         type: event.type,
         resource: 'incidents',
         id: 'inc-1',
-        data: (event.data as { incident: unknown }).incident,
+        data: decidedIncident(events.slice(0, index + 1)),
         tenantId: 'root',
         customerGroupId: 'north',
       });
-    }
-    expect(incidentsProjection.liveUpdate!({ ...events[0]!, type: 'UserRegistered' })).toBeNull();
+    });
+    expect(incidentsProjection.liveUpdate!({ ...events[0]!, type: 'UserRegistered' }, [fold(events)!])).toBeNull();
+    // No document written (nothing to send).
+    expect(incidentsProjection.liveUpdate!(events[1]!, [])).toBeNull();
+  });
+
+  it('changes nothing for a change of an incident it never saw start', () => {
+    expect(fold(lifecycle().slice(1))).toBeNull();
+  });
+
+  it('names each incident event by the title in the activity log', () => {
+    expect(lifecycle().map((event) => describeEvent(event).summary)).toEqual([
+      'Started "River flood" from the form Flood report',
+      'Changed 4 values of "Harbour flood"',
+      'Changed the state of "Harbour flood" from active to monitoring',
+      'Renamed "Harbour flood" to "Harbour flood!"',
+      'Moved "Harbour flood!" in the list',
+    ]);
   });
 });
 

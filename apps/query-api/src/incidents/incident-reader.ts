@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncidentDto, IncidentHistoryDto, IncidentListItemDto } from '@beacon/contracts';
-import { incidentStream, isIncidentEventType, notFound, validationError, type IncidentEvent } from '@beacon/domain';
+import { incidentRecordOf, incidentStream, isIncidentEventType, notFound, validationError, type IncidentEvent } from '@beacon/domain';
 import { StreamNotFoundError, type EventStore, type RecordedEvent } from '@beacon/event-store';
 import { EVENT_STORE, READ_STORE, type Principal } from '@beacon/platform';
 import type { Filter, FindOptions, ReadStore } from '@beacon/read-store';
@@ -31,7 +31,7 @@ export const LIST_ORDER = { order: 1, _id: 1 } as const;
  * Reads incidents the caller reaches: those of their own customer group and its descendants, in
  * their tenant. Anything else (unknown ids, another organisation's incidents) answers 404.
  * The current incident comes from the read model; an earlier version and the history come from the
- * incident's events, each of which carries the incident as it stood after it.
+ * incident's events: its start, then each change applied in turn (applyIncidentEvent).
  */
 @Injectable()
 export class IncidentReader {
@@ -48,9 +48,10 @@ export class IncidentReader {
       throw validationError(`Ensure this value is between 1 and ${current.version}, the current version.`, {
         version: [`Ensure this value is between 1 and ${current.version}, the current version.`],
       });
-    const [event] = await this.events(id, { fromRevision: version - 1, maxCount: 1 });
-    if (!event) throw notFound();
-    return event.data.incident;
+    // Each event is one version: the first N events make version N.
+    const incident = incidentRecordOf(await this.events(id, { maxCount: version }));
+    if (!incident) throw notFound();
+    return incident;
   }
 
   /** The incident's timeline, oldest first. */

@@ -75,7 +75,7 @@ export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdow
     await socket.join([tenantRoom(principal.rootId), ...reachable.map(groupRoom)]);
     const lastPosition = Number((socket.handshake.auth as Partial<LiveAuth>).lastPosition);
     if (!Number.isFinite(lastPosition) || lastPosition <= 0) return;
-    const missed = await catchUp(this.eventStore, QUERY_PROJECTIONS, principal.rootId, lastPosition);
+    const missed = await catchUp(this.eventStore, this.readStore, QUERY_PROJECTIONS, principal.rootId, lastPosition);
     if (missed.kind === 'resync') return void socket.emit(LIVE_RESYNC_EVENT);
     const rooms = new Set(reachable);
     for (const update of missed.updates) {

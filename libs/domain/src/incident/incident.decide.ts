@@ -4,7 +4,8 @@ import type { Decider } from '../shared/decider';
 import { conflict, notFound } from '../shared/domain-errors';
 import { isFieldGroupShown } from './display-conditions';
 import type { IncidentCommand, PatchIncident, StartIncident, UpdateIncident } from './incident.commands';
-import type { IncidentEvent, IncidentValueChange } from './incident.events';
+import { applyIncidentEvent } from './incident.apply';
+import type { IncidentChangeEvent, IncidentChangeStamp, IncidentEvent, IncidentUpdated, IncidentValueChange } from './incident.events';
 import { actorName, isRecordedIncidentState, type IncidentFieldValue, type IncidentRecord, type RecordedIncidentStateName } from './incident.records';
 import {
   IGNORED_GROUPS_PART,
@@ -52,9 +53,9 @@ function checkValues(form: IncidentFormSnapshot, values: readonly IncidentFieldV
   if (errors.length) throw brokenFormRules(errors);
 }
 
-/** The incident after one more event by the command's caller. */
-function nextVersion(incident: IncidentRecord, data: { at: string; actor: IncidentRecord['updated_by'] }, change: Partial<IncidentRecord>): IncidentRecord {
-  return { ...incident, ...change, version: incident.version + 1, updated_at: data.at, updated_by: data.actor };
+/** One more event by the command's caller: who, when, the version it makes and the title after it. */
+function stampOf(incident: IncidentRecord, data: { at: string; actor: IncidentRecord['updated_by'] }, titleAfter = incident.title): IncidentChangeStamp {
+  return { at: data.at, actor: data.actor, version: incident.version + 1, incidentTitle: titleAfter };
 }
 
 function startIncident(command: StartIncident, state: IncidentState): IncidentEvent[] {
@@ -150,29 +151,26 @@ function updateIncident(command: UpdateIncident, state: IncidentState): Incident
   const newIgnored = resolution.accepted.get(IGNORED_GROUPS_PART) as string[] | undefined;
   if (!accepted.length && newTitle === undefined && newIgnored === undefined) return [];
 
-  const fieldValues = mergedFieldValues(form, incident.field_values, accepted);
-  const ignoredAfter = newIgnored ?? incident.ignored_field_groups;
-  checkValues(form, fieldValues, ignoredAfter, incident.state, data.permission);
   const changes: IncidentValueChange[] = accepted.map((entry) => ({
     field: entry.field,
     field_group: entry.field_group,
     from: [...((currentPart(incident, valueKey(entry.field_group, entry.field)) as IncidentFieldValue['values']) ?? [])],
     to: entry.values,
   }));
-  const titleAfter = newTitle ?? incident.title;
-  const next = nextVersion(incident, data, { title: titleAfter, incident_title: titleAfter, field_values: fieldValues, ignored_field_groups: ignoredAfter });
-  return [
-    {
-      type: 'IncidentUpdated',
-      data: {
-        incidentId: incident.id,
-        changes,
-        ...(newTitle === undefined ? {} : { title: { from: incident.title, to: newTitle } }),
-        ...(newIgnored === undefined ? {} : { ignoredFieldGroups: { from: incident.ignored_field_groups, to: newIgnored } }),
-        incident: next,
-      },
+  const event: IncidentUpdated = {
+    type: 'IncidentUpdated',
+    data: {
+      incidentId: incident.id,
+      changes,
+      ...(newTitle === undefined ? {} : { title: { from: incident.title, to: newTitle } }),
+      ...(newIgnored === undefined ? {} : { ignoredFieldGroups: { from: incident.ignored_field_groups, to: newIgnored } }),
+      ...stampOf(incident, data, newTitle),
     },
-  ];
+  };
+  // Checked on the incident as the save would leave it (stored values merged with the payload).
+  const next = applyIncidentEvent(incident, event);
+  checkValues(form, next.field_values, next.ignored_field_groups, incident.state, data.permission);
+  return [event];
 }
 
 /** A patch records one event per part it changes (state, then title, then order), each a version. */
@@ -206,21 +204,20 @@ function patchIncident(command: PatchIncident, state: IncidentState): IncidentEv
   const newOrder = resolution.accepted.get(ORDER_PART) as string | undefined;
   if (newTitle !== undefined && (newState ?? incident.state) === 'closed') throw incidentClosed(data.moduleName);
 
-  const events: IncidentEvent[] = [];
-  let latest = incident;
+  const events: IncidentChangeEvent[] = [];
+  let latest: IncidentRecord = incident;
+  const record = (event: IncidentChangeEvent) => {
+    events.push(event);
+    latest = applyIncidentEvent(latest, event);
+  };
   if (newState !== undefined) {
-    const next = nextVersion(latest, data, { state: newState });
-    events.push({ type: 'IncidentStateChanged', data: { incidentId: incident.id, from: latest.state, to: newState, incident: next } });
-    latest = next;
+    record({ type: 'IncidentStateChanged', data: { incidentId: incident.id, from: latest.state, to: newState, ...stampOf(latest, data) } });
   }
   if (newTitle !== undefined) {
-    const next = nextVersion(latest, data, { title: newTitle, incident_title: newTitle });
-    events.push({ type: 'IncidentTitleChanged', data: { incidentId: incident.id, from: latest.title, to: newTitle, incident: next } });
-    latest = next;
+    record({ type: 'IncidentTitleChanged', data: { incidentId: incident.id, from: latest.title, to: newTitle, ...stampOf(latest, data, newTitle) } });
   }
   if (newOrder !== undefined) {
-    const next = nextVersion(latest, data, { order: newOrder });
-    events.push({ type: 'IncidentMoved', data: { incidentId: incident.id, from: latest.order, to: newOrder, incident: next } });
+    record({ type: 'IncidentMoved', data: { incidentId: incident.id, from: latest.order, to: newOrder, ...stampOf(latest, data) } });
   }
   return events;
 }

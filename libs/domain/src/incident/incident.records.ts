@@ -3,9 +3,8 @@ import type { IncidentFieldType } from './display-conditions';
 
 /**
  * An incident as the API answers it (contracts' IncidentDto; the domain does not import contracts,
- * so the shape is declared here and kept structurally identical). Every incident event carries the
- * incident as it stands after the event, so a read model, a live update or the incident at an
- * earlier version is that record as it is.
+ * so the shape is declared here and kept structurally identical). IncidentStarted records it whole;
+ * later events record their changes, and applyIncidentEvent gives the record after each of them.
  */
 
 /** States an incident can be in once recorded (spec part 1 §4; the spec leaves the list open). */

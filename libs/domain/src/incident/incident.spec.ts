@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-errors';
 import { given } from '../shared/given-when-then';
 import { FORM, OLU, SAM, T0, T1, entry, patch, start, update } from '../testing/incident-fixtures';
+import { incidentRecordOf } from './incident.apply';
 import { incidentDecider, incidentStream } from './incident.decide';
 import type { IncidentEvent, IncidentStarted } from './incident.events';
 import type { IncidentRecord } from './incident.records';
@@ -24,7 +25,9 @@ function history(...commands: Parameters<typeof incidentDecider.decide>[0][]): I
 }
 
 const started = () => history(start());
-const incidentAfter = (events: IncidentEvent[]): IncidentRecord => events[events.length - 1]!.data.incident;
+const incidentAfter = (events: IncidentEvent[]): IncidentRecord => incidentRecordOf(events)!;
+/** The incident after the command runs on the history. */
+const afterCommand = (events: IncidentEvent[], command: Parameters<typeof incidentDecider.decide>[0]) => incidentAfter([...events, ...when(events, command)]);
 const valuesOf = (incident: IncidentRecord, field: string) => incident.field_values.find((value) => value.field === field)?.values;
 
 describe('starting an incident', () => {
@@ -165,7 +168,7 @@ describe('form rules', () => {
 
 describe('values by field type', () => {
   const saved = (field: string, values: unknown[]) =>
-    valuesOf(incidentAfter(when(started(), update({ payload: [entry('details', field, values)] }))), field);
+    valuesOf(afterCommand(started(), update({ payload: [entry('details', field, values)] })), field);
   const refused = (field: string, values: unknown[]) =>
     errorOf(() => when(started(), update({ payload: [entry('details', field, values)] }))).fields.payload;
 
@@ -242,7 +245,8 @@ describe('values by field type', () => {
 
 describe('updating an incident', () => {
   it('records the changed values from and to, the next version, who and when', () => {
-    const events = when(started(), update({ payload: [entry('details', 'location', ['Bridge']), entry('details', 'notes', ['Rising'])] }, SAM));
+    const command = update({ payload: [entry('details', 'location', ['Bridge']), entry('details', 'notes', ['Rising'])] }, SAM);
+    const events = when(started(), command);
     expect(events).toHaveLength(1);
     const [event] = events;
     if (event?.type !== 'IncidentUpdated') throw new Error('expected IncidentUpdated');
@@ -250,8 +254,11 @@ describe('updating an incident', () => {
       { field: 'location', field_group: 'details', from: ['Riverside'], to: ['Bridge'] },
       { field: 'notes', field_group: 'details', from: [], to: ['Rising'] },
     ]);
-    expect(event.data.incident).toMatchObject({ version: 2, updated_by: SAM, updated_at: T1, created_by: OLU, created_at: T0 });
-    expect(valuesOf(event.data.incident, 'notes')).toEqual(['Rising']);
+    expect(event.data).toMatchObject({ incidentId: 'inc-1', version: 2, actor: SAM, at: T1, incidentTitle: 'Flood report' });
+    expect(event.data).not.toHaveProperty('incident');
+    const incident = afterCommand(started(), command);
+    expect(incident).toMatchObject({ version: 2, updated_by: SAM, updated_at: T1, created_by: OLU, created_at: T0 });
+    expect(valuesOf(incident, 'notes')).toEqual(['Rising']);
   });
 
   it('keeps values the payload does not name, and records nothing when nothing changes', () => {
@@ -262,11 +269,13 @@ describe('updating an incident', () => {
   });
 
   it('changes the title and the ignored field groups', () => {
-    const [event] = when(started(), update({ title: ' New title ', ignoredFieldGroups: ['closure'] }));
+    const command = update({ title: ' New title ', ignoredFieldGroups: ['closure'] });
+    const [event] = when(started(), command);
     if (event?.type !== 'IncidentUpdated') throw new Error('expected IncidentUpdated');
     expect(event.data.title).toEqual({ from: 'Flood report', to: 'New title' });
     expect(event.data.ignoredFieldGroups).toEqual({ from: [], to: ['closure'] });
-    expect(event.data.incident).toMatchObject({ title: 'New title', incident_title: 'New title', ignored_field_groups: ['closure'] });
+    expect(event.data.incidentTitle).toBe('New title');
+    expect(afterCommand(started(), command)).toMatchObject({ title: 'New title', incident_title: 'New title', ignored_field_groups: ['closure'] });
     expect(errorOf(() => when(started(), update({ title: ' ' }))).fields).toEqual({ incident_title: ['This field may not be blank.'] });
     expect(errorOf(() => when(started(), update({ title: null }))).fields).toEqual({ incident_title: ['This field may not be null.'] });
   });
@@ -298,8 +307,7 @@ describe('optimistic concurrency', () => {
   const samChangedLocation = () => history(start(), update({ payload: [entry('details', 'location', ['Bridge'])] }, SAM));
 
   it('merges a change of another field made from an older version', () => {
-    const events = when(samChangedLocation(), update({ version: 1, payload: [entry('details', 'location', ['Riverside']), entry('details', 'notes', ['Rising'])] }));
-    const incident = incidentAfter(events);
+    const incident = afterCommand(samChangedLocation(), update({ version: 1, payload: [entry('details', 'location', ['Riverside']), entry('details', 'notes', ['Rising'])] }));
     expect(valuesOf(incident, 'location')).toEqual(['Bridge']);
     expect(valuesOf(incident, 'notes')).toEqual(['Rising']);
     expect(incident.version).toBe(3);
@@ -317,7 +325,7 @@ describe('optimistic concurrency', () => {
 
   it('is no conflict when the caller wants what is already there, or is based on the current version', () => {
     expect(when(samChangedLocation(), update({ version: 1, payload: [entry('details', 'location', ['Bridge'])] }))).toEqual([]);
-    expect(valuesOf(incidentAfter(when(samChangedLocation(), update({ version: 2, payload: [entry('details', 'location', ['Harbour'])] }))), 'location')).toEqual([
+    expect(valuesOf(afterCommand(samChangedLocation(), update({ version: 2, payload: [entry('details', 'location', ['Harbour'])] })), 'location')).toEqual([
       'Harbour',
     ]);
   });
@@ -343,7 +351,7 @@ describe('optimistic concurrency', () => {
 
   it('counts every recorded event as a version, so each caller can say what its edit was based on', () => {
     const events = history(start(), update({ payload: [entry('details', 'notes', ['a'])] }), patch({ state: 'monitoring', title: 'T', order: 'abc' }));
-    expect(events.map((event) => event.data.incident.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(events.map((event) => (event.type === 'IncidentStarted' ? event.data.incident.version : event.data.version))).toEqual([1, 2, 3, 4, 5]);
   });
 });
 
@@ -366,11 +374,12 @@ describe('patching an incident', () => {
   });
 
   it('renames and moves, one event each, and records nothing for what stays the same', () => {
-    const events = when(started(), patch({ state: 'active', title: ' Renamed ', order: 'abc' }));
+    const command = patch({ state: 'active', title: ' Renamed ', order: 'abc' });
+    const events = when(started(), command);
     expect(events.map((event) => event.type)).toEqual(['IncidentTitleChanged', 'IncidentMoved']);
-    expect(events[0]!.data).toMatchObject({ from: 'Flood report', to: 'Renamed' });
-    expect(events[1]!.data).toMatchObject({ from: 'zzzzz', to: 'abc' });
-    expect(incidentAfter(events)).toMatchObject({ title: 'Renamed', order: 'abc', version: 3 });
+    expect(events[0]!.data).toEqual({ incidentId: 'inc-1', from: 'Flood report', to: 'Renamed', at: T1, actor: OLU, version: 2, incidentTitle: 'Renamed' });
+    expect(events[1]!.data).toEqual({ incidentId: 'inc-1', from: 'zzzzz', to: 'abc', at: T1, actor: OLU, version: 3, incidentTitle: 'Renamed' });
+    expect(afterCommand(started(), command)).toMatchObject({ title: 'Renamed', order: 'abc', version: 3 });
     expect(when(started(), patch({}))).toEqual([]);
   });
 
@@ -383,7 +392,7 @@ describe('patching an incident', () => {
 
   it('keeps the other parts of the incident', () => {
     const before = incidentAfter(started());
-    const after = incidentAfter(when(started(), patch({ state: 'monitoring' }, SAM)));
+    const after = afterCommand(started(), patch({ state: 'monitoring' }, SAM));
     expect(after).toEqual({ ...before, state: 'monitoring', version: 2, updated_by: SAM, updated_at: T1 });
   });
 });

@@ -1,4 +1,5 @@
-import type { IncidentEvent } from './incident.events';
+import { applyIncidentEvent } from './incident.apply';
+import type { IncidentChangeEvent, IncidentChangeStamp, IncidentEvent } from './incident.events';
 import type { IncidentActor, IncidentRecord } from './incident.records';
 import { valueKey } from './incident-values';
 
@@ -36,36 +37,44 @@ export const initialIncidentState = (): IncidentState => ({ status: 'absent' });
 
 function marked(
   changes: RecordedIncident['changes'],
-  incident: IncidentRecord,
+  stamp: IncidentChangeStamp,
   parts: readonly { part: string; from: unknown }[],
 ): RecordedIncident['changes'] {
   const next: Record<string, readonly IncidentChangeMark[]> = { ...changes };
   for (const { part, from } of parts) {
-    next[part] = [...(next[part] ?? []), { version: incident.version, by: incident.updated_by, from }];
+    next[part] = [...(next[part] ?? []), { version: stamp.version, by: stamp.actor, from }];
   }
   return next;
 }
 
-export function evolveIncident(state: IncidentState, event: IncidentEvent): IncidentState {
-  if (event.type === 'IncidentStarted') {
-    return { status: 'recorded', incident: event.data.incident, groupPath: event.data.groupPath, changes: {} };
-  }
-  if (state.status !== 'recorded') return state;
-  const { incident } = event.data;
+/** The parts an event changes, each with what it was before. */
+function changedParts(event: IncidentChangeEvent): { part: string; from: unknown }[] {
   switch (event.type) {
     case 'IncidentUpdated': {
       const parts: { part: string; from: unknown }[] = event.data.changes.map((change) => ({ part: valueKey(change.field_group, change.field), from: change.from }));
       if (event.data.title) parts.push({ part: TITLE_PART, from: event.data.title.from });
       if (event.data.ignoredFieldGroups) parts.push({ part: IGNORED_GROUPS_PART, from: event.data.ignoredFieldGroups.from });
-      return { ...state, incident, changes: marked(state.changes, incident, parts) };
+      return parts;
     }
     case 'IncidentStateChanged':
-      return { ...state, incident, changes: marked(state.changes, incident, [{ part: STATE_PART, from: event.data.from }]) };
+      return [{ part: STATE_PART, from: event.data.from }];
     case 'IncidentTitleChanged':
-      return { ...state, incident, changes: marked(state.changes, incident, [{ part: TITLE_PART, from: event.data.from }]) };
+      return [{ part: TITLE_PART, from: event.data.from }];
     case 'IncidentMoved':
-      return { ...state, incident, changes: marked(state.changes, incident, [{ part: ORDER_PART, from: event.data.from }]) };
+      return [{ part: ORDER_PART, from: event.data.from }];
   }
+}
+
+export function evolveIncident(state: IncidentState, event: IncidentEvent): IncidentState {
+  if (event.type === 'IncidentStarted') {
+    return { status: 'recorded', incident: applyIncidentEvent(null, event)!, groupPath: event.data.groupPath, changes: {} };
+  }
+  if (state.status !== 'recorded') return state;
+  return {
+    ...state,
+    incident: applyIncidentEvent(state.incident, event),
+    changes: marked(state.changes, event.data, changedParts(event)),
+  };
 }
 
 /** The current value of a part of the incident. */

@@ -1,5 +1,5 @@
 import { INCIDENTS_LIVE_RESOURCE, READ_MODELS, type IncidentDto } from '@beacon/contracts';
-import { isIncidentEventType, type IncidentEvent, type IncidentStarted } from '@beacon/domain';
+import { applyIncidentEvent, isIncidentEventType, type IncidentEvent, type IncidentRecord } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
@@ -20,9 +20,11 @@ export interface IncidentDocument extends Document, IncidentDto {
 const incidentEvent = (event: RecordedEvent): IncidentEvent | null =>
   isIncidentEventType(event.type) ? ({ type: event.type, data: event.data } as IncidentEvent) : null;
 
-function document(event: IncidentEvent, current: IncidentDocument | null): IncidentDocument {
-  const { incident } = event.data;
-  const groupPath = event.type === 'IncidentStarted' ? (event.data as IncidentStarted['data']).groupPath : (current?.group_path ?? []);
+/** The document after the event: the start writes the incident, later events change it. */
+function document(event: IncidentEvent, current: IncidentDocument | null): IncidentDocument | null {
+  const incident = applyIncidentEvent(current && recordOf(current), event);
+  if (!incident) return null;
+  const groupPath = event.type === 'IncidentStarted' ? event.data.groupPath : (current?.group_path ?? []);
   return {
     ...incident,
     _id: incident.id,
@@ -32,8 +34,9 @@ function document(event: IncidentEvent, current: IncidentDocument | null): Incid
 }
 
 /**
- * Every incident event carries the incident as it now stands, so the document is that incident and
- * the live update sends it whole (resource `incidents`, to the rooms of the incident's group).
+ * The document is the incident as it now stands (applyIncidentEvent, as everywhere), and each
+ * event's live update sends that document whole (resource `incidents`, to the rooms of the
+ * incident's group).
  */
 export const incidentsProjection: ProjectionDefinition = {
   name: 'incidents',
@@ -50,14 +53,16 @@ export const incidentsProjection: ProjectionDefinition = {
       },
     ];
   },
-  liveUpdate(event) {
+  liveUpdate(event, documents) {
     const incidentEventOf = incidentEvent(event);
     if (!incidentEventOf) return null;
-    const { incident } = incidentEventOf.data;
+    const written = documents.find((candidate) => candidate._id === incidentEventOf.data.incidentId) as IncidentDocument | undefined;
+    if (!written) return null;
+    const incident = incidentOf(written);
     return {
       type: event.type,
       resource: INCIDENTS_LIVE_RESOURCE,
-      id: incident.id,
+      id: written._id,
       data: incident,
       tenantId: String(event.metadata.tenantId),
       customerGroupId: incident.customer_group,
@@ -73,3 +78,6 @@ export function incidentOf(document: IncidentDocument): IncidentDto {
   void search_text;
   return incident;
 }
+
+/** The incident a document holds: always a started one. */
+export const recordOf = (document: IncidentDocument): IncidentRecord => incidentOf(document) as IncidentRecord;
