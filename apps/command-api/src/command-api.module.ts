@@ -8,11 +8,12 @@ import { INCIDENT_SETTINGS_CONTROLLERS, INCIDENT_SETTINGS_PROVIDERS } from './in
 import { INCIDENTS_CONTROLLERS, INCIDENTS_PROVIDERS } from './incidents/incidents.providers';
 import { DemoTenantSeeder } from './seed/demo-tenant.seeder';
 import { SESSION_CONTROLLERS, SESSION_PROVIDERS } from './session/session.providers';
+import { UPLOADS_CONTROLLERS, UPLOADS_PROVIDERS } from './uploads/uploads.providers';
 import { USERS_CONTROLLERS, USERS_PROVIDERS } from './users/users.providers';
 
 /** Every write: validates, decides, appends events. Needs InfrastructureModule and PlatformModule at the root. */
 @Module({
-  controllers: [...SESSION_CONTROLLERS, ...USERS_CONTROLLERS, CustomerGroupController, ...INCIDENT_SETTINGS_CONTROLLERS, ...INCIDENTS_CONTROLLERS],
+  controllers: [...SESSION_CONTROLLERS, ...USERS_CONTROLLERS, CustomerGroupController, ...INCIDENT_SETTINGS_CONTROLLERS, ...INCIDENTS_CONTROLLERS, ...UPLOADS_CONTROLLERS],
   providers: [
     ...SESSION_PROVIDERS,
     ...USERS_PROVIDERS,
@@ -23,6 +24,7 @@ import { USERS_CONTROLLERS, USERS_PROVIDERS } from './users/users.providers';
     DemoTenantSeeder,
     ...INCIDENT_SETTINGS_PROVIDERS,
     ...INCIDENTS_PROVIDERS,
+    ...UPLOADS_PROVIDERS,
   ],
 })
 export class CommandApiModule {}

@@ -12,11 +12,12 @@ import { LiveGateway } from './live/live.gateway';
 import { ProjectionHost } from './projections/projection-host';
 import { ReadPositionInterceptor } from './read-position/read-position.interceptor';
 import { SessionController } from './session/session.controller';
+import { UPLOADS_CONTROLLERS, UPLOADS_PROVIDERS } from './uploads/uploads.providers';
 import { UserController } from './users/user.controller';
 
 /** Every read, from read models, and live updates. Needs InfrastructureModule and PlatformModule at the root. */
 @Module({
-  controllers: [CompanyInfoController, SessionController, UserController, CustomerGroupController, EmailOutboxController, ActivityLogController, ...INCIDENT_SETTINGS_CONTROLLERS, ...INCIDENTS_CONTROLLERS],
+  controllers: [CompanyInfoController, SessionController, UserController, CustomerGroupController, EmailOutboxController, ActivityLogController, ...INCIDENT_SETTINGS_CONTROLLERS, ...INCIDENTS_CONTROLLERS, ...UPLOADS_CONTROLLERS],
   providers: [
     ProjectionHost,
     CustomerGroupReader,
@@ -24,6 +25,7 @@ import { UserController } from './users/user.controller';
     LiveGateway,
     ...INCIDENT_SETTINGS_PROVIDERS,
     ...INCIDENTS_PROVIDERS,
+    ...UPLOADS_PROVIDERS,
     { provide: APP_INTERCEPTOR, useClass: ReadPositionInterceptor },
   ],
   exports: [ProjectionHost],

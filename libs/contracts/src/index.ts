@@ -8,3 +8,4 @@ export * from './read-models';
 export * from './api/activity-log.dto';
 export * from './api/incident-settings.dto';
 export * from './api/incidents.dto';
+export * from './api/uploads.dto';

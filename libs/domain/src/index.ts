@@ -56,3 +56,4 @@ export * from './incident/incident-rules';
 export * from './incident/incident-errors';
 export { INCIDENT_TITLE_MAX_LENGTH, defaultIncidentTitle, orderAtTop } from './incident/incident-input';
 export * from './incident/new-incident';
+export * from './file-upload/file-upload';

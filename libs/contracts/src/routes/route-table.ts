@@ -10,6 +10,7 @@ import { CUSTOMER_GROUP_ROUTES } from './customer-group.routes';
 import { INCIDENT_SETTINGS_ROUTES } from './incident-settings.routes';
 import { INCIDENTS_ROUTES } from './incidents.routes';
 import { SESSION_ROUTES } from './session.routes';
+import { UPLOADS_ROUTES } from './uploads.routes';
 import { USERS_ROUTES } from './users.routes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,6 +41,7 @@ export const ROUTES = {
   ...USERS_ROUTES,
   ...INCIDENT_SETTINGS_ROUTES,
   ...INCIDENTS_ROUTES,
+  ...UPLOADS_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

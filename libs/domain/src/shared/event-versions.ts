@@ -3,6 +3,7 @@ import { USER_EVENT_VERSIONS } from '../user/user.events';
 import { DISPATCH_EVENT_VERSIONS } from '../dispatch/dispatch.events';
 import { INCIDENT_EVENT_VERSIONS } from '../incident/incident.events';
 import { INCIDENT_SETTINGS_EVENT_VERSIONS } from '../incident-settings/incident-settings.events';
+import { FILE_UPLOAD_EVENT_VERSIONS } from '../file-upload/file-upload';
 
 /**
  * Schema version of every event type the domain records. Types are never renamed; when a type's
@@ -14,6 +15,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...DISPATCH_EVENT_VERSIONS,
   ...INCIDENT_EVENT_VERSIONS,
   ...INCIDENT_SETTINGS_EVENT_VERSIONS,
+  ...FILE_UPLOAD_EVENT_VERSIONS,
   UserEmailClaimed: 1,
 };
 

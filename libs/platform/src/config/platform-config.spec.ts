@@ -66,4 +66,10 @@ describe('platform configuration', () => {
     expect(() => loadPlatformConfig({ PORT: 'eighty' })).toThrow('PORT must be a positive integer, got "eighty"');
     expect(() => loadPlatformConfig({ TOKEN_IDLE_SECONDS: '-5' })).toThrow('TOKEN_IDLE_SECONDS');
   });
+
+  it('reads the storage signing secret, refusing one too short to be a secret', () => {
+    expect(loadPlatformConfig({}).storageSigningSecret).toBeUndefined();
+    expect(loadPlatformConfig({ STORAGE_SIGNING_SECRET: 's'.repeat(32) }).storageSigningSecret).toBe('s'.repeat(32));
+    expect(() => loadPlatformConfig({ STORAGE_SIGNING_SECRET: 'short' })).toThrow('STORAGE_SIGNING_SECRET must be at least 32 characters long');
+  });
 });

@@ -36,6 +36,11 @@ export interface PlatformConfig {
   readonly dispatchClaimLeaseMs: number;
   /** Folder of the built console served under /ui/ (embedded mode). */
   readonly consoleDir: string;
+  /**
+   * Key of the HMAC that signs direct-upload fields. Unset: a random key kept in DATA_DIR/uploads
+   * (shared by every node that shares that folder) is made on first use.
+   */
+  readonly storageSigningSecret?: string;
 }
 
 const DEFAULT_PORT = 3000;
@@ -51,6 +56,14 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return parsed;
+}
+
+const MIN_SIGNING_SECRET_LENGTH = 32;
+
+function secret(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < MIN_SIGNING_SECRET_LENGTH) throw new Error(`${name} must be at least ${MIN_SIGNING_SECRET_LENGTH} characters long`);
+  return value;
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -84,5 +97,6 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     readPositionWaitMs: positiveInt('READ_POSITION_WAIT_MS', env.READ_POSITION_WAIT_MS, 5000),
     dispatchClaimLeaseMs: positiveInt('DISPATCH_CLAIM_LEASE_MS', env.DISPATCH_CLAIM_LEASE_MS, 30_000),
     consoleDir: resolve(env.CONSOLE_DIR || join(__dirname, '..', '..', '..', '..', 'apps', 'console', 'dist')),
+    storageSigningSecret: secret('STORAGE_SIGNING_SECRET', env.STORAGE_SIGNING_SECRET),
   };
 }

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import type { FileStorage } from './file-storage';
 import { DiskFileStorage } from './disk/disk-file-storage.adapter';
 
+/** The folder of uploaded files under DATA_DIR. */
+export const uploadsDirectory = (dataDir: string) => join(dataDir, 'uploads');
+
 export interface FileStorageOptions {
   readonly dataDir: string;
 }
@@ -11,5 +14,5 @@ export interface FileStorageOptions {
  * DATA_DIR/uploads must be a volume shared by every command-api and query-api node.
  */
 export function createFileStorage(options: FileStorageOptions): FileStorage {
-  return new DiskFileStorage(join(options.dataDir, 'uploads'));
+  return new DiskFileStorage(uploadsDirectory(options.dataDir));
 }

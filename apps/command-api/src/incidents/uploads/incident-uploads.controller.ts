@@ -1,16 +1,15 @@
 import { Body, Controller, Inject, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { ROUTES, type UploadedAttachmentDto } from '@beacon/contracts';
+import { ROUTES, type DirectUploadDto, type UploadedAttachmentDto } from '@beacon/contracts';
 import { CurrentPrincipal, Public, type Principal } from '@beacon/platform';
-import { exposePosition } from '../../shared/event-position';
-import { AttachmentUpload, type ReceivedFile } from './attachment-upload.interceptor';
+import { FileUpload, type ReceivedFile } from '../../shared/uploads/file-upload.interceptor';
+import { requireFile } from '../../shared/uploads/file-uploads';
+import { answerUpload } from '../../shared/uploads/upload-answer';
+import { fileDetails, parseFileData } from '../../shared/uploads/upload-file-data';
 import { TemplateSubdomainOwners } from './template-subdomain-owner';
-import { parseUploadFileData } from './upload-file-data';
-import { requireFile, UploadIncidentAttachmentHandler } from './upload-incident-attachment.handler';
+import { UploadIncidentAttachmentHandler } from './upload-incident-attachment.handler';
 import { MAX_ATTACHMENT_BYTES, MAX_GUEST_ATTACHMENT_BYTES } from './upload-limits';
 
-type Response = Parameters<typeof exposePosition>[0];
-
-const fileDataOf = (body: unknown) => parseUploadFileData((body as Record<string, unknown> | undefined)?.file_data);
+type Response = Parameters<typeof answerUpload>[0];
 
 /** Attachments for incident ATTACHMENT fields (spec part 1 §7 "Uploads"), multipart `file` + `file_data`. */
 @Controller()
@@ -20,44 +19,44 @@ export class IncidentUploadsController {
     @Inject(TemplateSubdomainOwners) private readonly subdomains: TemplateSubdomainOwners,
   ) {}
 
-  /** POST /api/incidents/incident/upload/: stored in the caller's organisation. */
+  /**
+   * POST /api/incidents/incident/upload/: stored in the caller's organisation (201). Without a file but
+   * with file_data `{name, content_type, size}`: 200 with the fields for a direct upload to storage.
+   */
   @Post(ROUTES.uploadIncidentAttachment.path)
-  @UseInterceptors(AttachmentUpload(MAX_ATTACHMENT_BYTES))
+  @UseInterceptors(FileUpload(MAX_ATTACHMENT_BYTES))
   async uploadIncidentAttachment(
     @CurrentPrincipal() principal: Principal,
     @UploadedFile() file: ReceivedFile | undefined,
     @Body() body: unknown,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<UploadedAttachmentDto> {
-    const received = requireFile(file);
-    const fileData = fileDataOf(body);
-    const outcome = await this.upload.execute(
+  ): Promise<UploadedAttachmentDto | DirectUploadDto> {
+    const receipt = await this.upload.execute(
       { tenantId: principal.rootId, customerGroupId: principal.customerGroupId, userId: principal.userId },
-      received,
-      fileData,
+      file,
+      parseFileData(body),
     );
-    exposePosition(response, outcome.position);
-    return outcome.attachment;
+    return answerUpload(response, receipt);
   }
 
   /** POST /api/incidents/upload_attachment_from_template/ (public): stored in the organisation of the template file_data.subdomain selects. */
   @Public()
   @Post(ROUTES.uploadAttachmentFromTemplate.path)
-  @UseInterceptors(AttachmentUpload(MAX_GUEST_ATTACHMENT_BYTES))
+  @UseInterceptors(FileUpload(MAX_GUEST_ATTACHMENT_BYTES))
   async uploadAttachmentFromTemplate(
     @UploadedFile() file: ReceivedFile | undefined,
     @Body() body: unknown,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<UploadedAttachmentDto> {
+  ): Promise<UploadedAttachmentDto | DirectUploadDto> {
+    // Guests always send the file itself: no direct upload terms are handed out to anyone on the internet.
     const received = requireFile(file);
-    const fileData = fileDataOf(body);
-    const owner = await this.subdomains.owner(fileData.subdomain);
-    const outcome = await this.upload.execute(
+    const fileData = parseFileData(body);
+    const owner = await this.subdomains.owner(fileDetails(fileData).subdomain);
+    const receipt = await this.upload.execute(
       { tenantId: owner.rootId, customerGroupId: owner.rootId, userId: null, templateId: owner.templateId },
       received,
       fileData,
     );
-    exposePosition(response, outcome.position);
-    return outcome.attachment;
+    return answerUpload(response, receipt);
   }
 }

@@ -1,10 +1,12 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ROUTES, type UploadedAttachmentDto, type UploadFileData } from '@beacon/contracts';
-import { validationError } from '@beacon/domain';
-import { CommandExecutor, FILE_STORAGE, newFileKey, type FileStorage, type StoredFileMetadata } from '@beacon/platform';
-import type { ReceivedFile } from './attachment-upload.interceptor';
+import { Inject, Injectable } from '@nestjs/common';
+import { ROUTES } from '@beacon/contracts';
+import { CommandExecutor } from '@beacon/platform';
+import type { ReceivedFile } from '../../shared/uploads/file-upload.interceptor';
+import { FileUploads, type UploadReceipt } from '../../shared/uploads/file-uploads';
+import { fileDetails, type FileDataObject } from '../../shared/uploads/upload-file-data';
+import type { StoredUpload, UploadKind, UploadRule } from '../../shared/uploads/upload-kind';
 import { incidentAttachmentDecider, incidentAttachmentStream } from './incident-attachment.decider';
-import { EMPTY_FILE_MESSAGE, NO_FILE_MESSAGE } from './upload-limits';
+import { MAX_ATTACHMENT_BYTES, MAX_GUEST_ATTACHMENT_BYTES } from './upload-limits';
 
 export interface AttachmentUploader {
   readonly tenantId: string;
@@ -14,63 +16,53 @@ export interface AttachmentUploader {
   readonly templateId?: string;
 }
 
-export interface AttachmentUploadOutcome {
-  readonly attachment: UploadedAttachmentDto;
-  readonly position: number;
+/** Who attached the file and what for (file_data), as the record and a direct upload's terms keep it. */
+export interface IncidentAttachmentContext {
+  readonly customerGroupId: string;
+  readonly userId: string | null;
+  readonly templateId: string | null;
+  /** Not checked: a new incident has no id yet. */
+  readonly incidentId: string | null;
+  readonly fieldId: string | null;
 }
 
-export const attachmentUrl = (key: string) => ROUTES.incidentAttachment.path.replace(':key', key);
-
-/** Requires a non-empty file; answers the 400 the console shows under the file otherwise. */
-export function requireFile(file: ReceivedFile | undefined): ReceivedFile {
-  if (!file) throw validationError(NO_FILE_MESSAGE, { file: [NO_FILE_MESSAGE] });
-  if (file.size === 0) throw validationError(EMPTY_FILE_MESSAGE, { file: [EMPTY_FILE_MESSAGE] });
-  return file;
-}
+const SIGNED_IN: UploadRule = { maxBytes: MAX_ATTACHMENT_BYTES };
+const GUEST: UploadRule = { maxBytes: MAX_GUEST_ATTACHMENT_BYTES };
 
 /**
- * Stores an attachment in its organisation's file storage under a new random key, then records
- * IncidentAttachmentUploaded. Should the record fail, the stored file is removed again, so no file
- * exists that the history does not know of.
+ * Attachments of incident ATTACHMENT fields, any type: stored in the organisation's file storage
+ * (see FileUploads) and recorded as IncidentAttachmentUploaded.
  */
 @Injectable()
-export class UploadIncidentAttachmentHandler {
-  private readonly logger = new Logger('Uploads');
+export class UploadIncidentAttachmentHandler implements UploadKind<IncidentAttachmentContext> {
+  readonly name = 'incident_attachment';
 
   constructor(
-    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(FileUploads) private readonly uploads: FileUploads,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
   ) {}
 
-  async execute(uploader: AttachmentUploader, file: ReceivedFile, fileData: UploadFileData): Promise<AttachmentUploadOutcome> {
-    const key = newFileKey();
-    const acceptedAt = new Date();
-    const stored = await this.storage.put(uploader.tenantId, key, file.buffer, {
-      name: file.originalname,
-      contentType: file.mimetype,
-      createdAt: acceptedAt,
-    });
-    let position: number;
-    try {
-      position = await this.record(uploader, stored, fileData, acceptedAt);
-    } catch (error) {
-      await this.storage.delete(uploader.tenantId, key).catch((cleanup: unknown) => this.logger.error(`Could not remove ${key}: ${String(cleanup)}`));
-      throw error;
-    }
-    return {
-      position,
-      attachment: {
-        url: attachmentUrl(key),
-        key,
-        name: stored.name,
-        created_at: stored.createdAt,
-        size: stored.size,
-        content_type: stored.contentType,
-      },
+  execute(uploader: AttachmentUploader, file: ReceivedFile | undefined, fileData: FileDataObject): Promise<UploadReceipt> {
+    const details = fileDetails(fileData);
+    const context: IncidentAttachmentContext = {
+      customerGroupId: uploader.customerGroupId,
+      userId: uploader.userId,
+      templateId: uploader.templateId ?? null,
+      incidentId: details.incident ?? null,
+      fieldId: details.field ?? null,
     };
+    return this.uploads.receive(this, uploader.tenantId, file, fileData, context);
   }
 
-  private async record(uploader: AttachmentUploader, stored: StoredFileMetadata, fileData: UploadFileData, acceptedAt: Date): Promise<number> {
+  rule(context: IncidentAttachmentContext): UploadRule {
+    return context.userId === null ? GUEST : SIGNED_IN;
+  }
+
+  downloadUrl(key: string): string {
+    return ROUTES.incidentAttachment.path.replace(':key', key);
+  }
+
+  async record({ tenantId, stored, context, acceptedAt }: StoredUpload<IncidentAttachmentContext>): Promise<number> {
     const outcome = await this.executor.execute(
       incidentAttachmentStream(stored.key),
       incidentAttachmentDecider,
@@ -78,16 +70,16 @@ export class UploadIncidentAttachmentHandler {
         type: 'RecordAttachmentUpload',
         data: {
           key: stored.key,
-          tenantId: uploader.tenantId,
+          tenantId,
           name: stored.name,
           size: stored.size,
           contentType: stored.contentType,
-          incidentId: fileData.incident ?? null,
-          fieldId: fileData.field ?? null,
-          templateId: uploader.templateId ?? null,
+          incidentId: context.incidentId,
+          fieldId: context.fieldId,
+          templateId: context.templateId,
         },
       },
-      { tenantId: uploader.tenantId, customerGroupId: uploader.customerGroupId, actorUserId: uploader.userId, acceptedAt },
+      { tenantId, customerGroupId: context.customerGroupId, actorUserId: context.userId, acceptedAt },
     );
     return outcome.position;
   }

@@ -51,7 +51,7 @@ class EventFields {
     return this.data[name] === true;
   }
 
-  /** The fields of an object-valued field (an incident event's `incident`). */
+  /** The fields of an object-valued field (IncidentStarted's `incident`). */
   inner(name: string): EventFields {
     const value = this.data[name];
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError(`${name} is not an object`);
@@ -196,7 +196,8 @@ const KNOWN = new Map<string, Describe>([
     (f) =>
       describedAs('sign_in', f.flag('inactivity') ? 'Signed out after inactivity' : 'Signed out', { inactivity: f.flag('inactivity') }, f.string('userId')),
   ],
-  // Incident messages name the incident by its title, not the module, whose configured name may change later.
+  // Incident messages name the incident by its title, not the module, whose configured name may change later:
+  // the start records the incident, later events its title after them (`incidentTitle`).
   [
     'IncidentStarted',
     (f) => {
@@ -212,7 +213,7 @@ const KNOWN = new Map<string, Describe>([
     'IncidentUpdated',
     (f) => {
       const changed = f.length('changes');
-      const title = f.inner('incident').string('incident_title');
+      const title = f.string('incidentTitle');
       return describedAs('incident', `Changed ${changed} ${changed === 1 ? 'value' : 'values'} of "${title}"`, {
         incident_id: f.string('incidentId'),
         title,
@@ -223,7 +224,7 @@ const KNOWN = new Map<string, Describe>([
   [
     'IncidentStateChanged',
     (f) =>
-      describedAs('incident', `Changed the state of "${f.inner('incident').string('incident_title')}" from ${f.string('from')} to ${f.string('to')}`, {
+      describedAs('incident', `Changed the state of "${f.string('incidentTitle')}" from ${f.string('from')} to ${f.string('to')}`, {
         incident_id: f.string('incidentId'),
         from: f.string('from'),
         to: f.string('to'),
@@ -235,9 +236,17 @@ const KNOWN = new Map<string, Describe>([
   ],
   [
     'IncidentMoved',
-    (f) => describedAs('incident', `Moved "${f.inner('incident').string('incident_title')}" in the list`, { incident_id: f.string('incidentId') }),
+    (f) => describedAs('incident', `Moved "${f.string('incidentTitle')}" in the list`, { incident_id: f.string('incidentId') }),
   ],
   ['IncidentAttachmentUploaded', (f) => describedAs('incident', `Attached the file ${f.string('name')}`, { name: f.string('name'), size: f.count('size') })],
+  [
+    'FileUploaded',
+    (f) => {
+      const purpose = f.string('purpose');
+      const what = { email_attachment: 'an email attachment', sms_attachment: 'an SMS attachment', provider_attachment: 'a provider attachment', recording: 'a recording' }[purpose] ?? 'a file';
+      return describedAs('message', `Uploaded ${what}: ${f.string('name')}`, { name: f.string('name'), size: f.count('size'), purpose });
+    },
+  ],
   [
     'DispatchClaimed',
     (f) =>

@@ -146,15 +146,25 @@ describe('activity log projection', () => {
     const incident = { incident_title: 'Flooded depot', name: 'Flood report', state: 'active' };
     expect(summaryOf('IncidentStarted', { incidentId: 'i-1', groupPath: [TENANT], incident })).toBe('Started "Flooded depot" from the form Flood report');
     const changes = [{ field: 'f', field_group: 'g', from: [], to: ['x'] }];
-    expect(summaryOf('IncidentUpdated', { incidentId: 'i-1', changes, incident })).toBe('Changed 1 value of "Flooded depot"');
-    expect(summaryOf('IncidentUpdated', { incidentId: 'i-1', changes: [...changes, ...changes], incident })).toBe('Changed 2 values of "Flooded depot"');
-    expect(summaryOf('IncidentStateChanged', { incidentId: 'i-1', from: 'active', to: 'resolved', incident })).toBe(
+    expect(summaryOf('IncidentUpdated', { incidentId: 'i-1', changes, incidentTitle: 'Flooded depot' })).toBe('Changed 1 value of "Flooded depot"');
+    expect(summaryOf('IncidentUpdated', { incidentId: 'i-1', changes: [...changes, ...changes], incidentTitle: 'Flooded depot' })).toBe('Changed 2 values of "Flooded depot"');
+    expect(summaryOf('IncidentStateChanged', { incidentId: 'i-1', from: 'active', to: 'resolved', incidentTitle: 'Flooded depot' })).toBe(
       'Changed the state of "Flooded depot" from active to resolved',
     );
-    expect(summaryOf('IncidentTitleChanged', { incidentId: 'i-1', from: 'Flood', to: 'Flooded depot', incident })).toBe('Renamed "Flood" to "Flooded depot"');
-    expect(summaryOf('IncidentMoved', { incidentId: 'i-1', from: 'b', to: 'a', incident })).toBe('Moved "Flooded depot" in the list');
+    expect(summaryOf('IncidentTitleChanged', { incidentId: 'i-1', from: 'Flood', to: 'Flooded depot', incidentTitle: 'Flooded depot' })).toBe('Renamed "Flood" to "Flooded depot"');
+    expect(summaryOf('IncidentMoved', { incidentId: 'i-1', from: 'b', to: 'a', incidentTitle: 'Flooded depot' })).toBe('Moved "Flooded depot" in the list');
     const upload = project(recorded('IncidentAttachmentUploaded', { key: 'k', name: 'photo.jpg', size: 2048, contentType: 'image/jpeg' })).document;
     expect(upload).toMatchObject({ category: 'incident', summary: 'Attached the file photo.jpg', details: { name: 'photo.jpg', size: 2048 } });
+  });
+
+  it('tells file uploads by what they are for', () => {
+    const upload = (purpose: string) => ({ key: 'k', tenantId: TENANT, name: 'greeting.mp3', size: 512, contentType: 'audio/mpeg', purpose, recordingKind: null });
+    expect(project(recorded('FileUploaded', upload('recording'))).document).toMatchObject({
+      category: 'message',
+      summary: 'Uploaded a recording: greeting.mp3',
+      details: { name: 'greeting.mp3', size: 512, purpose: 'recording' },
+    });
+    expect(summaryOf('FileUploaded', upload('email_attachment'))).toBe('Uploaded an email attachment: greeting.mp3');
   });
 
   it('keeps a named subset of the data as details, and names the user an event is about', () => {

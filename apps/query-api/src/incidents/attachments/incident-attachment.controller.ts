@@ -3,6 +3,7 @@ import { ROUTES } from '@beacon/contracts';
 import { notFound } from '@beacon/domain';
 import { CurrentPrincipal, FILE_STORAGE, type FileStorage, type Principal } from '@beacon/platform';
 import type { Response } from 'express';
+import { fileAsDownload } from '../../shared/file-download';
 
 /**
  * GET /api/incidents/attachment/{key}/: an uploaded attachment of the caller's organisation, always as
@@ -21,12 +22,6 @@ export class IncidentAttachmentController {
   ): Promise<StreamableFile> {
     const file = await this.storage.get(principal.rootId, key);
     if (!file) throw notFound();
-    // Express spells the name for the header (a plain fallback plus filename* for any script).
-    response.attachment(file.name);
-    response.setHeader('Content-Type', file.contentType);
-    response.setHeader('Content-Length', String(file.size));
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.setHeader('Cache-Control', 'private, no-store');
-    return new StreamableFile(file.bytes);
+    return fileAsDownload(response, file);
   }
 }

@@ -1,0 +1,74 @@
+import { Body, Controller, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ROUTES, type DirectUploadDto, type UploadedAttachmentDto } from '@beacon/contracts';
+import { requireRecordingKind, type FileUploadPurpose } from '@beacon/domain';
+import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { FileUpload, type ReceivedFile } from '../shared/uploads/file-upload.interceptor';
+import { answerUpload } from '../shared/uploads/upload-answer';
+import { parseFileData } from '../shared/uploads/upload-file-data';
+import { UploadMessageFileHandler } from './upload-message-file.handler';
+import { MESSAGE_UPLOAD_RULES } from './upload-purposes';
+
+type Response = Parameters<typeof answerUpload>[0];
+type Answer = Promise<UploadedAttachmentDto | DirectUploadDto>;
+
+const limitOf = (purpose: FileUploadPurpose) => MESSAGE_UPLOAD_RULES[purpose].maxBytes;
+
+/**
+ * Files for message composition (spec part 1 §7 "Uploads"): multipart `file` and optional `file_data`,
+ * stored in the caller's organisation (201 with the attachment); without a file but with file_data
+ * `{name, content_type, size}`, 200 with the fields for a direct upload to storage.
+ */
+@Controller()
+export class UploadsController {
+  constructor(@Inject(UploadMessageFileHandler) private readonly upload: UploadMessageFileHandler) {}
+
+  /** POST /api/upload/email_attachment: any type, up to 10 MB. */
+  @Post(ROUTES.uploadEmailAttachment.path)
+  @UseInterceptors(FileUpload(limitOf('email_attachment')))
+  async emailAttachment(
+    @CurrentPrincipal() principal: Principal,
+    @UploadedFile() file: ReceivedFile | undefined,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ): Answer {
+    return answerUpload(response, await this.upload.execute(principal, { purpose: 'email_attachment' }, file, parseFileData(body)));
+  }
+
+  /** POST /api/upload/sms_attachment: JPEG, PNG or GIF images (MMS), up to 1 MB. */
+  @Post(ROUTES.uploadSmsAttachment.path)
+  @UseInterceptors(FileUpload(limitOf('sms_attachment')))
+  async smsAttachment(
+    @CurrentPrincipal() principal: Principal,
+    @UploadedFile() file: ReceivedFile | undefined,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ): Answer {
+    return answerUpload(response, await this.upload.execute(principal, { purpose: 'sms_attachment' }, file, parseFileData(body)));
+  }
+
+  /** POST /api/upload/provider_attachment/: any type, up to 10 MB. */
+  @Post(ROUTES.uploadProviderAttachment.path)
+  @UseInterceptors(FileUpload(limitOf('provider_attachment')))
+  async providerAttachment(
+    @CurrentPrincipal() principal: Principal,
+    @UploadedFile() file: ReceivedFile | undefined,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ): Answer {
+    return answerUpload(response, await this.upload.execute(principal, { purpose: 'provider_attachment' }, file, parseFileData(body)));
+  }
+
+  /** POST /api/upload/recording/{kind}: audio up to 20 MB; `kind` says what the recording is for (400 unless a short lowercase name). */
+  @Post(ROUTES.uploadRecording.path)
+  @UseInterceptors(FileUpload(limitOf('recording')))
+  async recording(
+    @CurrentPrincipal() principal: Principal,
+    @Param('kind') kind: string,
+    @UploadedFile() file: ReceivedFile | undefined,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ): Answer {
+    const recordingKind = requireRecordingKind(kind);
+    return answerUpload(response, await this.upload.execute(principal, { purpose: 'recording', recordingKind }, file, parseFileData(body)));
+  }
+}

@@ -1,0 +1,24 @@
+import { Controller, Get, Inject, Param, Res, type StreamableFile } from '@nestjs/common';
+import { ROUTES } from '@beacon/contracts';
+import { notFound } from '@beacon/domain';
+import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import type { Response } from 'express';
+import { fileAsDownload } from '../shared/file-download';
+import { MessageFiles } from './message-files';
+
+/**
+ * GET /api/upload/file/{key}/: a message file (email, SMS or provider attachment, recording) of the
+ * caller's organisation, as a download. Another organisation's key, a key of anything that is not a
+ * message file (an incident attachment) or no such key answers 404.
+ */
+@Controller()
+export class UploadedFileController {
+  constructor(@Inject(MessageFiles) private readonly files: MessageFiles) {}
+
+  @Get(ROUTES.uploadedFile.path)
+  async file(@CurrentPrincipal() principal: Principal, @Param('key') key: string, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
+    const file = await this.files.get(principal.rootId, key);
+    if (!file) throw notFound();
+    return fileAsDownload(response, file);
+  }
+}
