@@ -1,11 +1,14 @@
+import { readdirSync } from 'node:fs';
+import http from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { DirectUploadDto, DirectUploadFields, UploadedAttachmentDto } from '@beacon/contracts';
 import { INCIDENT_ROOT_PERMISSIONS } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
-import { DirectUploadSigner, EVENT_STORE } from '@beacon/platform';
+import { DirectUploadSigner, EVENT_STORE, uploadsDirectory } from '@beacon/platform';
 import { DEMO_ROOT_ID, DEMO_USERS } from '@beacon/command-api';
-import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { auth, eventually, login, sleep, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createTenantWithRoles, TENANT_PASSWORD } from './testing/tenant-with-roles';
 
 /**
@@ -358,5 +361,156 @@ describe('direct uploads to the storage address', () => {
     expect((await post.expect(400)).body.detail).toBe('No file was submitted.');
 
     await postToStorage(direct.url, { ...direct.fields }, bytes).expect(204);
+  });
+});
+
+describe('the storage address reads the form as it arrives', () => {
+  async function terms(path: string, bytes: Buffer, name: string, contentType: string): Promise<DirectUploadDto> {
+    const response = await askForDirectUpload(operator, path, { name, content_type: contentType, size: bytes.length }).expect(200);
+    return response.body as DirectUploadDto;
+  }
+
+  interface OpenPost {
+    /** The server's answer, which must come while the post is still open. */
+    readonly answer: Promise<{ status: number; body: { detail?: string } }>;
+    /** Whether the client had finished sending when the answer came (never, unless `close` was called). */
+    readonly sentEverything: () => boolean;
+    readonly close: () => void;
+  }
+
+  /**
+   * Starts a multipart post to the storage address: the fields, the start of the file part and the
+   * first bytes of the file, then keeps the request open, as a client still sending a large file does.
+   */
+  function openStoragePost(fields: Record<string, string>, firstBytes: Buffer): OpenPost {
+    const boundary = 'storage-test-boundary-5f2a';
+    const post = http.request(new URL(STORAGE, app.url), { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } });
+    // The server may close the connection once it has answered.
+    post.on('error', () => undefined);
+    let preamble = '';
+    for (const [name, value] of Object.entries(fields)) preamble += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    preamble += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    post.write(preamble);
+    post.write(firstBytes);
+    const answer = new Promise<{ status: number; body: { detail?: string } }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no answer while the post was still open')), 5_000);
+      post.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { detail?: string } });
+        });
+      });
+    });
+    return { answer, sentEverything: () => post.writableEnded, close: () => post.destroy() };
+  }
+
+  it('refuses fields with a bad signature as the file begins, answering while the file is still being sent', async () => {
+    const bytes = Buffer.alloc(8 * MB, 7);
+    const direct = await terms(EMAIL, bytes, 'big.bin', 'application/octet-stream');
+
+    const forged = openStoragePost({ ...direct.fields, signature: '0'.repeat(64) }, bytes.subarray(0, MB));
+    try {
+      const answer = await forged.answer;
+      expect(answer).toEqual({ status: 403, body: { detail: 'The upload signature is not valid. Send the fields the upload call answered, unchanged.' } });
+      expect(forged.sentEverything()).toBe(false);
+    } finally {
+      forged.close();
+    }
+    const unsigned = openStoragePost({}, bytes.subarray(0, MB));
+    try {
+      expect((await unsigned.answer).status).toBe(403);
+      expect(unsigned.sentEverything()).toBe(false);
+    } finally {
+      unsigned.close();
+    }
+    await download(operator, direct.attachment.url).expect(404);
+  });
+
+  it('refuses fields of a key already used as the file begins (409)', async () => {
+    const bytes = Buffer.from('only once');
+    const direct = await terms(EMAIL, bytes, 'once.txt', 'text/plain');
+    await postToStorage(direct.url, { ...direct.fields }, bytes).expect(204);
+
+    const again = openStoragePost({ ...direct.fields }, Buffer.alloc(MB));
+    try {
+      expect((await again.answer).status).toBe(409);
+      expect(again.sentEverything()).toBe(false);
+    } finally {
+      again.close();
+    }
+  });
+
+  it('stops reading a file the moment it grows past the signed size (413); nothing is kept and the fields still work', async () => {
+    const bytes = Buffer.from('exactly this');
+    const direct = await terms(PROVIDER, bytes, 'small.txt', 'text/plain');
+
+    const oversize = openStoragePost({ ...direct.fields }, Buffer.alloc(MB, 1));
+    try {
+      const answer = await oversize.answer;
+      expect(answer.status).toBe(413);
+      expect(answer.body.detail).toBe(`The file is too large: the upload was signed for a file of ${bytes.length} bytes.`);
+      expect(oversize.sentEverything()).toBe(false);
+    } finally {
+      oversize.close();
+    }
+    await download(operator, direct.attachment.url).expect(404);
+    await postToStorage(direct.url, { ...direct.fields }, bytes).expect(204);
+  });
+
+  it('answers 400 for fields that come after the file, a second file or a file under another name; nothing is kept', async () => {
+    const bytes = Buffer.from('fields first, please');
+    const direct = await terms(EMAIL, bytes, 'order.txt', 'text/plain');
+
+    const fieldAfter = request(app.url).post(direct.url);
+    for (const [name, value] of Object.entries(direct.fields)) void fieldAfter.field(name, value);
+    void fieldAfter.attach('file', bytes, { filename: 'order.txt', contentType: 'text/plain' }).field('success_action_status', '204');
+    expect((await fieldAfter.expect(400)).body).toEqual({
+      detail: 'The upload fields came after the file. Send the fields the upload call answered first and the file last.',
+    });
+
+    // The signature after the file: the file began without it.
+    const signatureAfter = request(app.url).post(direct.url).field('key', direct.fields.key).field('content_type', direct.fields.content_type);
+    void signatureAfter.attach('file', bytes, 'order.txt').field('policy', direct.fields.policy).field('signature', direct.fields.signature);
+    await signatureAfter.expect(403);
+
+    const twoFiles = request(app.url).post(direct.url);
+    for (const [name, value] of Object.entries(direct.fields)) void twoFiles.field(name, value);
+    void twoFiles.attach('file', bytes, 'order.txt').attach('file', bytes, 'again.txt');
+    expect((await twoFiles.expect(400)).body.detail).toBe('Send one file only.');
+
+    const otherName = request(app.url).post(direct.url);
+    for (const [name, value] of Object.entries(direct.fields)) void otherName.field(name, value);
+    expect((await otherName.attach('upload', bytes, 'order.txt').expect(400)).body.detail).toBe(
+      'Send the file as "file", after the fields the upload call answered.',
+    );
+
+    await download(operator, direct.attachment.url).expect(404);
+    await postToStorage(direct.url, { ...direct.fields }, bytes).expect(204);
+  });
+
+  it('keeps nothing of a post cut off in the middle of its file; the fields still work', async () => {
+    const bytes = Buffer.alloc(4 * MB, 3);
+    const direct = await terms(EMAIL, bytes, 'cut.bin', 'application/octet-stream');
+    const tenantFolder = join(uploadsDirectory(app.config.dataDir), DEMO_ROOT_ID);
+
+    const cut = openStoragePost({ ...direct.fields }, bytes.subarray(0, MB));
+    await sleep(100);
+    cut.close();
+
+    await eventually(async () => expect(readdirSync(tenantFolder).filter((name) => name.endsWith('.tmp'))).toEqual([]));
+    await download(operator, direct.attachment.url).expect(404);
+    await postToStorage(direct.url, { ...direct.fields }, bytes).expect(204);
+  });
+
+  it('stores a large file sent in many pieces, byte for byte', async () => {
+    const bytes = Buffer.from(Array.from({ length: 6 * MB }, (_, i) => (i * 31 + (i >> 10)) % 256));
+    const direct = await terms(EMAIL, bytes, 'large.bin', 'application/octet-stream');
+
+    await postToStorage(direct.url, { ...direct.fields }, bytes).expect(204);
+
+    const file = await download(operator, direct.attachment.url).expect(200);
+    expect(Buffer.compare(file.body as Buffer, bytes)).toBe(0);
   });
 });

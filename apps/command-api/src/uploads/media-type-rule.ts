@@ -14,7 +14,7 @@ export interface MediaTypeRuleOptions {
  * A rule taking only some media types, judged by the file's bytes (its magic numbers, read by the
  * file-type package through Nest's FileTypeValidator), not by the name or the type the client
  * declared: a renamed or mislabelled file is refused, and a file is stored with the type its bytes
- * have. A direct upload's declared type is checked before any byte is sent, its bytes once they are.
+ * have. A direct upload's declared type is checked before any byte is sent, its first bytes once they are.
  */
 export function mediaTypeRule({ maxBytes, types, message }: MediaTypeRuleOptions): UploadRule {
   const validator = new FileTypeValidator({ fileType: types, overrideMimeType: true });
@@ -23,8 +23,8 @@ export function mediaTypeRule({ maxBytes, types, message }: MediaTypeRuleOptions
     checkDeclaredType(contentType) {
       if (!types.test(contentType)) throw fileError(message);
     },
-    async checkContent(bytes) {
-      const probe = { mimetype: '', size: bytes.length, buffer: bytes };
+    async checkContent(head) {
+      const probe = { mimetype: '', size: head.length, buffer: head };
       if (!(await validator.isValid(probe))) throw fileError(message);
       return probe.mimetype;
     },

@@ -1,20 +1,18 @@
-import { Body, Controller, HttpCode, HttpStatus, Inject, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import { ROUTES } from '@beacon/contracts';
 import { Public } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
-import { FileUpload, type ReceivedFile } from '../shared/uploads/file-upload.interceptor';
-import { MAX_UPLOAD_BYTES } from '../shared/uploads/upload-limits';
+import { receiveFieldsThenFile, type FormRequest } from './fields-then-file-form';
 import { StorageUploadHandler } from './storage-upload.handler';
 
 type Response = Parameters<typeof exposePosition>[0];
 
-const fieldsOf = (body: unknown): Readonly<Record<string, unknown>> =>
-  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-
 /**
  * POST /api/storage/upload/: the storage address direct uploads post to, the fields an upload call
- * answered plus the file as `file` (multipart). Public: the signed fields are the authorisation.
- * Answers 204, as an object store does.
+ * answered and then the file as `file` (multipart, fields first, as an object store requires). Public:
+ * the signed fields are the authorisation, so they are checked as the file begins and a refused post
+ * is answered without any of its file being kept; an accepted file is stored as it arrives. Answers
+ * 204, as an object store does.
  */
 @Controller()
 export class StorageUploadController {
@@ -23,8 +21,7 @@ export class StorageUploadController {
   @Public()
   @Post(ROUTES.storageUpload.path)
   @HttpCode(HttpStatus.NO_CONTENT)
-  @UseInterceptors(FileUpload(MAX_UPLOAD_BYTES))
-  async upload(@UploadedFile() file: ReceivedFile | undefined, @Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<void> {
-    exposePosition(response, await this.handler.execute(fieldsOf(body), file));
+  async upload(@Req() request: FormRequest, @Res({ passthrough: true }) response: Response): Promise<void> {
+    exposePosition(response, await receiveFieldsThenFile(request, (fields, file) => this.handler.execute(fields, file)));
   }
 }

@@ -28,6 +28,15 @@ export interface PutFileOptions {
 export interface FileStorage {
   /** Stores new content under a fresh key; a key already in use is refused (`FileKeyTakenError`). */
   put(tenantId: string, key: string, bytes: Buffer, options: PutFileOptions): Promise<StoredFileMetadata>;
+  /**
+   * Stores content as it is read from `content`, never holding all of it: a large upload can be kept
+   * while it arrives. The file appears only once the content has ended; if reading it fails (the
+   * source throws, e.g. past a size limit), nothing is stored and the source's error is the rejection.
+   * A key already in use is refused (`FileKeyTakenError`).
+   */
+  putStream(tenantId: string, key: string, content: AsyncIterable<Uint8Array>, options: PutFileOptions): Promise<StoredFileMetadata>;
+  /** Whether the tenant has a file under that key (false for keys that are not valid keys), without reading it. */
+  exists(tenantId: string, key: string): Promise<boolean>;
   /** The file, or null when the tenant has none under that key (including keys that are not valid keys). */
   get(tenantId: string, key: string): Promise<StoredFile | null>;
   /** Removes the file; false when there was none. */

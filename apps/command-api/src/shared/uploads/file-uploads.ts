@@ -20,10 +20,10 @@ export type UploadReceipt =
   | { readonly stored: true; readonly attachment: UploadedAttachmentDto; readonly position: number }
   | { readonly stored: false; readonly direct: DirectUploadDto };
 
-/** A file to keep under its key: bytes, and what the attachment will say of it. */
+/** A file to keep under its key: its content (received, or still arriving), and what the attachment will say of it. */
 export interface FileToKeep {
   readonly key: string;
-  readonly bytes: Buffer;
+  readonly content: Buffer | AsyncIterable<Uint8Array>;
   readonly name: string;
   readonly contentType: string;
   readonly createdAt: Date;
@@ -60,6 +60,11 @@ export class FileUploads {
     @Inject(DirectUploadSigner) private readonly signer: DirectUploadSigner,
   ) {}
 
+  /** Whether a file is stored under the key already (a key takes one file, ever), without reading it. */
+  isKept(tenantId: string, key: string): Promise<boolean> {
+    return this.storage.exists(tenantId, key);
+  }
+
   /** An upload call: the posted file stored, or, for no file but a described one, a direct upload's terms. */
   async receive<C>(kind: UploadKind<C>, tenantId: string, file: ReceivedFile | undefined, fileData: FileDataObject, context: C): Promise<UploadReceipt> {
     if (!file) {
@@ -70,14 +75,20 @@ export class FileUploads {
     const rule = kind.rule(context);
     if (received.size > rule.maxBytes) throw fileTooLarge(rule.maxBytes);
     const contentType = rule.checkContent ? await rule.checkContent(received.buffer) : received.mimetype;
-    const toKeep = { key: newFileKey(), bytes: received.buffer, name: received.originalname, contentType, createdAt: new Date() };
+    const toKeep = { key: newFileKey(), content: received.buffer, name: received.originalname, contentType, createdAt: new Date() };
     const { stored, position } = await this.keep(kind, tenantId, toKeep, context);
     return { stored: true, attachment: attachmentOf(stored, kind.downloadUrl(stored.key)), position };
   }
 
-  /** Stores a file under its key, then records it (removing it again if the record fails). */
+  /**
+   * Stores a file under its key (streamed content as it arrives; its error, if it fails, is the
+   * rejection), then records it (removing it again if the record fails).
+   */
   async keep<C>(kind: UploadKind<C>, tenantId: string, file: FileToKeep, context: C): Promise<{ stored: StoredFileMetadata; position: number }> {
-    const stored = await this.storage.put(tenantId, file.key, file.bytes, { name: file.name, contentType: file.contentType, createdAt: file.createdAt });
+    const options = { name: file.name, contentType: file.contentType, createdAt: file.createdAt };
+    const stored = Buffer.isBuffer(file.content)
+      ? await this.storage.put(tenantId, file.key, file.content, options)
+      : await this.storage.putStream(tenantId, file.key, file.content, options);
     try {
       const position = await kind.record({ tenantId, stored, context, acceptedAt: file.createdAt });
       return { stored, position };

@@ -6,9 +6,18 @@ export interface UploadRule {
   readonly maxBytes: number;
   /** Refuses (400) a content type this use does not take, before a direct upload sends any byte. */
   checkDeclaredType?(contentType: string): void;
-  /** Refuses (400) content this use does not take, by its bytes; answers the content type the bytes have. */
-  checkContent?(bytes: Buffer): Promise<string>;
+  /**
+   * Refuses (400) content this use does not take, by its leading bytes (at least CONTENT_SAMPLE_BYTES
+   * of them, or all of a shorter file); answers the content type the bytes have.
+   */
+  checkContent?(head: Buffer): Promise<string>;
 }
+
+/**
+ * How many leading bytes tell a file's type by its magic numbers (file-type's own sample size): a
+ * streamed upload is checked by these before the rest is stored, so it is never held whole.
+ */
+export const CONTENT_SAMPLE_BYTES = 4100;
 
 /** An upload that was stored, to be recorded. */
 export interface StoredUpload<TContext> {

@@ -21,6 +21,22 @@ describe('DiskFileStorage', () => {
     expect(readdirSync(join(root, 'tenant-1')).sort()).toEqual([key, `${key}.json`]);
   });
 
+  it('leaves no temporary file behind when a stream fails or its key is taken', async () => {
+    const root = mkdtempSync(join(directory, 'failed-'));
+    const storage = new DiskFileStorage(root);
+    const key = newFileKey();
+    async function* failing() {
+      yield Buffer.alloc(100_000);
+      throw new Error('cut short');
+    }
+    await expect(storage.putStream('tenant-1', key, failing(), { name: 'x.bin', contentType: 'application/octet-stream' })).rejects.toThrow('cut short');
+    expect(readdirSync(join(root, 'tenant-1'))).toEqual([]);
+
+    await storage.put('tenant-1', key, Buffer.from('x'), { name: 'x.txt', contentType: 'text/plain' });
+    await expect(storage.putStream('tenant-1', key, (async function* () { yield Buffer.from('y'); })(), { name: 'y.txt', contentType: 'text/plain' })).rejects.toThrow();
+    expect(readdirSync(join(root, 'tenant-1')).sort()).toEqual([key, `${key}.json`]);
+  });
+
   it('reads files written by an earlier instance (a restart)', async () => {
     const root = mkdtempSync(join(directory, 'restart-'));
     const key = newFileKey();
