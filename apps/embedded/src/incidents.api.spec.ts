@@ -8,6 +8,7 @@ import type {
   IncidentReportSummaryDto,
   LiveUpdate,
   MissingRequiredValueErrorDto,
+  UploadedAttachmentDto,
 } from '@beacon/contracts';
 import { DEMO_GROUPS } from '@beacon/command-api';
 import { INCIDENT_ROOT_PERMISSIONS } from '@beacon/domain';
@@ -253,6 +254,88 @@ describe('starting an incident', () => {
     expect(history.entries[0]).toMatchObject({ kind: 'started', actor: null });
     expect((await request(app.url).post('/api/incidents/public_incident_template/no-such-subdomain/start/').send({})).status).toBe(404);
     expect((await request(app.url).post('/api/incidents/public_incident_template/Not_A_Subdomain/start/').send({})).status).toBe(404);
+  });
+});
+
+describe('attachments', () => {
+  const uploadAs = async (key: string, filename: string, bytes = Buffer.from('photo bytes')): Promise<UploadedAttachmentDto> => {
+    const response = await request(app.url)
+      .post('/api/incidents/incident/upload/')
+      .set(auth(key))
+      .field('file_data', '{}')
+      .attach('file', bytes, { filename, contentType: 'image/jpeg' });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body as UploadedAttachmentDto;
+  };
+  const photos = (...values: unknown[]) => [...located(), entry(flood.details, flood.fields.photos, values)];
+  const notUploaded = (name: string) => [`Details › Photos: The attachment "${name}" was not uploaded here.`];
+
+  it('saves a real upload as its upload record describes it, whatever name, size, type or url the client sends', async () => {
+    const photo = await uploadAs(operator, 'river-bank.jpg');
+    const incident = await startIncident({
+      payload: photos({ ...photo, name: 'renamed.exe', size: 1, content_type: 'text/html', url: 'https://elsewhere.test/x' }),
+    });
+    expect(valuesOf(incident, flood.fields.photos)).toEqual([photo]);
+    expect((await read(`/api/incidents/incident/${incident.id}/`)).body.field_values).toContainEqual(expect.objectContaining({ values: [photo] }));
+    // A save sends the whole form again: the held photo stays, a second real upload joins it.
+    const second = await uploadAs(operator, 'plan.jpg', Buffer.from('plan'));
+    const updated = await write('put', `/api/incidents/incident/${incident.id}/`, {
+      payload: [entry(flood.details, flood.fields.photos, [photo, { key: second.key, name: 'x' }])],
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(valuesOf(updated.body as IncidentDto, flood.fields.photos)).toEqual([photo, second]);
+  });
+
+  it('answers 400 naming group and field for a made-up key or a key uploaded to another organisation', async () => {
+    const madeUp = await write('post', `/api/incidents/incident/start/${flood.form.id}/`, { payload: photos({ key: 'a'.repeat(32), name: 'x.jpg' }) });
+    expect(madeUp.status).toBe(400);
+    expect(madeUp.body).toEqual({ detail: notUploaded('x.jpg')[0], payload: notUploaded('x.jpg') });
+    const notAKey = await write('post', `/api/incidents/incident/start/${flood.form.id}/`, { payload: photos({ key: '../../secret', name: 'y.jpg' }) });
+    expect(notAKey.body.payload).toEqual(notUploaded('y.jpg'));
+
+    const other = await createTenantWithRoles(app, [INCIDENT_ROOT_PERMISSIONS[0]]);
+    const theirs = await uploadAs(await login(app, other.emails.OPERATOR, TENANT_PASSWORD), 'theirs.jpg');
+    const started = await write('post', `/api/incidents/incident/start/${flood.form.id}/`, { payload: photos(theirs) });
+    expect(started.status).toBe(400);
+    expect(started.body.payload).toEqual(notUploaded('theirs.jpg'));
+    const incident = await startIncident();
+    const put = await write('put', `/api/incidents/incident/${incident.id}/`, { payload: [entry(flood.details, flood.fields.photos, [theirs])] });
+    expect(put.status).toBe(400);
+    expect(put.body.payload).toEqual(notUploaded('theirs.jpg'));
+    const fromTemplate = await write('put', `/api/incidents/start_incident_from_template/${flood.template.id}/`, { payload: photos(theirs) });
+    expect(fromTemplate.body.payload).toEqual(notUploaded('theirs.jpg'));
+  });
+
+  it("checks a guest's attachments against the template's organisation", async () => {
+    const start = (attachment: unknown) =>
+      request(app.url).post(`/api/incidents/public_incident_template/${flood.template.subdomain}/start/`).send({ payload: photos(attachment) });
+    const guest = await request(app.url)
+      .post('/api/incidents/upload_attachment_from_template/')
+      .field('file_data', JSON.stringify({ subdomain: flood.template.subdomain }))
+      .attach('file', Buffer.from('guest photo'), { filename: 'guest.jpg', contentType: 'image/jpeg' });
+    expect(guest.status).toBe(201);
+    const started = await start({ key: guest.body.key, name: 'other.jpg' });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(valuesOf(started.body as IncidentDto, flood.fields.photos)).toEqual([guest.body]);
+    const refused = await start({ key: 'b'.repeat(32), name: 'z.jpg' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.payload).toEqual(notUploaded('z.jpg'));
+  });
+
+  it('presets on a template only attachments uploaded to the organisation, as recorded, and starts with them', async () => {
+    const photo = await uploadAs(operator, 'preset.jpg');
+    const create = (values: unknown[]) =>
+      write('post', '/api/incidents/incident_template/', {
+        data: { name: 'With photo', form: flood.form.id, field_values: [{ field: flood.fields.photos.id, field_group: flood.details.id, values }] },
+      });
+    const refused = await create([{ key: 'c'.repeat(32), name: 'made-up.jpg' }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.field_values).toEqual(notUploaded('made-up.jpg'));
+    const created = await create([{ key: photo.key, name: 'whatever' }]);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.field_values).toEqual([{ field: flood.fields.photos.id, field_group: flood.details.id, values: [photo] }]);
+    const started = await write('put', `/api/incidents/start_incident_from_template/${created.body.id}/`, { payload: located() });
+    expect(valuesOf(started.body as IncidentDto, flood.fields.photos)).toEqual([photo]);
   });
 });
 

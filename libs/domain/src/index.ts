@@ -53,6 +53,7 @@ export {
   type IncidentPayloadValues,
 } from './incident/incident-values';
 export * from './incident/incident-rules';
+export * from './incident/known-uploads';
 export * from './incident/incident-errors';
 export { INCIDENT_TITLE_MAX_LENGTH, defaultIncidentTitle, orderAtTop } from './incident/incident-input';
 export * from './incident/new-incident';

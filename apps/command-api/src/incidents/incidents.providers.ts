@@ -7,6 +7,7 @@ import { IncidentsController } from './incidents.controller';
 import { PublicIncidentTemplateController } from './public-incident-template.controller';
 import { IncidentUploadsController } from './uploads/incident-uploads.controller';
 import { TemplateSubdomainOwners } from './uploads/template-subdomain-owner';
+import { RecordedUploads } from './uploads/recorded-uploads';
 import { UploadIncidentAttachmentHandler } from './uploads/upload-incident-attachment.handler';
 
 /** Controllers and providers of the incidents calls this app serves. */
@@ -14,6 +15,7 @@ export const INCIDENTS_CONTROLLERS: Type[] = [IncidentUploadsController, Inciden
 export const INCIDENTS_PROVIDERS: Provider[] = [
   UploadIncidentAttachmentHandler,
   TemplateSubdomainOwners,
+  RecordedUploads,
   IncidentStore,
   IncidentCallers,
   StartIncidentHandler,

@@ -7,9 +7,10 @@ import type {
   IncidentTemplateDto,
   IncidentTemplateWithFormDto,
 } from '@beacon/contracts';
-import { compareOrderingKeys, DEFAULT_MODULE_NAME, notFound, type IncidentTemplateRecord } from '@beacon/domain';
+import { compareOrderingKeys, DEFAULT_MODULE_NAME, hasIncidentRootPermission, notFound, type IncidentTemplateRecord } from '@beacon/domain';
 import { READ_STORE } from '@beacon/platform';
 import { SYSTEM_TENANT, type Document, type Filter, type ReadStore } from '@beacon/read-store';
+import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../customer-group/projections/customer-groups.projection';
 import { INCIDENT_MODULE_SETTINGS, type IncidentModuleSettingsDocument } from '../customer-group/projections/incident-module-settings.projection';
 import { INCIDENT_FIELD_GROUPS, type FieldGroupDocument } from './projections/field-groups.projection';
 import { INCIDENT_FORM_RULES, type FormRuleDocument } from './projections/form-rules.projection';
@@ -126,10 +127,15 @@ export class IncidentSettingsReader {
     };
   }
 
-  /** The template a public page's subdomain selects, in whichever organisation holds it; 404 when none does. */
+  /**
+   * The template a public page's subdomain selects, in whichever organisation holds it; 404 when none
+   * does, or when that organisation's root group holds neither incident root permission.
+   */
   async publicTemplate(subdomain: string): Promise<IncidentTemplateWithFormDto> {
     const entry = await this.collection<TemplateSubdomainDocument>(SYSTEM_TENANT, INCIDENT_TEMPLATE_SUBDOMAINS).findOne({ _id: subdomain });
     if (!entry) throw notFound();
+    const root = await this.collection<CustomerGroupDocument>(entry.root_id, CUSTOMER_GROUPS).findOne({ _id: entry.root_id });
+    if (!hasIncidentRootPermission({ rootPermissions: root?.root_customer_group_permissions ?? [] })) throw notFound();
     const found = await this.templateWithForm(entry.root_id, entry.template_id);
     if (found.template.subdomain !== subdomain) throw notFound();
     return found;

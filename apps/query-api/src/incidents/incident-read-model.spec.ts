@@ -56,10 +56,16 @@ const ACTOR = { id: 'user-1', name: 'Olu Demo' };
 
 const context = (at: string) => ({ incidentId: 'inc-1', actor: ACTOR, permission: 'OPERATOR', moduleName: 'Incident', at });
 
+/** The upload records the command side passes with a save (see KnownUploads). */
+const knownUploads = {
+  k1: { url: '/api/incidents/attachment/k1/', key: 'k1', name: 'river.jpg', created_at: '2024-03-01T10:30:00.000Z', size: 10, content_type: 'image/jpeg' },
+};
+
 const startCommand = (data: Partial<StartIncident['data']> = {}): StartIncident => ({
   type: 'StartIncident',
   data: {
     ...context('2024-03-01T10:00:00.000Z'),
+    knownUploads,
     customerGroupId: 'north',
     groupPath: ['root', 'north'],
     form: TEST_FORM,
@@ -73,7 +79,7 @@ const startCommand = (data: Partial<StartIncident['data']> = {}): StartIncident 
 
 const updateCommand = (payload: unknown, extra: Record<string, unknown> = {}): IncidentCommand => ({
   type: 'UpdateIncident',
-  data: { ...context('2024-03-01T11:00:00.000Z'), payload, ...extra },
+  data: { ...context('2024-03-01T11:00:00.000Z'), knownUploads, payload, ...extra },
 });
 
 const patchCommand = (data: Record<string, unknown>): IncidentCommand => ({

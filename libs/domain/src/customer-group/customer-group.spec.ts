@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then';
+import { foldEvents } from '../shared/decider';
 import { DomainError } from '../shared/domain-errors';
+import { hasIncidentRootPermission } from '../access/access-subject';
 import { customerGroupDecider } from './customer-group.decide';
 import type { CustomerGroupCreated } from './customer-group.events';
 
@@ -18,6 +20,17 @@ describe('customer group decider', () => {
   it('creates a group with a trimmed name', () => {
     const events = given(customerGroupDecider, []).when({ type: 'CreateCustomerGroup', data: { ...created.data, name: '  Demo ' } });
     expect(events).toEqual([created]);
+  });
+
+  it('keeps the root permissions the group was created with, through later changes', () => {
+    const root: CustomerGroupCreated = { ...created, data: { ...created.data, rootPermissions: ['Show Incident Manager dashboard only', 'Media library'] } };
+    const renamed = { type: 'CustomerGroupDetailsChanged' as const, data: { customerGroupId: 'g1', name: 'Acme' } };
+    const state = foldEvents(customerGroupDecider, [root, renamed]);
+    expect(state.status === 'active' && state.rootPermissions).toEqual(['Show Incident Manager dashboard only', 'Media library']);
+    expect(state.status === 'active' && hasIncidentRootPermission(state)).toBe(true);
+    const without = foldEvents(customerGroupDecider, [created]);
+    expect(without.status === 'active' && without.rootPermissions).toEqual([]);
+    expect(without.status === 'active' && hasIncidentRootPermission(without)).toBe(false);
   });
 
   it('refuses to create a group twice', () => {

@@ -17,6 +17,11 @@ export type CustomerGroupState =
       readonly brandLoginUrl: string;
       readonly moduleName: string;
       readonly moduleNamePlural: string;
+      /**
+       * Feature permissions recorded when the group was created (only a root group holds any;
+       * descendants inherit the root's). No event changes them afterwards.
+       */
+      readonly rootPermissions: readonly string[];
     };
 
 export const initialCustomerGroupState = (): CustomerGroupState => ({ status: 'absent' });
@@ -35,6 +40,7 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
         brandLoginUrl: '',
         moduleName: DEFAULT_MODULE_NAME,
         moduleNamePlural: DEFAULT_MODULE_NAME_PLURAL,
+        rootPermissions: [...event.data.rootPermissions],
       };
     case 'IncidentModuleSettingsChanged':
       if (state.status !== 'active') return state;

@@ -1,3 +1,5 @@
+import type { KnownUploads } from '../incident/known-uploads';
+
 /**
  * Commands on a tenant's incident settings. New ids come from the caller (the server generates
  * them); every other value arrives unchecked from the request and the decider validates it, so a
@@ -133,16 +135,18 @@ export interface DeleteFieldRules {
 
 /**
  * A template create (`data` of the body) or change (`incident_template`): `template` is that object as
- * sent (name, form, incident_title, subdomain, template_branding, field_values).
+ * sent (name, form, incident_title, subdomain, template_branding, field_values). `knownUploads`: the
+ * upload records of the attachment keys its preset values name (the organisation's only; none when
+ * absent), as for incident saves.
  */
 export interface CreateIncidentTemplate {
   readonly type: 'CreateIncidentTemplate';
-  readonly data: { templateId: string; template: unknown };
+  readonly data: { templateId: string; template: unknown; knownUploads?: KnownUploads };
 }
 
 export interface ChangeIncidentTemplate {
   readonly type: 'ChangeIncidentTemplate';
-  readonly data: { templateId: string; template: unknown };
+  readonly data: { templateId: string; template: unknown; knownUploads?: KnownUploads };
 }
 
 export interface DeleteIncidentTemplate {

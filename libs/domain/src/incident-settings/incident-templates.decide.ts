@@ -1,3 +1,5 @@
+import { heldAttachments, type KnownUploads } from '../incident/known-uploads';
+import { normalizedValues } from '../incident/incident-values';
 import { notFound, validationError } from '../shared/domain-errors';
 import type { ChangeIncidentTemplate, CreateIncidentTemplate, DeleteIncidentTemplate } from './incident-settings.commands';
 import type { IncidentSettingsEvent } from './incident-settings.events';
@@ -51,8 +53,32 @@ function brandingInput(value: unknown, current: TemplateBrandingRecord | undefin
 
 const isExpired = (entry: unknown) => isRecord(entry) && entry.is_expired === true;
 
+/**
+ * Preset attachments must name files uploaded to the organisation (`uploads`, or those the template
+ * already presets) and are kept as their upload records describe them; a message names group and field.
+ */
+function presetAttachments(
+  raw: TemplateFieldValueRecord,
+  state: IncidentSettingsState,
+  uploads: KnownUploads,
+  messages: FieldMessages,
+): TemplateFieldValueRecord | null {
+  const field = state.fields[raw.field];
+  if (field?.field_type !== 'ATTACHMENT') return raw;
+  const checked = normalizedValues({ id: field.id, label: field.label, field_type: field.field_type, is_pii: field.is_pii, options: [] }, raw.values, uploads);
+  if ('values' in checked) return { ...raw, values: checked.values };
+  messages.add('field_values', `${state.fieldGroups[raw.field_group]?.title ?? raw.field_group} › ${field.label}: ${checked.error}`);
+  return null;
+}
+
 /** Preset values: each for a field its group maps, in a group of the template's form; each pair once. */
-function fieldValuesInput(value: unknown, formId: string, state: IncidentSettingsState, messages: FieldMessages): TemplateFieldValueRecord[] {
+function fieldValuesInput(
+  value: unknown,
+  formId: string,
+  state: IncidentSettingsState,
+  uploads: KnownUploads,
+  messages: FieldMessages,
+): TemplateFieldValueRecord[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
     messages.add('field_values', NOT_A_LIST);
@@ -75,12 +101,20 @@ function fieldValuesInput(value: unknown, formId: string, state: IncidentSetting
       return [];
     }
     seen.add(key);
-    return [{ field: raw.field, field_group: raw.field_group, values: raw.values.filter((entry) => !isExpired(entry)) }];
+    const values = raw.values.filter((entry) => !isExpired(entry));
+    const preset = presetAttachments({ field: raw.field, field_group: raw.field_group, values }, state, uploads, messages);
+    return preset ? [preset] : [];
   });
 }
 
 /** The template a create or change describes; what a change leaves out keeps its current value. */
-function templateInput(templateId: string, input: unknown, state: IncidentSettingsState, current: IncidentTemplateRecord | null): IncidentTemplateRecord {
+function templateInput(
+  templateId: string,
+  input: unknown,
+  state: IncidentSettingsState,
+  current: IncidentTemplateRecord | null,
+  knownUploads: KnownUploads = {},
+): IncidentTemplateRecord {
   if (!isRecord(input)) throw validationError('Invalid incident template.', { template: [NOT_AN_OBJECT] });
   const messages = new FieldMessages();
   const name = requiredText(messages, 'name', input.name, TEMPLATE_NAME_MAX_LENGTH);
@@ -105,19 +139,25 @@ function templateInput(templateId: string, input: unknown, state: IncidentSettin
   const field_values =
     input.field_values === undefined && current && current.form === form
       ? current.field_values
-      : fieldValuesInput(input.field_values, state.forms[form] ? form : '', state, messages);
+      : fieldValuesInput(input.field_values, state.forms[form] ? form : '', state, { ...knownUploads, ...presetAttachmentsOf(state, current) }, messages);
   messages.check('Invalid incident template.');
   return { id: templateId, name, form, incident_title, subdomain, template_branding, field_values };
 }
 
+/** The attachments a template presets (checked when it was saved), so saving them again keeps them. */
+function presetAttachmentsOf(state: IncidentSettingsState, template: IncidentTemplateRecord | null) {
+  if (!template) return {};
+  return heldAttachments(template.field_values.map((entry) => ({ field_type: state.fields[entry.field]?.field_type ?? '', values: entry.values })));
+}
+
 export function createIncidentTemplate(command: CreateIncidentTemplate, state: IncidentSettingsState): IncidentSettingsEvent[] {
-  const template = templateInput(command.data.templateId, command.data.template, state, null);
+  const template = templateInput(command.data.templateId, command.data.template, state, null, command.data.knownUploads);
   return [{ type: 'IncidentTemplateCreated', data: { template } }];
 }
 
 export function changeIncidentTemplate(command: ChangeIncidentTemplate, state: IncidentSettingsState): IncidentSettingsEvent[] {
   const current = templateOf(state, command.data.templateId);
-  const template = templateInput(current.id, command.data.template, state, current);
+  const template = templateInput(current.id, command.data.template, state, current, command.data.knownUploads);
   if (JSON.stringify(template) === JSON.stringify(current)) return [];
   return [{ type: 'IncidentTemplateChanged', data: { template, previousSubdomain: current.subdomain } }];
 }

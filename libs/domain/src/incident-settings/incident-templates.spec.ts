@@ -84,6 +84,27 @@ describe('incident templates', () => {
     });
   });
 
+  it('presets only attachments uploaded to the organisation, as their upload records describe them', () => {
+    const withPhoto = historyOf(createField('f3', 'Photo', 'ATTACHMENT'), createForm('form', 'Flood'), createGroup('g3', 'form', ['f3'], { title: 'Evidence' }));
+    const recorded = { url: '/api/incidents/attachment/k1/', key: 'k1', name: 'river.jpg', created_at: '2024-03-01T10:00:00.000Z', size: 10, content_type: 'image/jpeg' };
+    const preset = (values: unknown[], knownUploads = {}) =>
+      given(decider, withPhoto).when({
+        type: 'CreateIncidentTemplate',
+        data: { templateId: 't1', template: { name: 'A', form: 'form', field_values: [{ field: 'f3', field_group: 'g3', values }] }, knownUploads },
+      });
+    const [event] = preset([{ key: 'k1', name: 'renamed.exe', size: 1 }], { k1: recorded });
+    expect(event).toMatchObject({ data: { template: { field_values: [{ field: 'f3', field_group: 'g3', values: [recorded] }] } } });
+    expect(errorOf(() => preset([{ key: 'k9', name: 'theirs.jpg' }], { k1: recorded })).fields).toEqual({
+      field_values: ['Evidence › Photo: The attachment "theirs.jpg" was not uploaded here.'],
+    });
+    // Sent again on a change, the template's own preset stays without its record being passed.
+    const history = [...withPhoto, event!];
+    const again = { name: 'B', form: 'form', field_values: [{ field: 'f3', field_group: 'g3', values: [recorded] }] };
+    expect(given(decider, history).when({ type: 'ChangeIncidentTemplate', data: { templateId: 't1', template: again } })).toMatchObject([
+      { data: { template: { name: 'B', field_values: [{ values: [recorded] }] } } },
+    ]);
+  });
+
   it('refuses a subdomain another template of the organisation holds', () => {
     const history = [...base, ...given(decider, base).when(createTemplate('t1', { name: 'A', form: 'form', subdomain: 'river' }))];
     expect(errorOf(() => given(decider, history).when(createTemplate('t2', { name: 'B', form: 'form', subdomain: 'river' }))).fields).toEqual({

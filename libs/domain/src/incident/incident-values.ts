@@ -1,6 +1,7 @@
 import type { IncidentFormSnapshot, SnapshotField } from '../incident-settings/form-snapshot';
 import { FieldMessages, NOT_A_LIST, isRecord } from '../incident-settings/incident-settings.input';
 import type { IncidentAttachmentValue, IncidentFieldValue, IncidentValue } from './incident.records';
+import { attachmentNotUploadedHere, knownUpload, type KnownUploads } from './known-uploads';
 import { isExpiredEntry } from './required-values';
 
 /**
@@ -82,7 +83,11 @@ type CheckedEntry = { readonly value: IncidentValue } | { readonly error: string
 const ok = (value: IncidentValue): CheckedEntry => ({ value });
 const fail = (error: string): CheckedEntry => ({ error });
 
-function checkEntry(field: SnapshotField, entry: unknown): CheckedEntry {
+/**
+ * With `uploads`, an attachment must name a file uploaded to the organisation and is stored as its
+ * upload record describes it; without (a preview of a template's presets), as given.
+ */
+function checkEntry(field: SnapshotField, entry: unknown, uploads: KnownUploads | undefined): CheckedEntry {
   switch (field.field_type) {
     case 'TEXT':
     case 'TEXTAREA':
@@ -105,20 +110,24 @@ function checkEntry(field: SnapshotField, entry: unknown): CheckedEntry {
       return typeof entry === 'string' && field.options.some((option) => option.id === entry) ? ok(entry) : fail(MESSAGES.choice(entry));
     case 'ATTACHMENT': {
       const value = attachment(entry);
-      return value ? ok(value) : fail(MESSAGES.attachment);
+      if (!value) return fail(MESSAGES.attachment);
+      if (!uploads) return ok(value);
+      const recorded = knownUpload(uploads, value.key);
+      return recorded ? ok({ ...recorded }) : fail(attachmentNotUploadedHere(value.name));
     }
   }
 }
 
 /**
  * The values of `field` as stored: expired entries and blank ones dropped, wrappers unwrapped, each
- * checked for the field's type; or the message for the first value that does not suit it.
+ * checked for the field's type (attachments against `uploads`, when given); or the message for the
+ * first value that does not suit it.
  */
-export function normalizedValues(field: SnapshotField, entries: readonly unknown[]): Checked {
+export function normalizedValues(field: SnapshotField, entries: readonly unknown[], uploads?: KnownUploads): Checked {
   const kept = entries.filter((entry) => !isExpiredEntry(entry)).map(unwrapped).filter((entry) => !isBlank(entry));
   const values: IncidentValue[] = [];
   for (const entry of kept) {
-    const checked = checkEntry(field, entry);
+    const checked = checkEntry(field, entry, uploads);
     if ('error' in checked) return checked;
     values.push(checked.value);
   }
@@ -144,13 +153,15 @@ export function isMapped(form: IncidentFormSnapshot, fieldGroupId: string, field
 
 /**
  * The entries of a save's `payload`, checked, without those of ignored field groups. Problems go to
- * `messages` under `payload`, each naming the group and field it is about.
+ * `messages` under `payload`, each naming the group and field it is about. Attachments must be
+ * among `uploads`.
  */
 export function payloadValues(
   messages: FieldMessages,
   form: IncidentFormSnapshot,
   payload: unknown,
   ignoredFieldGroups: readonly string[],
+  uploads: KnownUploads,
   name = 'payload',
 ): IncidentPayloadValues[] {
   if (!Array.isArray(payload)) {
@@ -182,7 +193,7 @@ export function payloadValues(
       continue;
     }
     seen.add(key);
-    const checked = normalizedValues(form.fields[field]!, entry.values);
+    const checked = normalizedValues(form.fields[field]!, entry.values, uploads);
     if ('error' in checked) messages.add(name, `${placeOf(form, field_group, field)}: ${checked.error}`);
     else entries.push({ field, field_group, values: checked.values });
   }
@@ -192,12 +203,17 @@ export function payloadValues(
 /**
  * A template's preset values that still suit the form (the settings may have changed since the
  * template was saved): the others are left out rather than refused, as the caller did not send them.
+ * With `uploads` (a start), a preset attachment must be among them too.
  */
-export function presetValues(form: IncidentFormSnapshot, presets: readonly { field: string; field_group: string; values: readonly unknown[] }[]): IncidentPayloadValues[] {
+export function presetValues(
+  form: IncidentFormSnapshot,
+  presets: readonly { field: string; field_group: string; values: readonly unknown[] }[],
+  uploads?: KnownUploads,
+): IncidentPayloadValues[] {
   const entries: IncidentPayloadValues[] = [];
   for (const preset of presets) {
     if (!isMapped(form, preset.field_group, preset.field)) continue;
-    const checked = normalizedValues(form.fields[preset.field]!, preset.values);
+    const checked = normalizedValues(form.fields[preset.field]!, preset.values, uploads);
     if ('values' in checked) entries.push({ field: preset.field, field_group: preset.field_group, values: checked.values });
   }
   return entries;

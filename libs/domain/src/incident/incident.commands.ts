@@ -1,6 +1,7 @@
 import type { IncidentFormSnapshot } from '../incident-settings/form-snapshot';
 import type { IncidentTemplateView } from '../incident-settings/incident-settings.views';
 import type { IncidentActor } from './incident.records';
+import type { KnownUploads } from './known-uploads';
 
 /**
  * Commands on one incident. Who, when, the caller's permission (display conditions of type
@@ -19,10 +20,20 @@ interface IncidentCommandContext {
   readonly at: string;
 }
 
+/** Saves of values: the uploads of the organisation their attachments name (see KnownUploads). */
+interface IncidentValuesContext {
+  /**
+   * Upload records of the attachment keys the payload (and a template's presets) name, of the
+   * incident's organisation only; an attachment naming any other key is refused.
+   */
+  readonly knownUploads: KnownUploads;
+}
+
 /** POST /incident/start/{form}/, PUT /start_incident_from_template/{template}/, the public start. */
 export interface StartIncident {
   readonly type: 'StartIncident';
-  readonly data: IncidentCommandContext & {
+  readonly data: IncidentCommandContext &
+    IncidentValuesContext & {
     readonly customerGroupId: string;
     /** Ids from the tenant root down to the incident's group: who reaches the incident. */
     readonly groupPath: readonly string[];
@@ -41,7 +52,8 @@ export interface StartIncident {
 /** PUT /incident/{id}/: values, title and ignored field groups. */
 export interface UpdateIncident {
   readonly type: 'UpdateIncident';
-  readonly data: IncidentCommandContext & {
+  readonly data: IncidentCommandContext &
+    IncidentValuesContext & {
     /** The version the edit was based on; absent: the current one. */
     readonly version?: unknown;
     readonly title?: unknown;

@@ -25,6 +25,7 @@ import { brokenFormRules, incidentClosed, incidentConflict, missingRequiredValue
 import { baseVersion, changedTitle, check, defaultIncidentTitle, givenOrder, startTitle } from './incident-input';
 import { formRuleErrors } from './incident-rules';
 import { ignoredGroups, mergedFieldValues, payloadValues, presetValues, sameValue, valueKey, type IncidentPayloadValues } from './incident-values';
+import { heldAttachments } from './known-uploads';
 import { isOrderingKey } from './ordering-keys';
 import { fieldValuesOf, missingRequiredValues } from './required-values';
 
@@ -66,9 +67,9 @@ function startIncident(command: StartIncident, state: IncidentState): IncidentEv
   const title = startTitle(messages, data.title, defaultIncidentTitle(form, template));
   const order = givenOrder(messages, data.order, data.defaultOrder);
   const ignored = ignoredGroups(messages, form, data.ignoredFieldGroups);
-  const payload = data.payload === undefined || data.payload === null ? [] : payloadValues(messages, form, data.payload, ignored);
+  const payload = data.payload === undefined || data.payload === null ? [] : payloadValues(messages, form, data.payload, ignored, data.knownUploads);
   check(messages);
-  const presets = template ? presetValues(form, template.field_values).filter((entry) => !ignored.includes(entry.field_group)) : [];
+  const presets = template ? presetValues(form, template.field_values, data.knownUploads).filter((entry) => !ignored.includes(entry.field_group)) : [];
   const fieldValues = mergedFieldValues(form, presets, payload);
   checkValues(form, fieldValues, ignored, 'active', data.permission);
   const incident: IncidentRecord = {
@@ -137,7 +138,11 @@ function updateIncident(command: UpdateIncident, state: IncidentState): Incident
   const ignored = data.ignoredFieldGroups === undefined ? undefined : ignoredGroups(messages, form, data.ignoredFieldGroups);
   let payload: IncidentPayloadValues[] = [];
   if (data.payload === undefined) messages.add('payload', REQUIRED);
-  else payload = payloadValues(messages, form, data.payload, ignored ?? incident.ignored_field_groups);
+  else {
+    // Attachments the incident holds were checked when saved; they stay as stored when sent again.
+    const uploads = { ...data.knownUploads, ...heldAttachments(incident.field_values) };
+    payload = payloadValues(messages, form, data.payload, ignored ?? incident.ignored_field_groups, uploads);
+  }
   check(messages);
 
   const resolution = new Resolution(current, base);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-errors';
 import { given } from '../shared/given-when-then';
-import { FORM, OLU, SAM, T0, T1, entry, patch, start, update } from '../testing/incident-fixtures';
+import { FORM, OLU, SAM, T0, T1, UPLOADS, entry, patch, start, update } from '../testing/incident-fixtures';
 import { incidentRecordOf } from './incident.apply';
 import { incidentDecider, incidentStream } from './incident.decide';
 import type { IncidentEvent, IncidentStarted } from './incident.events';
@@ -189,7 +189,12 @@ describe('values by field type', () => {
       [{ key: 'k1', name: 'river.jpg', url: '/api/incidents/attachment/k1/', created_at: T0, size: 10, content_type: 'image/jpeg' }],
       [{ key: 'k1', name: 'river.jpg', url: '/api/incidents/attachment/k1/', created_at: T0, size: 10, content_type: 'image/jpeg' }],
     ],
-    ['photos', [{ key: 'k 2', name: 'a.pdf' }], [{ key: 'k 2', name: 'a.pdf', url: '/api/incidents/attachment/k%202/', created_at: '' }]],
+    // Name, size, type and url come from the upload record, never from the client.
+    [
+      'photos',
+      [{ key: 'k2', name: 'renamed.exe', url: 'https://elsewhere.test/x', size: 1, content_type: 'text/html' }, { value: { key: 'k1', name: 'r.jpg' } }],
+      [UPLOADS.k2, UPLOADS.k1],
+    ],
   ])('stores %s %j as %j', (field, values, stored) => {
     expect(saved(field, values)).toEqual(stored);
   });
@@ -212,8 +217,37 @@ describe('values by field type', () => {
     ['services', ['services-fire', 7], 'Details › Services: "7" is not a valid choice.'],
     ['photos', [{ name: 'no key.jpg' }], 'Details › Photos: An attachment needs the key and name its upload answered.'],
     ['photos', ['river.jpg'], 'Details › Photos: An attachment needs the key and name its upload answered.'],
+    ['photos', [{ key: 'made-up', name: 'x.jpg' }], 'Details › Photos: The attachment "x.jpg" was not uploaded here.'],
+    ['photos', [UPLOADS.k1, { key: 'constructor', name: 'proto.jpg' }], 'Details › Photos: The attachment "proto.jpg" was not uploaded here.'],
   ])('refuses %s %j', (field, values, message) => {
     expect(refused(field, values)).toEqual([message]);
+  });
+
+  it('refuses an attachment that was not uploaded to the organisation, on start and on update', () => {
+    const photo = entry('details', 'photos', [{ key: 'other-tenant-key', name: 'theirs.jpg' }]);
+    const onStart = errorOf(() => when([], start({ payload: [entry('details', 'location', ['Bridge']), photo] })));
+    expect(onStart.kind).toBe('validation');
+    expect(onStart.message).toBe('Details › Photos: The attachment "theirs.jpg" was not uploaded here.');
+    expect(onStart.fields).toEqual({ payload: ['Details › Photos: The attachment "theirs.jpg" was not uploaded here.'] });
+    expect(errorOf(() => when(started(), update({ payload: [photo], knownUploads: {} }))).fields.payload).toEqual([
+      'Details › Photos: The attachment "theirs.jpg" was not uploaded here.',
+    ]);
+  });
+
+  it('keeps attachments the incident already holds when a save sends them again', () => {
+    const withPhoto = history(start({ payload: [entry('details', 'location', ['Bridge']), entry('details', 'photos', [{ key: 'k1', name: 'river.jpg' }])] }));
+    expect(valuesOf(incidentAfter(withPhoto), 'photos')).toEqual([UPLOADS.k1]);
+    // Sent again as stored, with no upload records passed: no change, no refusal.
+    expect(when(withPhoto, update({ payload: [entry('details', 'photos', [UPLOADS.k1])], knownUploads: {} }))).toEqual([]);
+    const payload = [entry('details', 'photos', [UPLOADS.k1, { key: 'k2', name: 'plan.pdf' }])];
+    const added = afterCommand(withPhoto, update({ payload, knownUploads: { k2: UPLOADS.k2! } }));
+    expect(valuesOf(added, 'photos')).toEqual([UPLOADS.k1, UPLOADS.k2]);
+  });
+
+  it("fills a template's preset attachments from their upload records, leaving out those not uploaded here", () => {
+    const template = (values: unknown[]) => ({ id: 'tpl-1', incident_title: '', field_values: [{ field: 'photos', field_group: 'details', values }] });
+    expect(valuesOf(incidentAfter(when([], start({ template: template([{ key: 'k2', name: 'x' }]) }))), 'photos')).toEqual([UPLOADS.k2]);
+    expect(valuesOf(incidentAfter(when([], start({ template: template([{ key: 'gone', name: 'x' }]) }))), 'photos')).toBeUndefined();
   });
 
   it('removes entries marked is_expired, unwraps {value} entries and drops blank ones before saving', () => {

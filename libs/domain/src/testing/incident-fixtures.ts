@@ -2,6 +2,7 @@ import type { IncidentFormSnapshot, SnapshotField } from '../incident-settings/f
 import type { FieldGroupView, FormRuleView } from '../incident-settings/incident-settings.views';
 import type { PatchIncident, StartIncident, UpdateIncident } from '../incident/incident.commands';
 import type { IncidentActor } from '../incident/incident.records';
+import type { KnownUploads } from '../incident/known-uploads';
 
 /** A flood report form with one field of every type, for the incident decider's tests. */
 
@@ -87,6 +88,12 @@ export const SAM: IncidentActor = { id: 'user-sam', name: 'Sam Demo' };
 export const T0 = '2024-03-01T10:00:00.000Z';
 export const T1 = '2024-03-01T10:05:00.000Z';
 
+/** Files uploaded to the organisation, as the handler passes their upload records. */
+export const UPLOADS: KnownUploads = {
+  k1: { url: '/api/incidents/attachment/k1/', key: 'k1', name: 'river.jpg', created_at: T0, size: 10, content_type: 'image/jpeg' },
+  k2: { url: '/api/incidents/attachment/k2/', key: 'k2', name: 'plan.pdf', created_at: T0, size: 2048, content_type: 'application/pdf' },
+};
+
 const context = (actor: IncidentActor | null, at: string) => ({ incidentId: 'inc-1', actor, permission: 'OPERATOR', moduleName: 'Case', at });
 
 export const entry = (field_group: string, field: string, values: unknown[]) => ({ field_group, field, values });
@@ -100,6 +107,7 @@ export const start = (data: Partial<StartIncident['data']> = {}): StartIncident 
     form: FORM,
     template: null,
     defaultOrder: 'zzzzz',
+    knownUploads: UPLOADS,
     payload: [entry('details', 'location', ['Riverside'])],
     ...data,
   },
@@ -107,7 +115,7 @@ export const start = (data: Partial<StartIncident['data']> = {}): StartIncident 
 
 export const update = (data: Partial<UpdateIncident['data']> = {}, actor: IncidentActor | null = OLU, at = T1): UpdateIncident => ({
   type: 'UpdateIncident',
-  data: { ...context(actor, at), payload: [], ...data },
+  data: { ...context(actor, at), knownUploads: UPLOADS, payload: [], ...data },
 });
 
 export const patch = (data: Partial<PatchIncident['data']> = {}, actor: IncidentActor | null = OLU, at = T1): PatchIncident => ({

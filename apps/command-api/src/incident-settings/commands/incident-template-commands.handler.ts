@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  attachmentKeysOf,
   incidentSettingsDecider,
   templateSubdomainDecider,
   templateSubdomainStream,
@@ -9,6 +10,7 @@ import {
   type IncidentSettingsState,
 } from '@beacon/domain';
 import { CommandExecutor, type CommandContext, type Principal } from '@beacon/platform';
+import { RecordedUploads } from '../../incidents/uploads/recorded-uploads';
 import { IncidentSettingsCommandHandler, type IncidentSettingsOutcome } from './incident-settings-command.handler';
 
 type TemplateCommand = Extract<IncidentSettingsCommand, { type: 'CreateIncidentTemplate' | 'ChangeIncidentTemplate' | 'DeleteIncidentTemplate' }>;
@@ -33,16 +35,19 @@ function subdomainsOf(events: readonly IncidentSettingsEvent[]): { holds: string
  * the same one); the one a template gives up, or held when deleted, is released afterwards unless the
  * template holds it again by then. A claim whose template change then fails is released again.
  * Subdomain-stream commands are idempotent by themselves (the holder claiming again or a non-holder
- * releasing records nothing), so they do not reuse the idempotency key.
+ * releasing records nothing), so they do not reuse the idempotency key. Preset attachments must name
+ * files uploaded to the organisation: their upload records go with the command.
  */
 @Injectable()
 export class IncidentTemplateCommandsHandler {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler,
+    @Inject(RecordedUploads) private readonly uploads: RecordedUploads,
   ) {}
 
-  async execute(principal: Principal, command: TemplateCommand, commandId: string = randomUUID()): Promise<IncidentSettingsOutcome> {
+  async execute(principal: Principal, given: TemplateCommand, commandId: string = randomUUID()): Promise<IncidentSettingsOutcome> {
+    const command = await this.withKnownUploads(principal, given);
     const templateId = command.data.templateId;
     const context = this.settings.context(principal, commandId);
     // Validates the input (400 before anything is claimed) and tells whether a subdomain is taken up.
@@ -64,6 +69,15 @@ export class IncidentTemplateCommandsHandler {
       position = Math.max(position, await this.releaseUnlessHeld(claiming, principal, templateId, context, outcome.state));
     if (gaveUp) position = Math.max(position, await this.releaseUnlessHeld(gaveUp, principal, templateId, context, outcome.state));
     return { ...outcome, position };
+  }
+
+  /** A create or change, with the upload records of the attachment keys its preset values name. */
+  private async withKnownUploads(principal: Principal, command: TemplateCommand): Promise<TemplateCommand> {
+    if (command.type === 'DeleteIncidentTemplate') return command;
+    const template = command.data.template;
+    const presets = typeof template === 'object' && template !== null ? (template as { field_values?: unknown }).field_values : undefined;
+    const knownUploads = await this.uploads.of(principal.rootId, attachmentKeysOf(presets));
+    return { ...command, data: { ...command.data, knownUploads } };
   }
 
   private async releaseUnlessHeld(

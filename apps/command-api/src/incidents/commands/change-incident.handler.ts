@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { PatchIncident, UpdateIncident } from '@beacon/domain';
+import { attachmentKeysOf, type PatchIncident, type UpdateIncident } from '@beacon/domain';
 import type { Principal } from '@beacon/platform';
 import { IncidentCallers } from '../incident-callers';
 import { IncidentStore, type IncidentOutcome } from '../incident-store';
+import { RecordedUploads } from '../uploads/recorded-uploads';
 
 /** The body of a PUT (contracts' UpdateIncidentRequest), unchecked. */
 export interface UpdateIncidentInput {
@@ -31,14 +32,18 @@ export class ChangeIncidentHandler {
   constructor(
     @Inject(IncidentStore) private readonly incidents: IncidentStore,
     @Inject(IncidentCallers) private readonly callers: IncidentCallers,
+    @Inject(RecordedUploads) private readonly uploads: RecordedUploads,
   ) {}
 
   async update(principal: Principal, incidentId: string, input: UpdateIncidentInput, commandId: string = randomUUID()): Promise<IncidentOutcome> {
     const { caller, context, groupId } = await this.prepare(principal, incidentId);
+    // Attachments must name files uploaded to the incident's organisation (the caller's).
+    const knownUploads = await this.uploads.of(caller.rootId, attachmentKeysOf(input.payload));
     const command: UpdateIncident = {
       type: 'UpdateIncident',
       data: {
         ...context,
+        knownUploads,
         version: input.version,
         title: input.incident_title,
         payload: input.payload,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  attachmentKeysOf,
   foldEvents,
   incidentFormSnapshot,
   incidentSettingsDecider,
@@ -14,6 +15,7 @@ import {
 import { CommandExecutor, deterministicId } from '@beacon/platform';
 import type { IncidentCaller } from '../incident-callers';
 import { IncidentStore, type IncidentOutcome } from '../incident-store';
+import { RecordedUploads } from '../uploads/recorded-uploads';
 
 /** Where a new incident comes from: a form, or a template (its form, title and preset values). */
 export type IncidentSource = { readonly formId: string } | { readonly templateId: string };
@@ -30,12 +32,14 @@ export interface StartIncidentInput {
  * Records and starts a new incident from a form or a template of the caller's organisation, with
  * the form's snapshot as the settings stand now. The incident's id derives from the idempotency key
  * when there is one, so a retried start answers the same incident instead of starting a second.
+ * Attachments (given or preset by the template) must name files uploaded to the organisation.
  */
 @Injectable()
 export class StartIncidentHandler {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(IncidentStore) private readonly incidents: IncidentStore,
+    @Inject(RecordedUploads) private readonly uploads: RecordedUploads,
   ) {}
 
   async execute(caller: IncidentCaller, source: IncidentSource, input: StartIncidentInput, commandId: string = randomUUID()): Promise<IncidentOutcome> {
@@ -46,6 +50,7 @@ export class StartIncidentHandler {
     if (!form) throw notFound();
     const incidentId = deterministicId(`${caller.rootId}/incident/${commandId}`);
     const noOrder = input.order === undefined || input.order === null || input.order === '';
+    const knownUploads = await this.uploads.of(caller.rootId, attachmentKeysOf(input.payload, template?.field_values));
     const command: StartIncident = {
       type: 'StartIncident',
       data: {
@@ -59,6 +64,7 @@ export class StartIncidentHandler {
         form,
         template: template && { id: template.id, incident_title: template.incident_title, field_values: template.field_values },
         defaultOrder: noOrder ? await this.incidents.orderAtTop(caller.rootId, caller.customerGroupId) : 'zzzzz',
+        knownUploads,
         title: input.incident_title,
         order: input.order,
         payload: input.payload,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   foldEvents,
+  hasIncidentRootPermission,
   notFound,
   TEMPLATE_SUBDOMAIN_PATTERN,
   templateSubdomainDecider,
@@ -9,6 +10,7 @@ import {
   type TemplateSubdomainEvent,
 } from '@beacon/domain';
 import { CommandExecutor } from '@beacon/platform';
+import { CustomerGroupAccess } from '../../customer-group/customer-group-access';
 
 export interface TemplateSubdomainOwner {
   readonly rootId: string;
@@ -18,11 +20,16 @@ export interface TemplateSubdomainOwner {
 /**
  * Which organisation's template a public page's subdomain selects, read from the subdomain's claim
  * stream (the write side's own record, so a guest upload never waits for a projection). A subdomain
- * no template holds answers 404.
+ * no template holds answers 404, and so does one of an organisation whose root group holds neither
+ * incident root permission (the public page then says it is not available): guests neither start
+ * incidents nor upload files there.
  */
 @Injectable()
 export class TemplateSubdomainOwners {
-  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(CustomerGroupAccess) private readonly groups: CustomerGroupAccess,
+  ) {}
 
   async owner(subdomain: string | undefined): Promise<TemplateSubdomainOwner> {
     if (!subdomain) throw validationError('The template subdomain is missing.', { subdomain: ['This field is required.'] });
@@ -30,6 +37,8 @@ export class TemplateSubdomainOwners {
     const events = await this.executor.readStreamOrEmpty(templateSubdomainStream(subdomain));
     const state = foldEvents(templateSubdomainDecider, events.map((e) => ({ type: e.type, data: e.data }) as TemplateSubdomainEvent));
     if (state.status !== 'claimed') throw notFound();
+    const root = await this.groups.state(state.rootId);
+    if (root.status !== 'active' || !hasIncidentRootPermission(root)) throw notFound();
     return { rootId: state.rootId, templateId: state.templateId };
   }
 }
