@@ -8,7 +8,8 @@ import { PrimaryButton, SecondaryButton } from '../../shared-ui/buttons';
 import { TemplateFieldGroup } from './components/TemplateFieldGroup';
 import { incidentTemplateApi } from './incident-template-api';
 import { incidentTemplateLogic } from './incident-template.implementations';
-import { NOT_AVAILABLE_TEXT } from './machines/incident-template.machine';
+import type { AttachmentActions } from '../incidents/components/AttachmentField';
+import { NOT_AVAILABLE_TEXT, UPLOAD_FAILED_TEXT } from './machines/incident-template.machine';
 import { templateSubdomain } from './template-subdomain';
 import { shownGroups } from './template-values';
 
@@ -25,9 +26,10 @@ interface IncidentTemplatePageProps {
 export function IncidentTemplatePage({ hostname = window.location.hostname }: IncidentTemplatePageProps) {
   const api = useApi();
   const { search } = useLocation();
-  const [logic] = useState(() => incidentTemplateLogic(incidentTemplateApi(api)));
+  const [templateApi] = useState(() => incidentTemplateApi(api));
+  const [logic] = useState(() => incidentTemplateLogic(templateApi));
   const [snapshot, send] = useMachine(logic, { input: { subdomain: templateSubdomain({ hostname, search }) } });
-  const { template, values, gaps, ruleErrors, error, uploads, uploadErrors } = snapshot.context;
+  const { subdomain, template, values, gaps, ruleErrors, error, uploads, uploadErrors } = snapshot.context;
 
   if (snapshot.matches('notAvailable')) {
     return (
@@ -60,6 +62,20 @@ export function IncidentTemplatePage({ hostname = window.location.hostname }: In
     event.preventDefault();
     send({ type: 'template.submit' });
   };
+  /**
+   * A group's ATTACHMENT fields upload to the public endpoint: the machine uploads the chosen files
+   * (several at once, each named while it uploads) and a failure shows in the field's messages.
+   */
+  const attachmentsOf = (fieldGroup: string): AttachmentActions => ({
+    upload: (file, field) => templateApi.uploadAttachment(subdomain ?? '', field, file),
+    open: (attachment) => window.open(attachment.url, '_blank', 'noopener'),
+    failureText: () => UPLOAD_FAILED_TEXT,
+    begin: (file, field) => send({ type: 'template.upload', fieldGroup, field, file }),
+    uploading: (field) =>
+      Object.values(uploads)
+        .filter((upload) => upload.fieldGroup === fieldGroup && upload.field === field)
+        .map((upload) => upload.name),
+  });
   const messages = [...gaps.map(requiredValueText), ...ruleErrors.map((rule) => rule.message), ...(error ? [error] : [])];
 
   return (
@@ -83,10 +99,9 @@ export function IncidentTemplatePage({ hostname = window.location.hostname }: In
                 labelColor={branding.label_color}
                 gaps={gaps}
                 ruleErrors={ruleErrors}
-                uploads={Object.values(uploads)}
                 uploadErrors={uploadErrors}
+                attachments={attachmentsOf(group.id)}
                 onChange={(field, next) => send({ type: 'template.change', fieldGroup: group.id, field, values: next })}
-                onUpload={(field, file) => send({ type: 'template.upload', fieldGroup: group.id, field, file })}
               />
             ))}
             {messages.length > 0 && (

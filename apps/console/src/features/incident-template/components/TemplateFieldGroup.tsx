@@ -1,7 +1,7 @@
 import type { FieldGroupDto, FormRuleErrorDto, IncidentFieldDto, IncidentValueEntry } from '@beacon/contracts';
 import { REQUIRED_VALUE_MESSAGE, type RequiredValueGap } from '@beacon/domain';
 import styled from 'styled-components';
-import type { PendingUpload } from '../machines/incident-template.machine';
+import type { AttachmentActions } from '../../incidents/components/AttachmentField';
 import { valueKey, type TemplateValues } from '../template-values';
 import { TemplateField } from './TemplateField';
 
@@ -12,10 +12,10 @@ interface TemplateFieldGroupProps {
   labelColor: string;
   gaps: readonly RequiredValueGap[];
   ruleErrors: readonly FormRuleErrorDto[];
-  uploads: readonly PendingUpload[];
   uploadErrors: Readonly<Record<string, string>>;
+  /** What the group's ATTACHMENT fields do with files (uploads to the public page's endpoint). */
+  attachments: AttachmentActions;
   onChange: (field: string, values: IncidentValueEntry[]) => void;
-  onUpload: (field: string, file: File) => void;
 }
 
 /** Rich text from the settings, shown as plain text: a public page renders no markup it was given. */
@@ -25,7 +25,7 @@ function plainText(content: string): string {
 }
 
 /** A field group of the template's form: its title, its text and its fields in their order. */
-export function TemplateFieldGroup({ group, fields, values, labelColor, gaps, ruleErrors, uploads, uploadErrors, onChange, onUpload }: TemplateFieldGroupProps) {
+export function TemplateFieldGroup({ group, fields, values, labelColor, gaps, ruleErrors, uploadErrors, attachments, onChange }: TemplateFieldGroupProps) {
   const content = plainText(group.content).trim();
   return (
     <Group>
@@ -48,9 +48,8 @@ export function TemplateFieldGroup({ group, fields, values, labelColor, gaps, ru
             required={mapping.is_required}
             labelColor={labelColor}
             errors={errors}
-            uploading={uploads.filter((u) => u.fieldGroup === group.id && u.field === mapping.field).map((u) => u.name)}
+            attachments={attachments}
             onChange={(next) => onChange(mapping.field, next)}
-            onUpload={(file) => onUpload(mapping.field, file)}
           />
         );
       })}

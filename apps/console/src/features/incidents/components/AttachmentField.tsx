@@ -12,6 +12,13 @@ export interface AttachmentActions {
   open(attachment: UploadedAttachmentDto): void;
   /** The words to show for a failed upload. */
   failureText(error: unknown): string;
+  /**
+   * Optional: the screen uploads the chosen files itself, several at once, and shows a failure in the
+   * field's messages; the field then lists what `uploading` names instead of uploading with `upload`.
+   */
+  begin?(file: File, field: string): void;
+  /** With `begin`: the names of the files still uploading to the field. */
+  uploading?(field: string): readonly string[];
 }
 
 /** The attachments of a field as links to their url, each removable unless read-only. */
@@ -79,6 +86,11 @@ export function AttachmentUpload({
     const input = event.currentTarget;
     const files = [...(input.files ?? [])];
     if (files.length === 0) return;
+    if (actions.begin) {
+      files.forEach((file) => actions.begin!(file, field));
+      input.value = '';
+      return;
+    }
     setUploading(true);
     setFailure(null);
     let current: IncidentValueEntry[] = [...values];
@@ -95,10 +107,17 @@ export function AttachmentUpload({
     }
   };
 
+  const named = actions.uploading?.(field) ?? [];
+  const busy = uploading || named.length > 0;
   return (
     <>
-      <Input id={id} type="file" multiple onChange={(event) => void upload(event)} aria-busy={uploading || undefined} {...aria} />
+      <Input id={id} type="file" multiple onChange={(event) => void upload(event)} aria-busy={busy || undefined} {...aria} />
       {uploading && <Status role="status">Uploading…</Status>}
+      {named.map((name, index) => (
+        <Status key={`${index}-${name}`} role="status">
+          Uploading {name}…
+        </Status>
+      ))}
       {failure && <Failure role="alert">{failure}</Failure>}
     </>
   );
