@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@beacon/event-store';
-import type { Document, DocumentChange, ReadStore } from '@beacon/read-store';
+import { ReadStoreUnavailableError, type Document, type DocumentChange, type ReadStore } from '@beacon/read-store';
 import { currentDocuments } from './current-documents';
 import type { ProjectedDocuments, ProjectionDefinition } from './projection';
 
@@ -36,17 +36,32 @@ export class WrittenDocuments {
     }));
   }
 
+  /** Leaves out what a projection's changes for the event did: the event was parked instead. */
+  forget(projection: ProjectionDefinition, position: number): void {
+    this.watched.get(projection)?.delete(position);
+  }
+
   /** After the batch is applied: per projection, the documents its changes wrote for the event. */
   async of(readStore: ReadStore, event: RecordedEvent): Promise<ProjectedDocuments> {
     const documents = new Map<ProjectionDefinition, Document[]>();
     for (const [projection, byPosition] of this.watched) {
       const written: Document[] = [];
       for (const entry of byPosition.get(event.position) ?? []) {
-        const [document] = entry.applied ? [entry.document] : await currentDocuments(readStore, [entry.change]);
+        const [document] = entry.applied ? [entry.document] : await currentDocumentsOrNone(readStore, entry.change);
         if (document) written.push(document);
       }
       documents.set(projection, written);
     }
     return (projection) => documents.get(projection) ?? [];
+  }
+}
+
+/** A change the store could not take (its event was parked) names no document to show. */
+async function currentDocumentsOrNone(readStore: ReadStore, change: DocumentChange): Promise<Document[]> {
+  try {
+    return await currentDocuments(readStore, [change]);
+  } catch (error) {
+    if (error instanceof ReadStoreUnavailableError) throw error;
+    return [];
   }
 }

@@ -95,6 +95,11 @@ export interface ReadStore {
    * already reflected in a document, change nothing.
    */
   applyProjectionBatch(projection: string, events: readonly ProjectedEvent[]): Promise<void>;
+  /**
+   * Applies one earlier event's changes on top of the documents as they now stand, whatever the
+   * checkpoint, which does not move: how a parked event is retried once its projection is fixed.
+   */
+  reapplyEvent(event: ProjectedEvent): Promise<void>;
   /** Drops the projection's documents and checkpoint so it can rebuild from position zero. */
   resetProjection(projection: string, collections: readonly string[]): Promise<void>;
   close(): Promise<void>;

@@ -40,6 +40,42 @@ export async function applyMongoProjectionBatch(
   return pending[pending.length - 1].position;
 }
 
+/**
+ * Applies one event's changes to the documents as they stand, whatever position they carry (a
+ * parked event's retry). Each write is guarded on the `_pos` it read, so a batch landing meanwhile
+ * is never overwritten: the retry reads again and reapplies on top of it.
+ */
+export async function reapplyMongoEvent(db: Db, event: ProjectedEvent, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const plans = await loadPlans(db, [event]);
+    for (const change of event.changes) {
+      const plan = plans.get(planKey(change)) as PlannedWrite;
+      plan.document = projectDocument(change, plan.document);
+      plan.position = Math.max(plan.storedPosition, event.position);
+    }
+    if (await writeReapplied(db, [...plans.values()])) return;
+    if (attempt >= attempts) throw new Error(`Documents of event ${event.position} kept changing while it was reapplied`);
+  }
+}
+
+/** True when every write landed on the document version it was computed from. */
+async function writeReapplied(db: Db, plans: readonly PlannedWrite[]): Promise<boolean> {
+  let landed = true;
+  for (const plan of plans.filter((p) => p.document !== null || p.existed)) {
+    const { change, position } = plan;
+    const replacement = plan.document ? toStored(change.tenantId, plan.document, position) : tombstone(change.tenantId, change.id, position);
+    const filter = plan.existed ? { _id: plan.id, _pos: plan.storedPosition } : { _id: plan.id };
+    try {
+      const result = await db.collection<StoredDocument>(change.collection).replaceOne(filter, replacement, { upsert: !plan.existed });
+      if (plan.existed && result.matchedCount === 0) landed = false;
+    } catch (error) {
+      if (!isDuplicateKey(error as { code?: unknown })) throw error;
+      landed = false;
+    }
+  }
+  return landed;
+}
+
 function isNewAfter(checkpoint: number): (event: ProjectedEvent) => boolean {
   let last = checkpoint;
   return (event) => (event.position > last ? ((last = event.position), true) : false);

@@ -12,7 +12,7 @@ import { assertCollectionName, assertIndexSpec, assertTenantId, indexName } from
 import { MongoCollection } from './mongodb-collection';
 import { storedKeys } from './mongodb-documents';
 import { translated } from './mongodb-errors';
-import { applyMongoProjectionBatch } from './mongodb-projection';
+import { applyMongoProjectionBatch, reapplyMongoEvent } from './mongodb-projection';
 
 export interface MongoReadStoreOptions {
   readonly url: string;
@@ -96,6 +96,10 @@ export class MongoReadStore implements ReadStore {
         .collection<Checkpoint>(CHECKPOINTS)
         .updateOne({ _id: projection }, { $max: { position: last } }, { upsert: true });
     });
+  }
+
+  async reapplyEvent(event: ProjectedEvent): Promise<void> {
+    await translated(CHECKPOINTS, () => reapplyMongoEvent(this.db, event));
   }
 
   async resetProjection(projection: string, collections: readonly string[]): Promise<void> {

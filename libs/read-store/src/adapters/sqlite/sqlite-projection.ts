@@ -29,11 +29,25 @@ export function applyProjectionBatch(
     last = event.position;
   }
   if (last === checkpoint) return;
+  writePending(statements, pending);
+  statements.upsertCheckpoint.run(projection, last);
+}
+
+/** Applies one event's changes to the documents as they stand, inside the caller's transaction; the checkpoint stays. */
+export function reapplyEvent(statements: Statements, event: ProjectedEvent): void {
+  const pending = new Map<string, PendingDocument>();
+  for (const change of event.changes) {
+    const entry = pendingFor(statements, pending, change);
+    entry.document = projectDocument(change, entry.document);
+  }
+  writePending(statements, pending);
+}
+
+function writePending(statements: Statements, pending: Map<string, PendingDocument>): void {
   for (const { change, document } of pending.values()) {
     if (document === null) statements.delete.run(change.collection, change.tenantId, change.id);
     else statements.upsert.run(change.collection, change.tenantId, change.id, JSON.stringify(document));
   }
-  statements.upsertCheckpoint.run(projection, last);
 }
 
 function pendingFor(statements: Statements, pending: Map<string, PendingDocument>, change: DocumentChange): PendingDocument {

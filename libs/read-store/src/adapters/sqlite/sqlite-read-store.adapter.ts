@@ -10,7 +10,7 @@ import {
 } from '../../read-store';
 import { assertCollectionName, assertIndexSpec, assertTenantId, indexName } from '../../internal/query-guard';
 import { SqliteCollection, SqliteContext } from './sqlite-collection';
-import { applyProjectionBatch } from './sqlite-projection';
+import { applyProjectionBatch, reapplyEvent } from './sqlite-projection';
 import { configure, prepareStatements, Statements } from './sqlite-schema';
 import { createUniqueIndexSql, dropIndexSql, sqlIndexName, translateSqliteError } from './sqlite-unique-index';
 
@@ -79,6 +79,10 @@ export class SqliteReadStore implements ReadStore {
   async applyProjectionBatch(projection: string, events: readonly ProjectedEvent[]): Promise<void> {
     if (events.length === 0) return;
     this.context.write('', () => applyProjectionBatch(this.statements, projection, events));
+  }
+
+  async reapplyEvent(event: ProjectedEvent): Promise<void> {
+    this.context.write('', () => reapplyEvent(this.statements, event));
   }
 
   async resetProjection(projection: string, collections: readonly string[]): Promise<void> {

@@ -101,5 +101,27 @@ export function projectionContract(store: StoreProvider): void {
       expect(await snapshot()).toEqual(before);
       expect(await store().getCheckpoint('counters')).toBe(5);
     });
+    it('reapplyEvent applies an earlier event on top of the documents as they stand and keeps the checkpoint', async () => {
+      await store().applyProjectionBatch('counters', HISTORY);
+      await store().reapplyEvent(event(2, increment(TENANT_A, 'c1', 100), increment(TENANT_B, 'new', 1)));
+      expect(await counters(TENANT_A).findOne({ _id: 'c1' })).toEqual({ _id: 'c1', count: 107 });
+      expect(await counters(TENANT_B).findOne({ _id: 'new' })).toEqual({ _id: 'new', count: 1 });
+      expect(await store().getCheckpoint('counters')).toBe(5);
+    });
+
+    it('reapplyEvent can delete a document, and later batches still see the documents it wrote', async () => {
+      await store().applyProjectionBatch('counters', HISTORY.slice(0, 4));
+      await store().reapplyEvent(event(1, remove(TENANT_A, 'c2'), increment(TENANT_A, 'c1', 10)));
+      await store().applyProjectionBatch('counters', [event(6, increment(TENANT_A, 'c1', 1))]);
+      expect(await counters(TENANT_A).findOne({ _id: 'c2' })).toBeNull();
+      expect(await counters(TENANT_A).findOne({ _id: 'c1' })).toEqual({ _id: 'c1', count: 18 });
+      expect(await store().getCheckpoint('counters')).toBe(6);
+    });
+
+    it('reapplyEvent refuses a change without a document id and writes nothing', async () => {
+      await store().applyProjectionBatch('counters', HISTORY);
+      await expect(store().reapplyEvent(event(3, increment(TENANT_A, 'c1', 1), increment(TENANT_A, '', 1)))).rejects.toThrow(/document id/);
+      expect(await counters(TENANT_A).findOne({ _id: 'c1' })).toEqual({ _id: 'c1', count: 7 });
+    });
   });
 }
