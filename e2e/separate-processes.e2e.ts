@@ -7,6 +7,8 @@ import { DEMO_GROUPS } from '@beacon/command-api';
 import { DISPATCH_JOBS_TOPIC, type DispatchJob } from '@beacon/dispatch-worker';
 import { SqliteBus } from '@beacon/bus';
 import { SqliteEventStore, StreamNotFoundError } from '@beacon/event-store';
+import { PROJECTION_LEASES, type ProjectionLeaseDocument } from '@beacon/projections';
+import { SqliteReadStore, SYSTEM_TENANT } from '@beacon/read-store';
 import { apiLogin, newDataDir, startAppProcess, type AppProcess } from './support/app-process';
 
 const rootId = DEMO_GROUPS[0].customerGroupId;
@@ -14,6 +16,7 @@ const dataDir = newDataDir();
 let commandApi: AppProcess;
 let queryApi: AppProcess;
 let worker: AppProcess;
+let secondQueryApi: AppProcess | undefined;
 
 /**
  * Each app starts alone, as it would in the distributed topology; here they share the embedded
@@ -26,7 +29,7 @@ describe('command-api, query-api and dispatch-worker as separate processes', () 
   });
 
   afterAll(async () => {
-    await Promise.all([commandApi, queryApi, worker].map((p) => p?.kill()));
+    await Promise.all([commandApi, queryApi, worker, secondQueryApi].map((p) => p?.kill()));
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -89,4 +92,46 @@ describe('command-api, query-api and dispatch-worker as separate processes', () 
       await events.close();
     }
   });
+  it('runs each projection on one query node, and another node takes over within 10 s of the holder dying', async () => {
+    secondQueryApi = await startAppProcess('query-api', dataDir);
+    const readModels = SqliteReadStore.open({ path: join(dataDir, 'read-models.sqlite') });
+    const holders = async () =>
+      new Set((await readModels.scope(SYSTEM_TENANT).collection<ProjectionLeaseDocument>(PROJECTION_LEASES).find()).map((lease) => lease.holder));
+    try {
+      const before = await holders();
+      expect(before.size, 'one node runs every projection').toBe(1);
+      const token = await apiLogin(commandApi.url, 'admin@demo.test');
+      // Both nodes serve reads while one runs the projections.
+      for (const node of [queryApi, secondQueryApi]) {
+        const self = await fetch(`${node.url}/api/user/self/`, { headers: { Authorization: `Token ${token}` } });
+        expect(self.status).toBe(200);
+      }
+
+      await queryApi.kill('SIGKILL');
+      const killedAt = Date.now();
+      const write = await fetch(`${commandApi.url}/api/customer_group_im_settings/${rootId}/`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Authorization: `Token ${token}` },
+        body: JSON.stringify({ module_name: 'Takeover', module_name_plural: 'Takeovers' }),
+      });
+      expect(write.status).toBe(200);
+      const position = write.headers.get('x-event-position')!;
+      let settings: unknown = null;
+      while (Date.now() - killedAt < 15_000) {
+        const read = await fetch(`${secondQueryApi.url}/api/customer_group_im_settings/${rootId}/`, {
+          headers: { Authorization: `Token ${token}`, 'X-Read-Position': position },
+        });
+        settings = await read.json();
+        if ((settings as { module_name?: string }).module_name === 'Takeover') break;
+      }
+      const tookOverIn = Date.now() - killedAt;
+      expect(settings).toEqual({ module_name: 'Takeover', module_name_plural: 'Takeovers' });
+      expect(tookOverIn, `took over in ${tookOverIn} ms`).toBeLessThan(10_000);
+      const after = await holders();
+      expect(after.size).toBe(1);
+      expect([...after][0]).not.toBe([...before][0]);
+    } finally {
+      await readModels.close();
+    }
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import { serveConsole } from './console-assets';
 
 /** command-api, query-api and dispatch-worker in one process over the configured adapters, with the console at /ui/. */
 export async function createEmbeddedApp(config: PlatformConfig): Promise<INestApplication> {
-  const app = await createProcessApp(config, [CommandApiModule, QueryApiModule, DispatchWorkerModule]);
+  const app = await createProcessApp({ ...config, projectionLeaseHolder: 'embedded' }, [CommandApiModule, QueryApiModule, DispatchWorkerModule]);
   serveConsole(app, config.consoleDir);
   return app;
 }

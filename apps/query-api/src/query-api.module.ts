@@ -9,6 +9,7 @@ import { EmailOutboxController } from './email-outbox/email-outbox.controller';
 import { INCIDENT_SETTINGS_CONTROLLERS, INCIDENT_SETTINGS_PROVIDERS } from './incident-settings/incident-settings.providers';
 import { INCIDENTS_CONTROLLERS, INCIDENTS_PROVIDERS } from './incidents/incidents.providers';
 import { LiveGateway } from './live/live.gateway';
+import { ParkedEventsController } from './parked-events/parked-events.controller';
 import { ProjectionHost } from './projections/projection-host';
 import { ReadPositionInterceptor } from './read-position/read-position.interceptor';
 import { SessionController } from './session/session.controller';
@@ -17,7 +18,7 @@ import { UserController } from './users/user.controller';
 
 /** Every read, from read models, and live updates. Needs InfrastructureModule and PlatformModule at the root. */
 @Module({
-  controllers: [CompanyInfoController, SessionController, UserController, CustomerGroupController, EmailOutboxController, ActivityLogController, ...INCIDENT_SETTINGS_CONTROLLERS, ...INCIDENTS_CONTROLLERS, ...UPLOADS_CONTROLLERS],
+  controllers: [CompanyInfoController, SessionController, UserController, CustomerGroupController, EmailOutboxController, ActivityLogController, ParkedEventsController, ...INCIDENT_SETTINGS_CONTROLLERS, ...INCIDENTS_CONTROLLERS, ...UPLOADS_CONTROLLERS],
   providers: [
     ProjectionHost,
     CustomerGroupReader,

@@ -9,3 +9,4 @@ export * from './api/activity-log.dto';
 export * from './api/incident-settings.dto';
 export * from './api/incidents.dto';
 export * from './api/uploads.dto';
+export * from './api/parked-events.dto';

@@ -70,7 +70,7 @@ export class ParkedEvents {
 
   /** A tenant's parked events, newest first. */
   async ofTenant(tenantId: string): Promise<ParkedEventDocument[]> {
-    return this.parked.find({ tenant_id: tenantId }, { sort: { position: -1 } });
+    return this.parked.find({ tenant_id: tenantId }, { sort: { position: -1, projection: 1 } });
   }
 
   async find(id: string): Promise<ParkedEventDocument | null> {

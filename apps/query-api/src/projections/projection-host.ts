@@ -1,12 +1,20 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Bus } from '@beacon/bus';
 import type { EventStore } from '@beacon/event-store';
-import { BUS, EVENT_STORE, READ_STORE } from '@beacon/platform';
-import { ProjectionRunner } from '@beacon/projections';
-import type { ReadStore } from '@beacon/read-store';
+import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE, type PlatformConfig } from '@beacon/platform';
+import { ProjectionRunner, type ParkedEventDocument } from '@beacon/projections';
+import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
+import { parkedEventEntry } from '../activity-log/parked-event-entry';
+import { ACTIVITY_LOGS } from '../activity-log/projections/activity-log.projection';
 import { QUERY_PROJECTIONS } from './query-projections';
 
-/** Runs the query API's projections for the life of the process. */
+/** Leases are renewed three times per lifetime, so a slow store call never loses one. */
+const RENEWALS_PER_LEASE = 3;
+
+/**
+ * Runs the query API's projections for the life of the process: those whose lease this node
+ * holds (each projection runs on one node at a time), reading the others' progress.
+ */
 @Injectable()
 export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly runner: ProjectionRunner;
@@ -14,15 +22,19 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     @Inject(EVENT_STORE) eventStore: EventStore,
-    @Inject(READ_STORE) readStore: ReadStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(BUS) bus: Bus,
+    @Inject(PLATFORM_CONFIG) config: PlatformConfig,
   ) {
     this.runner = new ProjectionRunner({
       eventStore,
       readStore,
       bus,
       projections: QUERY_PROJECTIONS,
-      onError: (error) => this.logger.error(`Projection runner stopped: ${error instanceof Error ? error.stack : String(error)}`),
+      lease: { holder: config.projectionLeaseHolder, ttlMs: config.projectionLeaseMs },
+      tickMs: Math.max(50, Math.floor(config.projectionLeaseMs / RENEWALS_PER_LEASE)),
+      onError: (error) => this.logger.error(`Projections will try again: ${error instanceof Error ? error.stack : String(error)}`),
+      onParked: (parked) => this.onParked(parked),
     });
   }
 
@@ -32,5 +44,12 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationShutdown(): Promise<void> {
     await this.runner.stop();
+  }
+
+  /** Logged for operators, and a line in the organisation's activity log for its admins. */
+  private async onParked(parked: ParkedEventDocument): Promise<void> {
+    this.logger.warn(`Parked event ${parked.position} (${parked.event_type}) for ${parked.projection}: ${parked.error}`);
+    if (parked.tenant_id === SYSTEM_TENANT) return;
+    await this.readStore.scope(parked.tenant_id).collection(ACTIVITY_LOGS).upsert(parkedEventEntry(parked));
   }
 }

@@ -9,6 +9,7 @@ import { ACTIVITY_LOG_ROUTES } from './activity-log.routes';
 import { CUSTOMER_GROUP_ROUTES } from './customer-group.routes';
 import { INCIDENT_SETTINGS_ROUTES } from './incident-settings.routes';
 import { INCIDENTS_ROUTES } from './incidents.routes';
+import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
 import { SESSION_ROUTES } from './session.routes';
 import { UPLOADS_ROUTES } from './uploads.routes';
 import { USERS_ROUTES } from './users.routes';
@@ -24,6 +25,8 @@ export interface RouteDefinition {
   readonly public?: boolean;
   /** A POST that only reads (an export, a report): served by query-api. */
   readonly read?: boolean;
+  /** A POST that changes only read-side state (e.g. retrying a parked event): served by query-api. */
+  readonly readSide?: boolean;
   /**
    * The spec's route guard the server applies (403 when it fails); every route that is not public
    * names one, 'signedIn' where any of the five roles may call it.
@@ -42,6 +45,7 @@ export const ROUTES = {
   ...INCIDENT_SETTINGS_ROUTES,
   ...INCIDENTS_ROUTES,
   ...UPLOADS_ROUTES,
+  ...PARKED_EVENTS_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

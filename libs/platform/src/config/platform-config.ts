@@ -32,6 +32,14 @@ export interface PlatformConfig {
   readonly publicUrl: string;
   /** Longest a read waits for projections to reach the position the client asked for. */
   readonly readPositionWaitMs: number;
+  /** How long a query node's lease on a projection lasts unless renewed: another node takes over at most this long after the holder dies. */
+  readonly projectionLeaseMs: number;
+  /**
+   * The name under which this process holds projection leases: its node id, or 'embedded' for the
+   * embedded app (the only runner of its data folder), so that a restart after a crash takes its
+   * leases back at once instead of waiting for them to run out.
+   */
+  readonly projectionLeaseHolder: string;
   /** How old a dispatch claim must be before another worker may take the job over. */
   readonly dispatchClaimLeaseMs: number;
   /** Folder of the built console served under /ui/ (embedded mode). */
@@ -74,6 +82,7 @@ function list(value: string | undefined): string[] | undefined {
 export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, versionNumber = '0.0.0'): PlatformConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
   const port = positiveInt('PORT', env.PORT, DEFAULT_PORT);
+  const nodeId = env.NODE_ID || randomUUID();
   return {
     port,
     dataDir,
@@ -86,7 +95,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     kafkaBrokers: list(env.KAFKA_BROKERS),
     seedDemo: flag(env.SEED_DEMO, true),
     versionNumber: env.VERSION_NUMBER || versionNumber,
-    nodeId: env.NODE_ID || randomUUID(),
+    nodeId,
     tokenIdleSeconds: positiveInt('TOKEN_IDLE_SECONDS', env.TOKEN_IDLE_SECONDS, DEFAULT_TOKEN_IDLE_SECONDS),
     loginLockoutAttempts: positiveInt('LOGIN_LOCKOUT_ATTEMPTS', env.LOGIN_LOCKOUT_ATTEMPTS, 5),
     passwordResetSeconds: positiveInt('PASSWORD_RESET_SECONDS', env.PASSWORD_RESET_SECONDS, 3600),
@@ -95,6 +104,8 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     impersonationTokenSeconds: positiveInt('IMPERSONATION_TOKEN_SECONDS', env.IMPERSONATION_TOKEN_SECONDS, 120),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     readPositionWaitMs: positiveInt('READ_POSITION_WAIT_MS', env.READ_POSITION_WAIT_MS, 5000),
+    projectionLeaseMs: positiveInt('PROJECTION_LEASE_MS', env.PROJECTION_LEASE_MS, 6_000),
+    projectionLeaseHolder: nodeId,
     dispatchClaimLeaseMs: positiveInt('DISPATCH_CLAIM_LEASE_MS', env.DISPATCH_CLAIM_LEASE_MS, 30_000),
     consoleDir: resolve(env.CONSOLE_DIR || join(__dirname, '..', '..', '..', '..', 'apps', 'console', 'dist')),
     storageSigningSecret: secret('STORAGE_SIGNING_SECRET', env.STORAGE_SIGNING_SECRET),
