@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { IdempotencyKeyInterceptor } from '@beacon/platform';
 import { ChangeCustomerGroupDetailsHandler } from './customer-group/commands/change-customer-group-details.handler';
 import { ChangeIncidentModuleSettingsHandler } from './customer-group/commands/change-incident-module-settings.handler';
 import { CreateCustomerGroupHandler } from './customer-group/commands/create-customer-group.handler';
@@ -25,6 +27,7 @@ import { USERS_CONTROLLERS, USERS_PROVIDERS } from './users/users.providers';
     ...INCIDENT_SETTINGS_PROVIDERS,
     ...INCIDENTS_PROVIDERS,
     ...UPLOADS_PROVIDERS,
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyKeyInterceptor },
   ],
 })
 export class CommandApiModule {}

@@ -9,6 +9,8 @@ export interface EventMetadata {
   readonly customerGroupId?: string;
   readonly actorUserId?: string | null;
   readonly commandId?: string;
+  /** sha256 of the body of the request whose Idempotency-Key named the command: a retry must match it. */
+  readonly requestFingerprint?: string;
   readonly correlationId?: string;
   readonly causationId?: string;
   readonly acceptedAt?: string;

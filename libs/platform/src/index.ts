@@ -9,6 +9,7 @@ export * from './auth/token-auth.guard';
 export * from './errors/error-response.filter';
 export * from './commands/event-ids';
 export * from './commands/command-executor';
+export * from './commands/idempotency-key';
 export * from './platform.module';
 export * from './bootstrap';
 export * from './access/access-subject.loader';

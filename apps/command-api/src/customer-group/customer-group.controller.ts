@@ -1,7 +1,7 @@
-import { Body, Controller, Headers, Inject, Param, Put, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Put, Res } from '@nestjs/common';
 import { ROUTES, type ChangeCustomerGroupResponse, type IncidentModuleSettingsDto } from '@beacon/contracts';
 import { validationError } from '@beacon/domain';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { ChangeCustomerGroupDetailsHandler } from './commands/change-customer-group-details.handler';
 import { ChangeIncidentModuleSettingsHandler } from './commands/change-incident-module-settings.handler';
@@ -21,7 +21,7 @@ export class CustomerGroupController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') customerGroupId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ChangeCustomerGroupResponse> {
     const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
@@ -44,7 +44,7 @@ export class CustomerGroupController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') customerGroupId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentModuleSettingsDto> {
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;

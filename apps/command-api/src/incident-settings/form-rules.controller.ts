@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Headers, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { ROUTES, type FormRuleDto } from '@beacon/contracts';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
 import { answer, ruleDto, type Response } from './incident-settings.answers';
@@ -19,7 +19,7 @@ export class FormRulesController {
     @CurrentPrincipal() principal: Principal,
     @Param('form') formId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FormRuleDto> {
     const { name, for_field, type, value, message, order } = bodyOf(body);
@@ -38,7 +38,7 @@ export class FormRulesController {
     @Param('form') formId: string,
     @Param('id') ruleId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FormRuleDto> {
     const input = bodyOf(body);
@@ -58,7 +58,7 @@ export class FormRulesController {
     @Param('form') formId: string,
     @Param('id') ruleId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FormRuleDto> {
     const command = { type: 'MoveFormRule' as const, data: { ruleId, formId, order: bodyOf(body).order } };
@@ -71,7 +71,7 @@ export class FormRulesController {
     @CurrentPrincipal() principal: Principal,
     @Param('form') formId: string,
     @Param('id') ruleId: string,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteFormRule', data: { ruleId, formId } }, commandId)).position);

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Headers, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { ROUTES, type FieldChoiceOptionDto, type IncidentFieldDto } from '@beacon/contracts';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
 import { answer, fieldDto, optionDto, type Response } from './incident-settings.answers';
@@ -18,7 +18,7 @@ export class IncidentFieldsController {
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFieldDto> {
     const { label, field_type, is_pii, order } = bodyOf(body);
@@ -32,7 +32,7 @@ export class IncidentFieldsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFieldDto> {
     const input = bodyOf(body);
@@ -47,7 +47,7 @@ export class IncidentFieldsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFieldDto> {
     const outcome = await this.settings.execute(principal, { type: 'MoveIncidentField', data: { fieldId, order: bodyOf(body).order } }, commandId);
@@ -60,7 +60,7 @@ export class IncidentFieldsController {
   async delete(
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldId: string,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteIncidentField', data: { fieldId } }, commandId)).position);
@@ -70,7 +70,7 @@ export class IncidentFieldsController {
   async createOption(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldChoiceOptionDto> {
     const { field, value } = bodyOf(body);
@@ -84,7 +84,7 @@ export class IncidentFieldsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') optionId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldChoiceOptionDto> {
     const { field, value } = bodyOf(body);
@@ -97,7 +97,7 @@ export class IncidentFieldsController {
   async deleteOption(
     @CurrentPrincipal() principal: Principal,
     @Param('id') optionId: string,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteFieldChoiceOption', data: { optionId } }, commandId)).position);
@@ -110,7 +110,7 @@ export class IncidentFieldsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     const command = { type: 'DeleteFieldRules' as const, data: { fieldId, rules: bodyOf(body).rules } };
@@ -124,7 +124,7 @@ export class IncidentFieldsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     const command = { type: 'DeleteFieldDisplayConditions' as const, data: { fieldId, field_group_ids: bodyOf(body).field_group_ids } };

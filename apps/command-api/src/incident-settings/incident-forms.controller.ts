@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Headers, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { ROUTES, type FieldGroupDto, type IncidentFormDto } from '@beacon/contracts';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
 import { answer, fieldGroupDto, formDto, type Response } from './incident-settings.answers';
@@ -15,7 +15,7 @@ export class IncidentFormsController {
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFormDto> {
     const { name, order } = bodyOf(body);
@@ -29,7 +29,7 @@ export class IncidentFormsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') formId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFormDto> {
     const input = bodyOf(body);
@@ -43,7 +43,7 @@ export class IncidentFormsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') formId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFormDto> {
     const outcome = await this.settings.execute(principal, { type: 'MoveIncidentForm', data: { formId, order: bodyOf(body).order } }, commandId);
@@ -56,7 +56,7 @@ export class IncidentFormsController {
   async delete(
     @CurrentPrincipal() principal: Principal,
     @Param('id') formId: string,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteIncidentForm', data: { formId } }, commandId)).position);
@@ -66,7 +66,7 @@ export class IncidentFormsController {
   async createFieldGroup(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldGroupDto> {
     const { title, content, form, order, display_conditions, form_field_mappings } = bodyOf(body);
@@ -84,7 +84,7 @@ export class IncidentFormsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldGroupId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldGroupDto> {
     const input = bodyOf(body);
@@ -103,7 +103,7 @@ export class IncidentFormsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldGroupId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldGroupDto> {
     const command = { type: 'MoveFieldGroup' as const, data: { fieldGroupId, order: bodyOf(body).order } };
@@ -115,7 +115,7 @@ export class IncidentFormsController {
   async deleteFieldGroup(
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldGroupId: string,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteFieldGroup', data: { fieldGroupId } }, commandId)).position);

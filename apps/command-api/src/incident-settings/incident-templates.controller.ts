@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Headers, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
 import { ROUTES, type IncidentTemplateDto } from '@beacon/contracts';
 import { validationError } from '@beacon/domain';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
 import { IncidentTemplateCommandsHandler } from './commands/incident-template-commands.handler';
@@ -29,7 +29,7 @@ export class IncidentTemplatesController {
   async create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentTemplateDto> {
     const template = wrapped(body, 'data');
@@ -44,7 +44,7 @@ export class IncidentTemplatesController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') templateId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentTemplateDto> {
     const template = wrapped(body, 'incident_template');
@@ -57,7 +57,7 @@ export class IncidentTemplatesController {
   async delete(
     @CurrentPrincipal() principal: Principal,
     @Param('id') templateId: string,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     exposePosition(response, (await this.templates.execute(principal, { type: 'DeleteIncidentTemplate', data: { templateId } }, commandId)).position);

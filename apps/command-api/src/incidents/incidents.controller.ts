@@ -1,6 +1,6 @@
-import { Body, Controller, Headers, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { ROUTES, type IncidentDto } from '@beacon/contracts';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { ChangeIncidentHandler } from './commands/change-incident.handler';
 import { StartIncidentHandler, type IncidentSource } from './commands/start-incident.handler';
@@ -29,7 +29,7 @@ export class IncidentsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') formId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
     return this.startFrom(principal, { formId }, body, commandId, response);
@@ -41,7 +41,7 @@ export class IncidentsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') templateId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
     return this.startFrom(principal, { templateId }, body, commandId, response);
@@ -53,7 +53,7 @@ export class IncidentsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') incidentId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
     const { version, incident_title, payload, ignored_field_groups } = bodyOf(body);
@@ -67,7 +67,7 @@ export class IncidentsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id') incidentId: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
     const { version, state, incident_title, order } = bodyOf(body);

@@ -1,6 +1,6 @@
-import { Body, Controller, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { ROUTES, type IncidentDto } from '@beacon/contracts';
-import { Public } from '@beacon/platform';
+import { CommandId, Public } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { StartIncidentHandler } from './commands/start-incident.handler';
 import { IncidentCallers } from './incident-callers';
@@ -30,7 +30,7 @@ export class PublicIncidentTemplateController {
   async start(
     @Param('subdomain') subdomain: string,
     @Body() body: unknown,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
     const owner = await this.subdomains.owner(subdomain);

@@ -1,6 +1,6 @@
-import { Controller, Delete, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { ROUTES, type ImpersonationTokenDto } from '@beacon/contracts';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { ClearFailedLoginAttemptsHandler } from './commands/clear-failed-login-attempts.handler';
 import { ClearPasswordResetAttemptsHandler } from './commands/clear-password-reset-attempts.handler';
@@ -22,7 +22,7 @@ export class UsersController {
   async deleteFailedLoginAttempts(
     @CurrentPrincipal() principal: Principal,
     @Param('id') userId: string,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     exposePosition(response, await this.clearFailedLogins.execute(principal, userId, new Date(), commandId));
@@ -33,7 +33,7 @@ export class UsersController {
   async deletePasswordResetAttempts(
     @CurrentPrincipal() principal: Principal,
     @Param('id') userId: string,
-    @Headers('idempotency-key') commandId: string | undefined,
+    @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     exposePosition(response, await this.clearResetAttempts.execute(principal, userId, new Date(), commandId));

@@ -10,6 +10,7 @@ import {
 } from '@beacon/event-store';
 import { EVENT_STORE } from '../infrastructure/tokens';
 import { eventIdFor } from './event-ids';
+import { assertSameRequest, currentKeyedCommand } from './idempotency-key';
 
 export interface CommandContext {
   /** Idempotency key: the same command id appends its events once. */
@@ -42,9 +43,20 @@ export interface ExecuteOptions {
 const MAX_ATTEMPTS = 5;
 
 /**
+ * The fingerprint of the request whose Idempotency-Key names this command (or a part of it, `<id>/<part>`),
+ * kept in the events' metadata so that a retry can be told from a different request reusing the key.
+ */
+function requestFingerprintOf(commandId: string): string | undefined {
+  const keyed = currentKeyedCommand();
+  if (!keyed) return undefined;
+  return commandId === keyed.commandId || commandId.startsWith(`${keyed.commandId}/`) ? keyed.fingerprint : undefined;
+}
+
+/**
  * Load → decide → append with the expected revision; on a concurrent change, re-read and re-decide
  * a few times. A command whose id already produced events in the stream (a client retry) appends
- * nothing and answers with those events, whatever was appended since.
+ * nothing and answers with those events, whatever was appended since, unless they were recorded for
+ * a request with another body (422).
  */
 @Injectable()
 export class CommandExecutor {
@@ -60,6 +72,7 @@ export class CommandExecutor {
     const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
     const backoffMs = options.retryBackoffMs ?? 0;
     const commandId = context.commandId ?? randomUUID();
+    const fingerprint = requestFingerprintOf(commandId);
     const metadata: EventMetadata = {
       tenantId: context.tenantId,
       customerGroupId: context.customerGroupId,
@@ -68,11 +81,15 @@ export class CommandExecutor {
       correlationId: context.correlationId ?? commandId,
       causationId: context.causationId ?? commandId,
       acceptedAt: context.acceptedAt.toISOString(),
+      ...(fingerprint !== undefined && { requestFingerprint: fingerprint }),
     };
     for (let attempt = 1; ; attempt++) {
       const history = await this.readStreamOrEmpty(streamName);
       const earlier = history.filter((event) => event.metadata.commandId === commandId);
-      if (earlier.length) return { events: earlier.map((e) => ({ type: e.type, data: e.data }) as TEvent), position: earlier[earlier.length - 1]!.position };
+      if (earlier.length) {
+        assertSameRequest(earlier[0]!.metadata.requestFingerprint, fingerprint);
+        return { events: earlier.map((e) => ({ type: e.type, data: e.data }) as TEvent), position: earlier[earlier.length - 1]!.position };
+      }
       const state = foldEvents(decider, history.map((e) => ({ type: e.type, data: e.data }) as TEvent));
       const events = decider.decide(command, state);
       if (!events.length) return { events, position: await this.eventStore.headPosition() };
