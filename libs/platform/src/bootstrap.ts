@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path';
 import { Logger, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { PlatformConfig } from './config/platform-config';
+import { requestBodyRules } from './http/request-body';
+import { securityHeaders } from './http/security-headers';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { PlatformModule } from './platform.module';
 
@@ -30,7 +32,11 @@ export async function createProcessApp(
 ): Promise<INestApplication> {
   const app = await NestFactory.create(processRootModule(config, features), {
     logger: process.env.LOG_LEVEL === 'silent' ? false : ['log', 'warn', 'error'],
+    // Bodies are read by requestBodyRules (size, type, depth and text rules) instead.
+    bodyParser: false,
   });
+  // Before every route: registered now, Nest adds its routes when the app initialises.
+  app.use(...securityHeaders(config), ...requestBodyRules());
   app.enableShutdownHooks();
   return app;
 }

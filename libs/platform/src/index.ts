@@ -12,5 +12,7 @@ export * from './commands/command-executor';
 export * from './commands/idempotency-key';
 export * from './platform.module';
 export * from './bootstrap';
+export * from './http/request-body';
+export * from './http/security-headers';
 export * from './access/access-subject.loader';
 export * from './access/access.guard';
