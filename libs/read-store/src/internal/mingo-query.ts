@@ -1,5 +1,5 @@
 import { Query } from 'mingo';
-import { Document, Filter, FindOptions, InvalidQueryError } from '../read-store';
+import { Document, Filter, InvalidQueryError, ProjectionSpec, SortSpec } from '../read-store';
 
 /** Scripts stay off: a filter is data from a caller, never code to run. */
 const OPTIONS = { scriptEnabled: false } as const;
@@ -24,18 +24,21 @@ export function matches(query: Query, document: Document): boolean {
   }
 }
 
-/**
- * Runs a find over one tenant's documents, which arrive ordered by _id. A requested sort gets _id
- * as a tie-breaker so that skip/limit paging is stable, as the MongoDB adapter does.
- */
-export function findDocuments<T extends Document>(documents: Document[], filter: Filter, options: FindOptions): T[] {
-  const query = compileFilter(filter);
+const EVERYTHING = new Query({}, OPTIONS);
+
+/** Sorts with MongoDB's semantics, _id breaking ties as both adapters do, for sorts SQL cannot express. */
+export function sortDocuments(documents: Document[], sort: SortSpec): Document[] {
   try {
-    let cursor = query.find<Document>(documents, options.projection);
-    if (options.sort) cursor = cursor.sort({ ...options.sort, _id: options.sort._id ?? 1 });
-    if (options.skip) cursor = cursor.skip(options.skip);
-    if (options.limit) cursor = cursor.limit(options.limit);
-    return cursor.all() as T[];
+    return EVERYTHING.find<Document>(documents).sort({ ...sort, _id: sort._id ?? 1 }).all() as Document[];
+  } catch (error) {
+    throw invalid(error);
+  }
+}
+
+/** Applies an inclusion or exclusion projection to documents already selected. */
+export function projectDocuments<T extends Document>(documents: Document[], projection: ProjectionSpec): T[] {
+  try {
+    return EVERYTHING.find<Document>(documents, projection).all() as T[];
   } catch (error) {
     throw invalid(error);
   }

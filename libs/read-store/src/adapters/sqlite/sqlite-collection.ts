@@ -8,13 +8,14 @@ import {
   UpdateResult,
 } from '../../read-store';
 import { applyUpdate } from '../../internal/mingo-update';
-import { compileFilter, findDocuments, matches } from '../../internal/mingo-query';
-import { assertDocument, assertFilter, assertFindOptions, assertUpdate, isPlainObject } from '../../internal/query-guard';
+import { assertDocument, assertFilter, assertFindOptions, assertUpdate } from '../../internal/query-guard';
 import { buildUpsertDocument } from '../../internal/upsert-document';
+import type { SqliteQueries } from './sqlite-queries';
 import type { Statements } from './sqlite-schema';
 
 export interface SqliteContext {
   readonly statements: Statements;
+  readonly queries: SqliteQueries;
   /** Runs `work` in one IMMEDIATE transaction (a read-modify-write must not interleave with another process). */
   write<R>(collection: string, work: () => R): R;
   read<R>(collection: string, work: () => R): R;
@@ -22,21 +23,7 @@ export interface SqliteContext {
 
 const NOT_MATCHED: UpdateResult = { matched: 0, modified: 0, upsertedId: null };
 
-/** Ids a filter pins down by `_id` alone, so the lookup can use the primary key; null when it does not. */
-function pinnedIds(filter: Filter): string[] | null {
-  const condition = filter._id;
-  if (typeof condition === 'string') return [condition];
-  if (!isPlainObject(condition) || Object.keys(condition).length !== 1) return null;
-  if (typeof condition.$eq === 'string') return [condition.$eq];
-  const list = condition.$in;
-  if (Array.isArray(list) && list.every((id): id is string => typeof id === 'string')) return [...new Set(list)].sort();
-  return null;
-}
-
-/**
- * One tenant's view of a collection. Rows are loaded by primary-key prefix (collection, tenant),
- * so the tenant scope is part of every SQL statement; mingo then applies MongoDB semantics.
- */
+/** One tenant's view of a collection: the tenant is part of every SQL statement it runs. */
 export class SqliteCollection<T extends Document> implements Collection<T> {
   constructor(
     private readonly context: SqliteContext,
@@ -47,7 +34,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     assertFilter(filter);
     assertFindOptions(options);
-    return this.context.read(this.name, () => findDocuments<T>(this.load(filter), filter, options));
+    return this.context.read(this.name, () => this.context.queries.find<T>(this.name, this.tenant, filter, options));
   }
 
   async findOne(filter: Filter = {}, options: Pick<FindOptions, 'projection' | 'sort'> = {}): Promise<T | null> {
@@ -57,7 +44,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   async count(filter: Filter = {}): Promise<number> {
     assertFilter(filter);
-    return this.context.read(this.name, () => this.matching(filter).length);
+    return this.context.read(this.name, () => this.context.queries.count(this.name, this.tenant, filter));
   }
 
   async upsert(document: T): Promise<void> {
@@ -99,24 +86,8 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     return this.context.write(this.name, () => this.remove(this.matching(filter)));
   }
 
-  private load(filter: Filter): Document[] {
-    const { selectBody, selectTenantBodies } = this.context.statements;
-    const ids = pinnedIds(filter);
-    const bodies =
-      ids === null
-        ? selectTenantBodies.all(this.name, this.tenant)
-        : ids.map((id) => selectBody.get(this.name, this.tenant, id)).filter((body) => body !== undefined);
-    return bodies.map((body) => JSON.parse(body) as Document);
-  }
-
-  private matching(filter: Filter, limit = Infinity): Document[] {
-    const query = compileFilter(filter);
-    const found: Document[] = [];
-    for (const document of this.load(filter)) {
-      if (found.length >= limit) break;
-      if (matches(query, document)) found.push(document);
-    }
-    return found;
+  private matching(filter: Filter, limit?: number): Document[] {
+    return this.context.queries.find(this.name, this.tenant, filter, { limit });
   }
 
   private modify(document: Document, update: Update): boolean {

@@ -2,37 +2,63 @@ import Database from 'better-sqlite3';
 import {
   Collection,
   Document,
+  Filter,
+  FindOptions,
   IndexSpec,
   ProjectedEvent,
   ReadStore,
   ReadStoreScope,
   ReadStoreUnavailableError,
 } from '../../read-store';
-import { assertCollectionName, assertIndexSpec, assertTenantId, indexName } from '../../internal/query-guard';
+import { assertCollectionName, assertFilter, assertFindOptions, assertIndexSpec, assertTenantId, indexName } from '../../internal/query-guard';
 import { SqliteCollection, SqliteContext } from './sqlite-collection';
+import { createQueryIndexSql, createUniqueIndexSql, dropIndexSql, sqlIndexName, trackPathSql, translateSqliteError } from './sqlite-indexes';
 import { applyProjectionBatch, reapplyEvent } from './sqlite-projection';
+import { InMemoryQueryListener, InMemoryQueryReport, QueryExplanation, SqliteQueries } from './sqlite-queries';
 import { configure, prepareStatements, Statements } from './sqlite-schema';
-import { createUniqueIndexSql, dropIndexSql, sqlIndexName, translateSqliteError } from './sqlite-unique-index';
 
 export interface SqliteReadStoreOptions {
   /** A file path, or ':memory:' for a private in-process store. */
   readonly path: string;
   /** How long a writer waits for another process's transaction before failing. */
   readonly busyTimeoutMs?: number;
+  /**
+   * Told of every query part SQLite could not run itself (checked in memory instead); by default
+   * each distinct one is written once to the console as a warning.
+   */
+  readonly onInMemoryQuery?: InMemoryQueryListener;
+}
+
+export type { InMemoryQueryReport, QueryExplanation };
+
+/** Warns once per collection and reason, so that a query shape needing work is seen without flooding the log. */
+function warnOnce(): InMemoryQueryListener {
+  const seen = new Set<string>();
+  return ({ collection, reasons }) => {
+    const key = `${collection}: ${reasons.join(', ')}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    console.warn(`read store: part of a query on ${key} is evaluated in memory`);
+  };
 }
 
 /**
- * The embedded read store: documents as JSON rows in SQLite, queried with MongoDB semantics by
- * mingo. Several processes may open the same file (WAL, busy timeout, IMMEDIATE write transactions).
+ * The embedded read store: documents as JSON rows in SQLite, queried with MongoDB semantics in SQL
+ * (sqlite-queries). Several processes may open the same file (WAL, busy timeout, IMMEDIATE write
+ * transactions).
  */
 export class SqliteReadStore implements ReadStore {
   private readonly statements: Statements;
   private readonly context: SqliteContext;
 
-  private constructor(private readonly db: Database.Database) {
+  private constructor(
+    private readonly db: Database.Database,
+    onInMemoryQuery: InMemoryQueryListener,
+  ) {
     this.statements = prepareStatements(db);
     this.context = {
       statements: this.statements,
+      queries: new SqliteQueries(db, onInMemoryQuery),
       write: (collection, work) => this.guard(collection, () => this.db.transaction(work).immediate()),
       read: (collection, work) => this.guard(collection, work),
     };
@@ -43,7 +69,7 @@ export class SqliteReadStore implements ReadStore {
     try {
       db = new Database(options.path);
       configure(db, options.busyTimeoutMs ?? 5_000);
-      return new SqliteReadStore(db);
+      return new SqliteReadStore(db, options.onInMemoryQuery ?? warnOnce());
     } catch (error) {
       db?.close();
       throw new ReadStoreUnavailableError(`Cannot open the read store at ${options.path}`, error);
@@ -62,14 +88,26 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * Only unique indexes become SQL indexes: queries read a tenant's rows by primary-key prefix and
-   * filter them in memory, so a secondary index would cost every write and serve no read. Every
-   * spec is still recorded so a changed definition is noticed and rebuilt.
+   * Unique indexes enforce uniqueness on JSON values; the others index the keys that translated
+   * queries compare and sort by, and have their paths tracked for arrays (sqlite-indexes). Specs
+   * are recorded so that a changed definition is noticed and rebuilt.
    */
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
     assertCollectionName(collection);
     indexes.forEach(assertIndexSpec);
     this.context.write(collection, () => indexes.forEach((spec) => this.ensureIndex(collection, spec)));
+  }
+
+  /**
+   * How a find (or a count) on a collection would run: which index SQLite would use and what would
+   * be checked in memory. For diagnosing a slow read; it runs nothing.
+   */
+  explain(collection: string, tenantId: string, filter: Filter = {}, options: FindOptions & { readonly count?: boolean } = {}): QueryExplanation {
+    assertCollectionName(collection);
+    assertTenantId(tenantId);
+    assertFilter(filter);
+    assertFindOptions(options);
+    return this.context.queries.explain(collection, tenantId, filter, options);
   }
 
   async getCheckpoint(projection: string): Promise<number> {
@@ -103,7 +141,12 @@ export class SqliteReadStore implements ReadStore {
     if (this.statements.selectIndex.get(collection, name) === definition) return;
     const sqlName = sqlIndexName(collection, name);
     this.db.exec(dropIndexSql(sqlName));
-    if (spec.unique) this.db.exec(createUniqueIndexSql(collection, spec, sqlName));
+    if (spec.unique) {
+      this.db.exec(createUniqueIndexSql(collection, spec, sqlName));
+    } else {
+      for (const path of Object.keys(spec.keys)) if (path !== '_id') this.db.exec(trackPathSql(collection, path));
+      this.db.exec(createQueryIndexSql(collection, spec, sqlName));
+    }
     this.statements.upsertIndex.run(collection, name, sqlName, definition);
   }
 

@@ -1,18 +1,32 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Tables are prefixed because the embedded mode keeps the event store, the bus and the read
- * store in one SQLite file. WITHOUT ROWID clusters rows by (collection, tenant, id), so a tenant's documents are one
- * contiguous range and a scan never touches another tenant's rows.
+ * Tables are prefixed because the embedded mode may keep the event store, the bus and the read store
+ * in one SQLite file. Documents live in a rowid table: an index that holds what a query needs
+ * answers it alone (a count by an indexed field reads no document), which a WITHOUT ROWID table
+ * cannot do (it looks each row up again).
  */
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS read_store_docs (
+CREATE TABLE IF NOT EXISTS read_store_documents (
   collection TEXT NOT NULL,
   tenant     TEXT NOT NULL,
   id         TEXT NOT NULL,
-  body       TEXT NOT NULL,
-  PRIMARY KEY (collection, tenant, id)
+  body       TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS read_store_documents_key ON read_store_documents (collection, tenant, id);
+CREATE TABLE IF NOT EXISTS read_store_counts (
+  collection TEXT NOT NULL,
+  tenant     TEXT NOT NULL,
+  documents  INTEGER NOT NULL,
+  PRIMARY KEY (collection, tenant)
 ) WITHOUT ROWID;
+CREATE TRIGGER IF NOT EXISTS read_store_documents_counted AFTER INSERT ON read_store_documents BEGIN
+  INSERT INTO read_store_counts (collection, tenant, documents) VALUES (NEW.collection, NEW.tenant, 1)
+    ON CONFLICT (collection, tenant) DO UPDATE SET documents = documents + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS read_store_documents_uncounted AFTER DELETE ON read_store_documents BEGIN
+  UPDATE read_store_counts SET documents = documents - 1 WHERE collection = OLD.collection AND tenant = OLD.tenant;
+END;
 CREATE TABLE IF NOT EXISTS read_store_checkpoints (
   projection TEXT PRIMARY KEY,
   position   INTEGER NOT NULL
@@ -24,6 +38,23 @@ CREATE TABLE IF NOT EXISTS read_store_indexes (
   spec       TEXT NOT NULL,
   PRIMARY KEY (collection, name)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS read_store_paths (
+  collection TEXT NOT NULL,
+  path       TEXT NOT NULL,
+  has_arrays INTEGER NOT NULL,
+  PRIMARY KEY (collection, path)
+) WITHOUT ROWID;
+`;
+
+/**
+ * Files written before the rowid layout keep their documents: they move into the new table (the
+ * count triggers fill the counts on the way) and the indexes, which went with the old table, are
+ * forgotten so that ensureIndexes builds them again.
+ */
+const MIGRATE_WITHOUT_ROWID_LAYOUT = `
+INSERT INTO read_store_documents (collection, tenant, id, body) SELECT collection, tenant, id, body FROM read_store_docs;
+DROP TABLE read_store_docs;
+DELETE FROM read_store_indexes;
 `;
 
 /** A projection batch dirties pages all over the documents table; a larger page cache keeps them hot (measured: +25% events/s). */
@@ -40,15 +71,17 @@ export function configure(db: Database.Database, busyTimeoutMs: number): void {
   if (db.name !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma(`cache_size = -${CACHE_KIB}`);
-  db.exec(SCHEMA);
+  db.transaction(() => {
+    db.exec(SCHEMA);
+    const oldLayout = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'read_store_docs'").get();
+    if (oldLayout) db.exec(MIGRATE_WITHOUT_ROWID_LAYOUT);
+  }).immediate();
 }
 
-type Key2 = [collection: string, tenant: string];
 type Key3 = [collection: string, tenant: string, id: string];
 type Row = [collection: string, tenant: string, id: string, body: string];
 
 export interface Statements {
-  readonly selectTenantBodies: Database.Statement<Key2, string>;
   readonly selectBody: Database.Statement<Key3, string>;
   readonly insert: Database.Statement<Row>;
   readonly upsert: Database.Statement<Row>;
@@ -65,24 +98,21 @@ export interface Statements {
 
 export function prepareStatements(db: Database.Database): Statements {
   return {
-    selectTenantBodies: db
-      .prepare<[string, string], string>('SELECT body FROM read_store_docs WHERE collection = ? AND tenant = ? ORDER BY id')
-      .pluck(),
     selectBody: db
-      .prepare<[string, string, string], string>('SELECT body FROM read_store_docs WHERE collection = ? AND tenant = ? AND id = ?')
+      .prepare<[string, string, string], string>('SELECT body FROM read_store_documents WHERE collection = ? AND tenant = ? AND id = ?')
       .pluck(),
     insert: db.prepare<[string, string, string, string]>(
-      'INSERT INTO read_store_docs (collection, tenant, id, body) VALUES (?, ?, ?, ?)',
+      'INSERT INTO read_store_documents (collection, tenant, id, body) VALUES (?, ?, ?, ?)',
     ),
     upsert: db.prepare<[string, string, string, string]>(
-      `INSERT INTO read_store_docs (collection, tenant, id, body) VALUES (?, ?, ?, ?)
+      `INSERT INTO read_store_documents (collection, tenant, id, body) VALUES (?, ?, ?, ?)
        ON CONFLICT (collection, tenant, id) DO UPDATE SET body = excluded.body`,
     ),
     update: db.prepare<[string, string, string, string]>(
-      'UPDATE read_store_docs SET body = ? WHERE collection = ? AND tenant = ? AND id = ?',
+      'UPDATE read_store_documents SET body = ? WHERE collection = ? AND tenant = ? AND id = ?',
     ),
-    delete: db.prepare<[string, string, string]>('DELETE FROM read_store_docs WHERE collection = ? AND tenant = ? AND id = ?'),
-    deleteCollection: db.prepare<[string]>('DELETE FROM read_store_docs WHERE collection = ?'),
+    delete: db.prepare<[string, string, string]>('DELETE FROM read_store_documents WHERE collection = ? AND tenant = ? AND id = ?'),
+    deleteCollection: db.prepare<[string]>('DELETE FROM read_store_documents WHERE collection = ?'),
     selectCheckpoint: db
       .prepare<[string], number>('SELECT position FROM read_store_checkpoints WHERE projection = ?')
       .pluck(),

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { DuplicateKeyError, IndexSpec, ReadStoreError, ReadStoreUnavailableError } from '../../read-store';
+import { fieldKey, ID_KEY, pathSegments, TAG } from './sqlite-keys';
+import type { Statements } from './sqlite-schema';
+
+export const quote = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+
+const digest = (text: string): string => createHash('sha1').update(text).digest('hex').slice(0, 24);
+
+/** SQL index names are global to the file, so they are derived from (collection, name). */
+export function sqlIndexName(collection: string, name: string): string {
+  return `read_store_ix_${digest(`${collection}\n${name}`)}`;
+}
+
+/** Index keys were validated as plain dotted identifiers, so every one has segments. */
+const keySegments = (path: string): string[] => pathSegments(path) ?? [path];
+
+/**
+ * A unique index is a partial expression index over one collection, led by tenant so uniqueness
+ * is per tenant. `->` yields each value's JSON text, so 1, "1" and true stay distinct as in
+ * MongoDB, and a missing field reads as null and collides with another null, as in MongoDB.
+ */
+export function createUniqueIndexSql(collection: string, spec: IndexSpec, sqlName: string): string {
+  const keys = Object.keys(spec.keys).map((path) => `coalesce(body -> '$.${path}', 'null')`);
+  return `CREATE UNIQUE INDEX IF NOT EXISTS "${sqlName}" ON read_store_documents (tenant, ${keys.join(', ')})
+    WHERE collection = ${quote(collection)}`;
+}
+
+/**
+ * A query index holds each field's key (sqlite-keys), the expression the translated filters and
+ * sorts use, so SQLite picks it for them; `id` ends it so that paging in key order is stable.
+ */
+export function createQueryIndexSql(collection: string, spec: IndexSpec, sqlName: string): string {
+  const columns = Object.entries(spec.keys).map(([path, direction]) => {
+    const key = path === '_id' ? ID_KEY : fieldKey(keySegments(path));
+    return direction === -1 ? `${key} DESC` : key;
+  });
+  if (!('_id' in spec.keys)) columns.push(ID_KEY);
+  return `CREATE INDEX IF NOT EXISTS "${sqlName}" ON read_store_documents (tenant, ${columns.join(', ')})
+    WHERE collection = ${quote(collection)}`;
+}
+
+/**
+ * Keeps `read_store_paths` saying whether any document of the collection has an array along `path`.
+ * Filters on a path that never held one compare its key directly (an index serves that); the
+ * others also look into arrays as MongoDB does. The flag is sticky: it is set by the write that
+ * brings the first array, in that write's transaction, and never cleared, which can only cost speed.
+ */
+export function trackPathSql(collection: string, path: string): string {
+  const name = `read_store_tp_${digest(`${collection}\n${path}`)}`;
+  const holdsArray = (body: string) => `${fieldKey(keySegments(path), body)} = ${TAG.array}`;
+  const flag = `UPDATE read_store_paths SET has_arrays = 1 WHERE collection = ${quote(collection)} AND path = ${quote(path)} AND has_arrays = 0;`;
+  const when = `NEW.collection = ${quote(collection)} AND ${holdsArray('NEW.body')}`;
+  return `
+    INSERT INTO read_store_paths (collection, path, has_arrays)
+      SELECT ${quote(collection)}, ${quote(path)},
+        EXISTS (SELECT 1 FROM read_store_documents WHERE collection = ${quote(collection)} AND ${holdsArray('body')})
+      WHERE NOT EXISTS (SELECT 1 FROM read_store_paths WHERE collection = ${quote(collection)} AND path = ${quote(path)});
+    CREATE TRIGGER IF NOT EXISTS "${name}_i" AFTER INSERT ON read_store_documents WHEN ${when} BEGIN ${flag} END;
+    CREATE TRIGGER IF NOT EXISTS "${name}_u" AFTER UPDATE OF body ON read_store_documents WHEN ${when} BEGIN ${flag} END;`;
+}
+
+interface SqliteError extends Error {
+  readonly code: string;
+}
+
+function isSqliteError(error: unknown): error is SqliteError {
+  return error instanceof Error && typeof (error as Partial<SqliteError>).code === 'string';
+}
+
+/** Maps SQLite failures onto the port's errors; `collection` names the collection being written. */
+export function translateSqliteError(error: unknown, statements: Statements, collection: string): unknown {
+  if (error instanceof ReadStoreError || !isSqliteError(error)) return error;
+  if (error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    if (error.message.includes('read_store_documents.id')) return new DuplicateKeyError(collection, '_id');
+    const sqlName = /index '([^']+)'/.exec(error.message)?.[1];
+    const index = sqlName ? statements.selectIndexBySqlName.get(sqlName) : undefined;
+    return index ? new DuplicateKeyError(index.collection, index.name) : new DuplicateKeyError(collection, 'unique index');
+  }
+  if (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_LOCKED') {
+    return new ReadStoreUnavailableError('The read store database is busy', error);
+  }
+  return error;
+}
+
+export function dropIndexSql(sqlName: string): string {
+  return `DROP INDEX IF EXISTS "${sqlName}"`;
+}
