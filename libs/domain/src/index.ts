@@ -3,6 +3,7 @@ export * from './shared/domain-errors';
 export * from './shared/permissions';
 export * from './shared/date-display';
 export * from './shared/text-rules';
+export * from './shared/own-value';
 export * from './customer-group/customer-group.events';
 export * from './customer-group/customer-group.commands';
 export * from './customer-group/customer-group.state';

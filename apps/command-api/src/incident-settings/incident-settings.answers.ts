@@ -35,10 +35,10 @@ function found<T>(record: T | undefined): T {
   return record;
 }
 
-export const fieldDto = (state: IncidentSettingsState, id: string): IncidentFieldDto => incidentFieldView(state, found(state.fields[id]));
-export const optionDto = (state: IncidentSettingsState, id: string): FieldChoiceOptionDto => ({ ...found(state.options[id]) });
-export const formDto = (state: IncidentSettingsState, id: string): IncidentFormDto => incidentFormView(state, found(state.forms[id]));
-export const fieldGroupDto = (state: IncidentSettingsState, id: string): FieldGroupDto => fieldGroupView(found(state.fieldGroups[id]));
-export const ruleDto = (state: IncidentSettingsState, id: string): FormRuleDto => formRuleView(found(state.rules[id]));
+export const fieldDto = (state: IncidentSettingsState, id: string): IncidentFieldDto => incidentFieldView(state, found(state.fields.get(id)));
+export const optionDto = (state: IncidentSettingsState, id: string): FieldChoiceOptionDto => ({ ...found(state.options.get(id)) });
+export const formDto = (state: IncidentSettingsState, id: string): IncidentFormDto => incidentFormView(state, found(state.forms.get(id)));
+export const fieldGroupDto = (state: IncidentSettingsState, id: string): FieldGroupDto => fieldGroupView(found(state.fieldGroups.get(id)));
+export const ruleDto = (state: IncidentSettingsState, id: string): FormRuleDto => formRuleView(found(state.rules.get(id)));
 export const templateDto = (state: IncidentSettingsState, id: string): IncidentTemplateDto =>
-  incidentTemplateView(state, found(state.templates[id]));
+  incidentTemplateView(state, found(state.templates.get(id)));

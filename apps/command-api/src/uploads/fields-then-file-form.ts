@@ -58,7 +58,8 @@ export function receiveFieldsThenFile<T>(request: FormRequest, receive: FieldsTh
       reject(unreadable((error as Error).message));
       return;
     }
-    const fields: Record<string, string> = {};
+    // Keyed by the names the sender chose: a part named "__proto__" must be a field like any other.
+    const fields = Object.create(null) as Record<string, string>;
     let file: PassThrough | undefined;
     let settled = false;
 

@@ -1,5 +1,5 @@
 import type { IncidentChangeDto, IncidentHistoryDto, IncidentHistoryEntryDto } from '@beacon/contracts';
-import type { IncidentEvent, IncidentFormSnapshot, IncidentValue, SnapshotField } from '@beacon/domain';
+import { ownValue, type IncidentEvent, type IncidentFormSnapshot, type IncidentValue, type SnapshotField } from '@beacon/domain';
 
 /**
  * An incident's timeline, from its events alone: each event names who, when and its version, and
@@ -25,7 +25,7 @@ function groupTitle(form: IncidentFormSnapshot, fieldGroupId: string): string {
 }
 
 function valueChange(form: IncidentFormSnapshot, change: { field: string; field_group: string; from: IncidentValue[]; to: IncidentValue[] }): IncidentChangeDto {
-  const field = form.fields[change.field];
+  const field = ownValue(form.fields, change.field);
   return {
     field: change.field,
     label: field?.label ?? change.field,

@@ -98,7 +98,7 @@ function condition(
     messages.add(FIELD, `${label}: choose the field the condition looks at.`);
     return null;
   }
-  const field = state.fields[fieldId];
+  const field = state.fields.get(fieldId);
   if (!field) {
     messages.add(FIELD, `${label}: the field "${fieldId}" does not exist.`);
     return null;

@@ -31,7 +31,7 @@ export const FIELD_GROUP_TITLE_MAX_LENGTH = 200;
 export const FIELD_GROUP_CONTENT_MAX_LENGTH = 100_000;
 
 export function fieldGroupOf(state: IncidentSettingsState, fieldGroupId: string): FieldGroupRecord {
-  const group = state.fieldGroups[fieldGroupId];
+  const group = state.fieldGroups.get(fieldGroupId);
   if (!group) throw notFound();
   return group;
 }
@@ -52,7 +52,7 @@ function mappingsInput(value: unknown, state: IncidentSettingsState, messages: F
       messages.add(MAPPINGS, `${label}: expected {field, is_required} with the field's id.`);
       return [];
     }
-    const field = state.fields[raw.field];
+    const field = state.fields.get(raw.field);
     if (!field) {
       messages.add(MAPPINGS, `${label}: ${doesNotExist(raw.field)}`);
       return [];
@@ -81,7 +81,7 @@ function fieldGroupInput(
   const title = requiredText(messages, 'title', input.title, FIELD_GROUP_TITLE_MAX_LENGTH);
   const content = optionalText(messages, 'content', input.content, FIELD_GROUP_CONTENT_MAX_LENGTH, current?.content ?? '');
   const form = requiredId(messages, 'form', input.form);
-  if (form && !state.forms[form]) messages.add('form', doesNotExist(form));
+  if (form && !state.forms.has(form)) messages.add('form', doesNotExist(form));
   const staysInForm = current !== null && current.form === form && (input.order === undefined || input.order === null || input.order === '');
   const siblings = formFieldGroupsOf(state, form).filter((group) => group.id !== fieldGroupId);
   const order = staysInForm ? current.order : orderOrAtEnd(messages, input.order, siblings);
@@ -123,7 +123,7 @@ export function deleteFieldGroup(command: DeleteFieldGroup, state: IncidentSetti
 export function deleteFieldDisplayConditions(command: DeleteFieldDisplayConditions, state: IncidentSettingsState): IncidentSettingsEvent[] {
   const field = fieldOf(state, command.data.fieldId);
   const ids = idList('field_group_ids', command.data.field_group_ids);
-  const missing = ids.filter((id) => !state.fieldGroups[id]);
+  const missing = ids.filter((id) => !state.fieldGroups.has(id));
   if (missing.length) throw validationError('Invalid field_group_ids.', { field_group_ids: missing.map(doesNotExist) });
   const groups = ids.map((id) => fieldGroupOf(state, id));
   const fieldGroupIds = groups

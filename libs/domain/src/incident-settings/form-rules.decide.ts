@@ -31,7 +31,7 @@ export const RULE_FIELD_NOT_IN_FORM = 'Choose a field of this form.';
 /** The rule :id of the form :form (404 when either is unknown, or the rule is another form's). */
 export function ruleOf(state: IncidentSettingsState, formId: string, ruleId: string): FormRuleRecord {
   formOf(state, formId);
-  const rule = state.rules[ruleId];
+  const rule = state.rules.get(ruleId);
   if (!rule || rule.form !== formId) throw notFound();
   return rule;
 }
@@ -44,7 +44,7 @@ function ruleInput(ruleId: string, formId: string, input: FormRuleInput, state: 
   const messages = new FieldMessages();
   const name = optionalText(messages, 'name', input.name, RULE_NAME_MAX_LENGTH);
   const forField = requiredId(messages, 'for_field', input.for_field);
-  if (forField && !state.fields[forField]) messages.add('for_field', doesNotExist(forField));
+  if (forField && !state.fields.has(forField)) messages.add('for_field', doesNotExist(forField));
   else if (forField && !fieldsOfForm(state, formId).some((field) => field.id === forField)) messages.add('for_field', RULE_FIELD_NOT_IN_FORM);
   const type = isFormRuleType(input.type) ? input.type : null;
   if (!type) messages.add('type', input.type === undefined ? REQUIRED : `${notAChoice(input.type)} Choose one of ${FORM_RULE_TYPES.join(', ')}.`);
@@ -100,7 +100,7 @@ export function deleteFormRule(command: DeleteFormRule, state: IncidentSettingsS
 export function deleteFieldRules(command: DeleteFieldRules, state: IncidentSettingsState): IncidentSettingsEvent[] {
   const field = fieldOf(state, command.data.fieldId);
   const ids = idList('rules', command.data.rules);
-  const wrong = ids.filter((id) => state.rules[id]?.for_field !== field.id);
+  const wrong = ids.filter((id) => state.rules.get(id)?.for_field !== field.id);
   if (wrong.length) throw validationError('Invalid rules.', { rules: wrong.map((id) => `${doesNotExist(id)} (not a rule of this field)`) });
-  return ids.map((id) => deleted(state.rules[id]!));
+  return ids.map((id) => deleted(state.rules.get(id)!));
 }

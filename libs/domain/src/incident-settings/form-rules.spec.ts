@@ -103,7 +103,7 @@ describe('form rules', () => {
     );
     const events = given(decider, history).when({ type: 'DeleteFieldRules', data: { fieldId: 'f1', rules: ['r1', 'r2', 'r1'] } });
     expect(events.map((event) => event.type)).toEqual(['FormRuleDeleted', 'FormRuleDeleted']);
-    expect(Object.keys(stateOf([...history, ...events]).rules)).toEqual(['r3']);
+    expect([...stateOf([...history, ...events]).rules.keys()]).toEqual(['r3']);
     expect(errorOf(() => given(decider, history).when({ type: 'DeleteFieldRules', data: { fieldId: 'f1', rules: ['r3'] } })).fields).toEqual({
       rules: ['Invalid pk "r3" - object does not exist. (not a rule of this field)'],
     });

@@ -31,7 +31,7 @@ export interface IncidentFormSnapshot {
   name: string;
   /** In order. */
   field_groups: FieldGroupView[];
-  /** Every field the groups map, by id, with its choice options. */
+  /** Every field the groups map, by id, with its choice options (read with ownValue: a stored document's plain object). */
   fields: Record<string, SnapshotField>;
   /** In order. */
   rules: FormRuleView[];
@@ -39,22 +39,23 @@ export interface IncidentFormSnapshot {
 
 /** The snapshot of the form `formId` as the settings now stand; null when the tenant has no such form. */
 export function incidentFormSnapshot(state: IncidentSettingsState, formId: string): IncidentFormSnapshot | null {
-  const form = state.forms[formId];
+  const form = state.forms.get(formId);
   if (!form) return null;
   const groups = formFieldGroupsOf(state, formId);
-  const fields: Record<string, SnapshotField> = {};
+  const fields = new Map<string, SnapshotField>();
   for (const group of groups) {
     for (const mapping of group.form_field_mappings) {
-      const field = state.fields[mapping.field];
-      if (!field || fields[field.id]) continue;
-      fields[field.id] = { id: field.id, label: field.label, field_type: field.field_type, is_pii: field.is_pii, options: fieldOptionsOf(state, field.id) };
+      const field = state.fields.get(mapping.field);
+      if (!field || fields.has(field.id)) continue;
+      fields.set(field.id, { id: field.id, label: field.label, field_type: field.field_type, is_pii: field.is_pii, options: fieldOptionsOf(state, field.id) });
     }
   }
   return {
     id: form.id,
     name: form.name,
     field_groups: groups.map(fieldGroupView),
-    fields,
+    // Stored and answered as JSON, so an object; read it with ownValue.
+    fields: Object.fromEntries(fields),
     rules: formRulesOf(state, formId).map(formRuleView),
   };
 }
@@ -64,6 +65,6 @@ export function incidentFormSnapshot(state: IncidentSettingsState, formId: strin
  * preset values, `is_open` false); null when the tenant has no such template.
  */
 export function incidentTemplateOf(state: IncidentSettingsState, templateId: string): IncidentTemplateView | null {
-  const template = state.templates[templateId];
+  const template = state.templates.get(templateId);
   return template ? incidentTemplateView(state, template) : null;
 }

@@ -51,9 +51,9 @@ describe('incident forms', () => {
     const events = given(decider, history).when({ type: 'DeleteIncidentForm', data: { formId: 'a' } });
     expect(events).toEqual([{ type: 'IncidentFormDeleted', data: { formId: 'a', fieldGroupIds: ['g1'], ruleIds: ['r1'] } }]);
     const state = stateOf([...history, ...events]);
-    expect(Object.keys(state.forms)).toEqual(['b']);
-    expect(Object.keys(state.fieldGroups)).toEqual(['g2']);
-    expect(state.rules).toEqual({});
+    expect([...state.forms.keys()]).toEqual(['b']);
+    expect([...state.fieldGroups.keys()]).toEqual(['g2']);
+    expect(state.rules.size).toBe(0);
   });
 
   it('refuses to delete a form templates are built on', () => {
@@ -190,7 +190,7 @@ describe('field groups', () => {
     ];
     const events = given(decider, history).when({ type: 'DeleteFieldDisplayConditions', data: { fieldId: 'f2', field_group_ids: ['g1'] } });
     expect(events).toEqual([{ type: 'FieldDisplayConditionsDeleted', data: { fieldId: 'f2', fieldGroupIds: ['g1'] } }]);
-    expect(stateOf([...history, ...events]).fieldGroups.g1!.display_conditions).toEqual([
+    expect(stateOf([...history, ...events]).fieldGroups.get('g1')!.display_conditions).toEqual([
       { type: 'state', value: 'active', values: null, field_id: null, field_type: null, field_group_id: 'g1' },
     ]);
     expect(given(decider, history).when({ type: 'DeleteFieldDisplayConditions', data: { fieldId: 'f1', field_group_ids: ['g1'] } })).toEqual([]);

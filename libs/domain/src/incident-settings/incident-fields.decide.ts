@@ -43,7 +43,7 @@ function fieldType(messages: FieldMessages, value: unknown): IncidentFieldType {
 }
 
 export function fieldOf(state: IncidentSettingsState, fieldId: string): IncidentFieldRecord {
-  const field = state.fields[fieldId];
+  const field = state.fields.get(fieldId);
   if (!field) throw notFound();
   return field;
 }
@@ -55,7 +55,7 @@ export function createIncidentField(command: CreateIncidentField, state: Inciden
     label: requiredText(messages, 'label', command.data.label, FIELD_LABEL_MAX_LENGTH),
     field_type: fieldType(messages, command.data.field_type),
     is_pii: optionalBoolean(messages, 'is_pii', command.data.is_pii, false),
-    order: orderOrAtEnd(messages, command.data.order, Object.values(state.fields)),
+    order: orderOrAtEnd(messages, command.data.order, [...state.fields.values()]),
   };
   messages.check('Invalid incident field.');
   return [{ type: 'IncidentFieldCreated', data: { field } }];
@@ -78,13 +78,13 @@ export function changeIncidentField(command: ChangeIncidentField, state: Inciden
   if (field.label === current.label && field.field_type === current.field_type && field.is_pii === current.is_pii) return [];
   const droppedOptionIds = isChoiceFieldType(field.field_type)
     ? []
-    : Object.values(state.options)
+    : [...state.options.values()]
         .filter((option) => option.field === field.id)
         .map((option) => option.id);
   const conditionFieldGroupIds =
     field.field_type === current.field_type
       ? []
-      : Object.values(state.fieldGroups)
+      : [...state.fieldGroups.values()]
           .filter((group) => group.display_conditions.some((condition) => condition.field_id === field.id))
           .map((group) => group.id);
   return [{ type: 'IncidentFieldChanged', data: { field, droppedOptionIds, conditionFieldGroupIds } }];
@@ -97,7 +97,7 @@ export function moveIncidentField(command: MoveIncidentField, state: IncidentSet
   return [{ type: 'IncidentFieldMoved', data: { fieldId: field.id, order } }];
 }
 
-const formName = (state: IncidentSettingsState, formId: string) => state.forms[formId]?.name ?? '';
+const formName = (state: IncidentSettingsState, formId: string) => state.forms.get(formId)?.name ?? '';
 
 /**
  * A field still checked by rules or looked at by display conditions cannot go (400 naming them:
@@ -105,8 +105,8 @@ const formName = (state: IncidentSettingsState, formId: string) => state.forms[f
  */
 export function deleteIncidentField(command: DeleteIncidentField, state: IncidentSettingsState): IncidentSettingsEvent[] {
   const field = fieldOf(state, command.data.fieldId);
-  const rules = Object.values(state.rules).filter((rule) => rule.for_field === field.id);
-  const conditionGroups = Object.values(state.fieldGroups).filter((group) =>
+  const rules = [...state.rules.values()].filter((rule) => rule.for_field === field.id);
+  const conditionGroups = [...state.fieldGroups.values()].filter((group) =>
     group.display_conditions.some((condition) => condition.field_id === field.id),
   );
   if (rules.length || conditionGroups.length) {
@@ -116,10 +116,10 @@ export function deleteIncidentField(command: DeleteIncidentField, state: Inciden
       fields.conditions = conditionGroups.map((group) => `Field group "${group.title}" of the form "${formName(state, group.form)}"`);
     throw validationError(FIELD_IN_USE, fields);
   }
-  const fieldGroupIds = Object.values(state.fieldGroups)
+  const fieldGroupIds = [...state.fieldGroups.values()]
     .filter((group) => group.form_field_mappings.some((mapping) => mapping.field === field.id))
     .map((group) => group.id);
-  const optionIds = Object.values(state.options)
+  const optionIds = [...state.options.values()]
     .filter((option) => option.field === field.id)
     .map((option) => option.id);
   return [{ type: 'IncidentFieldDeleted', data: { fieldId: field.id, optionIds, fieldGroupIds } }];
@@ -137,10 +137,10 @@ function optionInput(
   const messages = new FieldMessages();
   const fieldId = requiredId(messages, 'field', fieldValue);
   const text = requiredText(messages, 'value', value, OPTION_VALUE_MAX_LENGTH);
-  const field = fieldId ? state.fields[fieldId] : undefined;
+  const field = fieldId ? state.fields.get(fieldId) : undefined;
   if (fieldId && !field) messages.add('field', doesNotExist(fieldId));
   else if (field && !isChoiceFieldType(field.field_type)) messages.add('field', OPTION_ON_CHOICE_FIELD_ONLY);
-  if (field && text && Object.values(state.options).some((o) => o.field === field.id && o.id !== optionId && sameValue(o.value, text)))
+  if (field && text && [...state.options.values()].some((o) => o.field === field.id && o.id !== optionId && sameValue(o.value, text)))
     messages.add('value', OPTION_VALUE_TAKEN);
   messages.check('Invalid field choice option.');
   return { fieldId, value: text };
@@ -153,7 +153,7 @@ export function addFieldChoiceOption(command: AddFieldChoiceOption, state: Incid
 
 /** Changes an option's value; an option stays with its field (a different `field` is refused). */
 export function changeFieldChoiceOption(command: ChangeFieldChoiceOption, state: IncidentSettingsState): IncidentSettingsEvent[] {
-  const current = state.options[command.data.optionId];
+  const current = state.options.get(command.data.optionId);
   if (!current) throw notFound();
   const given = command.data.field === undefined ? current.field : command.data.field;
   if (typeof given === 'string' && given !== current.field)
@@ -164,7 +164,7 @@ export function changeFieldChoiceOption(command: ChangeFieldChoiceOption, state:
 }
 
 export function deleteFieldChoiceOption(command: DeleteFieldChoiceOption, state: IncidentSettingsState): IncidentSettingsEvent[] {
-  const option = state.options[command.data.optionId];
+  const option = state.options.get(command.data.optionId);
   if (!option) throw notFound();
   return [{ type: 'FieldChoiceOptionDeleted', data: { optionId: option.id, fieldId: option.field } }];
 }
@@ -175,7 +175,7 @@ export function fieldsOfForm(state: IncidentSettingsState, formId: string): Inci
   const fields: IncidentFieldRecord[] = [];
   for (const group of formFieldGroupsOf(state, formId))
     for (const mapping of group.form_field_mappings) {
-      const field = state.fields[mapping.field];
+      const field = state.fields.get(mapping.field);
       if (field && !seen.has(field.id)) {
         seen.add(field.id);
         fields.push(field);

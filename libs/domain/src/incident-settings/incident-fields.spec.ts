@@ -54,7 +54,7 @@ describe('incident fields', () => {
     const events = given(decider, history).when({ type: 'ChangeIncidentField', data: { fieldId: 'f1', label: 'Severity', field_type: 'TEXT' } });
     expect(events[0].data).toMatchObject({ droppedOptionIds: ['o1', 'o2'] });
     const state = stateOf([...history, ...events]);
-    expect(incidentFieldView(state, state.fields.f1!).options).toEqual([]);
+    expect(incidentFieldView(state, state.fields.get('f1')!).options).toEqual([]);
   });
 
   it('keeps display conditions on a field in step with its type', () => {
@@ -66,7 +66,7 @@ describe('incident fields', () => {
     );
     const events = given(decider, history).when({ type: 'ChangeIncidentField', data: { fieldId: 'f1', label: 'Flag', field_type: 'TEXT' } });
     expect(events[0].data).toMatchObject({ conditionFieldGroupIds: ['g1'] });
-    expect(stateOf([...history, ...events]).fieldGroups.g1!.display_conditions[0]).toMatchObject({ field_id: 'f1', field_type: 'TEXT' });
+    expect(stateOf([...history, ...events]).fieldGroups.get('g1')!.display_conditions[0]).toMatchObject({ field_id: 'f1', field_type: 'TEXT' });
   });
 
   it('records nothing for a change that changes nothing, and 404 for an unknown field', () => {
@@ -120,12 +120,12 @@ describe('deleting a field', () => {
       ...cleared,
       ...given(decider, cleared).when({ type: 'DeleteFieldDisplayConditions', data: { fieldId: 'f1', field_group_ids: ['g2'] } }),
     ];
-    expect(stateOf(conditionsGone).fieldGroups.g2!.display_conditions).toEqual([]);
+    expect(stateOf(conditionsGone).fieldGroups.get('g2')!.display_conditions).toEqual([]);
     const events = given(decider, conditionsGone).when({ type: 'DeleteIncidentField', data: { fieldId: 'f1' } });
     expect(events).toEqual([{ type: 'IncidentFieldDeleted', data: { fieldId: 'f1', optionIds: [], fieldGroupIds: ['g1'] } }]);
     const state = stateOf([...conditionsGone, ...events]);
-    expect(state.fields.f1).toBeUndefined();
-    expect(state.fieldGroups.g1!.form_field_mappings).toEqual([{ field: 'f2', is_required: false }]);
+    expect(state.fields.get('f1')).toBeUndefined();
+    expect(state.fieldGroups.get('g1')!.form_field_mappings).toEqual([{ field: 'f2', is_required: false }]);
   });
 
   it('answers 404 for an unknown field', () => {

@@ -10,7 +10,7 @@ export const FORM_NAME_TAKEN = 'A form with this name already exists.';
 export const FORM_USED_BY_TEMPLATES = 'This form is used by incident templates. Delete them or give them another form first.';
 
 export function formOf(state: IncidentSettingsState, formId: string): IncidentFormRecord {
-  const form = state.forms[formId];
+  const form = state.forms.get(formId);
   if (!form) throw notFound();
   return form;
 }
@@ -18,7 +18,7 @@ export function formOf(state: IncidentSettingsState, formId: string): IncidentFo
 /** A form name: required, trimmed, unique in the organisation ignoring case. */
 function formName(state: IncidentSettingsState, value: unknown, formId: string, messages: FieldMessages): string {
   const name = requiredText(messages, 'name', value, FORM_NAME_MAX_LENGTH);
-  if (name && Object.values(state.forms).some((form) => form.id !== formId && form.name.toLowerCase() === name.toLowerCase()))
+  if (name && [...state.forms.values()].some((form) => form.id !== formId && form.name.toLowerCase() === name.toLowerCase()))
     messages.add('name', FORM_NAME_TAKEN);
   return name;
 }
@@ -28,7 +28,7 @@ export function createIncidentForm(command: CreateIncidentForm, state: IncidentS
   const form: IncidentFormRecord = {
     id: command.data.formId,
     name: formName(state, command.data.name, command.data.formId, messages),
-    order: orderOrAtEnd(messages, command.data.order, Object.values(state.forms)),
+    order: orderOrAtEnd(messages, command.data.order, [...state.forms.values()]),
   };
   messages.check('Invalid form.');
   return [{ type: 'IncidentFormCreated', data: { form } }];
@@ -56,12 +56,12 @@ export function moveIncidentForm(command: MoveIncidentForm, state: IncidentSetti
  */
 export function deleteIncidentForm(command: DeleteIncidentForm, state: IncidentSettingsState): IncidentSettingsEvent[] {
   const form = formOf(state, command.data.formId);
-  const templates = Object.values(state.templates).filter((template) => template.form === form.id);
+  const templates = [...state.templates.values()].filter((template) => template.form === form.id);
   if (templates.length) throw validationError(FORM_USED_BY_TEMPLATES, { templates: templates.map((template) => template.name) });
-  const fieldGroupIds = Object.values(state.fieldGroups)
+  const fieldGroupIds = [...state.fieldGroups.values()]
     .filter((group) => group.form === form.id)
     .map((group) => group.id);
-  const ruleIds = Object.values(state.rules)
+  const ruleIds = [...state.rules.values()]
     .filter((rule) => rule.form === form.id)
     .map((rule) => rule.id);
   return [{ type: 'IncidentFormDeleted', data: { formId: form.id, fieldGroupIds, ruleIds } }];

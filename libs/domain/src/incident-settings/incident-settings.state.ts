@@ -13,44 +13,46 @@ import type {
  * A tenant's incident settings: every field, choice option, form, field group, form rule and template
  * of the organisation, keyed by id. One aggregate holds them all so that cross-references (a group's
  * mappings, a rule's field, a condition's field, a template's form) are checked against one state.
- * An organisation with no settings yet is simply empty.
+ * An organisation with no settings yet is simply empty. Maps, because callers name ids: a plain
+ * object would answer "constructor" or "__proto__" with what every object inherits.
  */
 export interface IncidentSettingsState {
-  readonly fields: Readonly<Record<string, IncidentFieldRecord>>;
+  readonly fields: ReadonlyMap<string, IncidentFieldRecord>;
   /** Options in the order they were added. */
-  readonly options: Readonly<Record<string, FieldChoiceOptionRecord>>;
-  readonly forms: Readonly<Record<string, IncidentFormRecord>>;
-  readonly fieldGroups: Readonly<Record<string, FieldGroupRecord>>;
-  readonly rules: Readonly<Record<string, FormRuleRecord>>;
-  readonly templates: Readonly<Record<string, IncidentTemplateRecord>>;
+  readonly options: ReadonlyMap<string, FieldChoiceOptionRecord>;
+  readonly forms: ReadonlyMap<string, IncidentFormRecord>;
+  readonly fieldGroups: ReadonlyMap<string, FieldGroupRecord>;
+  readonly rules: ReadonlyMap<string, FormRuleRecord>;
+  readonly templates: ReadonlyMap<string, IncidentTemplateRecord>;
 }
 
 export const initialIncidentSettingsState = (): IncidentSettingsState => ({
-  fields: {},
-  options: {},
-  forms: {},
-  fieldGroups: {},
-  rules: {},
-  templates: {},
+  fields: new Map(),
+  options: new Map(),
+  forms: new Map(),
+  fieldGroups: new Map(),
+  rules: new Map(),
+  templates: new Map(),
 });
 
-const put = <T>(records: Readonly<Record<string, T>>, id: string, record: T): Record<string, T> => ({ ...records, [id]: record });
+const put = <T>(records: ReadonlyMap<string, T>, id: string, record: T): ReadonlyMap<string, T> => new Map(records).set(id, record);
 
-function without<T>(records: Readonly<Record<string, T>>, ids: readonly string[]): Record<string, T> {
-  const gone = new Set(ids);
-  return Object.fromEntries(Object.entries(records).filter(([id]) => !gone.has(id)));
+function without<T>(records: ReadonlyMap<string, T>, ids: readonly string[]): ReadonlyMap<string, T> {
+  const next = new Map(records);
+  for (const id of ids) next.delete(id);
+  return next;
 }
 
-function patch<T>(records: Readonly<Record<string, T>>, id: string, change: (record: T) => T): Readonly<Record<string, T>> {
-  const record = records[id];
+function patch<T>(records: ReadonlyMap<string, T>, id: string, change: (record: T) => T): ReadonlyMap<string, T> {
+  const record = records.get(id);
   return record === undefined ? records : put(records, id, change(record));
 }
 
 function patchGroups(
-  groups: Readonly<Record<string, FieldGroupRecord>>,
+  groups: ReadonlyMap<string, FieldGroupRecord>,
   ids: readonly string[],
   change: (group: FieldGroupRecord) => FieldGroupRecord,
-): Readonly<Record<string, FieldGroupRecord>> {
+): ReadonlyMap<string, FieldGroupRecord> {
   return ids.reduce((current, id) => patch(current, id, change), groups);
 }
 

@@ -84,7 +84,7 @@ export interface IncidentTemplateView {
 export const byOrderingKey = <T extends { readonly order: string }>(a: T, b: T) => compareOrderingKeys(a.order, b.order);
 
 export const fieldOptionsOf = (state: IncidentSettingsState, fieldId: string): FieldChoiceOptionView[] =>
-  Object.values(state.options)
+  [...state.options.values()]
     .filter((option) => option.field === fieldId)
     .map((option) => ({ ...option }));
 
@@ -104,7 +104,7 @@ export const fieldGroupView = (group: FieldGroupRecord): FieldGroupView => ({
 
 /** The form's field groups, in order. */
 export const formFieldGroupsOf = (state: IncidentSettingsState, formId: string): FieldGroupRecord[] =>
-  Object.values(state.fieldGroups)
+  [...state.fieldGroups.values()]
     .filter((group) => group.form === formId)
     .sort(byOrderingKey);
 
@@ -117,13 +117,13 @@ export const formRuleView = (rule: FormRuleRecord): FormRuleView => ({ ...rule }
 
 /** The form's rules, in order. */
 export const formRulesOf = (state: IncidentSettingsState, formId: string): FormRuleRecord[] =>
-  Object.values(state.rules)
+  [...state.rules.values()]
     .filter((rule) => rule.form === formId)
     .sort(byOrderingKey);
 
 /** Whether the form maps the field in the group (the places a template's preset value may go). */
 export function isMappedInForm(state: IncidentSettingsState, formId: string, fieldGroupId: string, fieldId: string): boolean {
-  const group = state.fieldGroups[fieldGroupId];
+  const group = state.fieldGroups.get(fieldGroupId);
   return group !== undefined && group.form === formId && group.form_field_mappings.some((mapping) => mapping.field === fieldId);
 }
 

@@ -21,7 +21,7 @@ const COLOUR = /^#[0-9a-fA-F]{6}$/;
 export const COLOUR_INVALID = 'Enter a colour as #rrggbb.';
 
 export function templateOf(state: IncidentSettingsState, templateId: string): IncidentTemplateRecord {
-  const template = state.templates[templateId];
+  const template = state.templates.get(templateId);
   if (!template) throw notFound();
   return template;
 }
@@ -63,11 +63,11 @@ function presetAttachments(
   uploads: KnownUploads,
   messages: FieldMessages,
 ): TemplateFieldValueRecord | null {
-  const field = state.fields[raw.field];
+  const field = state.fields.get(raw.field);
   if (field?.field_type !== 'ATTACHMENT') return raw;
   const checked = normalizedValues({ id: field.id, label: field.label, field_type: field.field_type, is_pii: field.is_pii, options: [] }, raw.values, uploads);
   if ('values' in checked) return { ...raw, values: checked.values };
-  messages.add('field_values', `${state.fieldGroups[raw.field_group]?.title ?? raw.field_group} › ${field.label}: ${checked.error}`);
+  messages.add('field_values', `${state.fieldGroups.get(raw.field_group)?.title ?? raw.field_group} › ${field.label}: ${checked.error}`);
   return null;
 }
 
@@ -119,7 +119,7 @@ function templateInput(
   const messages = new FieldMessages();
   const name = requiredText(messages, 'name', input.name, TEMPLATE_NAME_MAX_LENGTH);
   const form = requiredId(messages, 'form', input.form);
-  if (form && !state.forms[form]) messages.add('form', doesNotExist(form));
+  if (form && !state.forms.has(form)) messages.add('form', doesNotExist(form));
   const incident_title =
     input.incident_title === undefined && current
       ? current.incident_title
@@ -133,13 +133,13 @@ function templateInput(
       if (!errors.length) subdomain = input.subdomain.trim();
     }
   }
-  if (subdomain && Object.values(state.templates).some((template) => template.id !== templateId && template.subdomain === subdomain))
+  if (subdomain && [...state.templates.values()].some((template) => template.id !== templateId && template.subdomain === subdomain))
     messages.add('subdomain', TEMPLATE_SUBDOMAIN_TAKEN);
   const template_branding = brandingInput(input.template_branding, current?.template_branding, messages);
   const field_values =
     input.field_values === undefined && current && current.form === form
       ? current.field_values
-      : fieldValuesInput(input.field_values, state.forms[form] ? form : '', state, { ...knownUploads, ...presetAttachmentsOf(state, current) }, messages);
+      : fieldValuesInput(input.field_values, state.forms.has(form) ? form : '', state, { ...knownUploads, ...presetAttachmentsOf(state, current) }, messages);
   messages.check('Invalid incident template.');
   return { id: templateId, name, form, incident_title, subdomain, template_branding, field_values };
 }
@@ -147,7 +147,7 @@ function templateInput(
 /** The attachments a template presets (checked when it was saved), so saving them again keeps them. */
 function presetAttachmentsOf(state: IncidentSettingsState, template: IncidentTemplateRecord | null) {
   if (!template) return {};
-  return heldAttachments(template.field_values.map((entry) => ({ field_type: state.fields[entry.field]?.field_type ?? '', values: entry.values })));
+  return heldAttachments(template.field_values.map((entry) => ({ field_type: state.fields.get(entry.field)?.field_type ?? '', values: entry.values })));
 }
 
 export function createIncidentTemplate(command: CreateIncidentTemplate, state: IncidentSettingsState): IncidentSettingsEvent[] {

@@ -3,16 +3,18 @@ import {
   DisplayCondition,
   DisplayConditionContext,
   INCIDENT_FIELD_TYPES,
+  IncidentFieldValueEntry,
   isDisplayConditionMet,
   isFieldGroupShown,
   isIncidentFieldType,
   shownFieldGroups,
 } from './display-conditions';
 
-const context = (overrides: Partial<DisplayConditionContext> = {}): DisplayConditionContext => ({
+type ContextOverrides = Partial<Omit<DisplayConditionContext, 'fieldValues'>> & { fieldValues?: Record<string, IncidentFieldValueEntry> };
+const context = ({ fieldValues = {}, ...overrides }: ContextOverrides = {}): DisplayConditionContext => ({
   state: 'Open',
   permission: 'OPERATOR',
-  fieldValues: {},
+  fieldValues: new Map(Object.entries(fieldValues)),
   ...overrides,
 });
 const state = (value: string): DisplayCondition => ({ field_group_id: 1, field_id: null, type: 'state', value });

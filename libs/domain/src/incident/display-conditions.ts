@@ -53,8 +53,8 @@ export interface DisplayConditionContext {
   /** The incident's current state; a new incident may have none. */
   state?: string | null;
   permission: CustomerPermission | string;
-  /** The incident's field values keyed by field id. */
-  fieldValues: Readonly<Record<string, IncidentFieldValueEntry | undefined>>;
+  /** The incident's field values keyed by field id (a Map: a condition may name any id, "constructor" too). */
+  fieldValues: ReadonlyMap<string, IncidentFieldValueEntry>;
 }
 
 /** Field types whose "no values" condition means "the field is absent or empty". */
@@ -125,7 +125,7 @@ export function isDisplayConditionMet(condition: DisplayCondition, context: Disp
     }
     case 'field': {
       const fieldId = conditionFieldId(condition);
-      const fieldValue = fieldId === undefined ? undefined : context.fieldValues[fieldId];
+      const fieldValue = fieldId === undefined ? undefined : context.fieldValues.get(fieldId);
       const fieldType = String(condition.field_type ?? fieldValue?.field_type ?? '').toUpperCase();
       const entries = fieldValue?.values ?? [];
       if (expected.length === 0) {

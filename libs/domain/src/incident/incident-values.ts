@@ -3,6 +3,7 @@ import { FieldMessages, NOT_A_LIST, isRecord } from '../incident-settings/incide
 import type { IncidentAttachmentValue, IncidentFieldValue, IncidentValue } from './incident.records';
 import { attachmentNotUploadedHere, knownUpload, type KnownUploads } from './known-uploads';
 import { isExpiredEntry } from './required-values';
+import { ownValue } from '../shared/own-value';
 
 /**
  * The values of an incident save, checked against the incident's form snapshot: each payload entry
@@ -142,13 +143,14 @@ export function normalizedValues(field: SnapshotField, entries: readonly unknown
 /** "Details › Location" */
 export function placeOf(form: IncidentFormSnapshot, fieldGroupId: string, fieldId: string): string {
   const group = form.field_groups.find((candidate) => candidate.id === fieldGroupId);
-  return `${group?.title ?? fieldGroupId} › ${form.fields[fieldId]?.label ?? fieldId}`;
+  return `${group?.title ?? fieldGroupId} › ${ownValue(form.fields, fieldId)?.label ?? fieldId}`;
 }
 
-/** Whether the form maps the field in the group. */
-export function isMapped(form: IncidentFormSnapshot, fieldGroupId: string, fieldId: string): boolean {
+/** The field if the form maps it in the group. */
+function mappedField(form: IncidentFormSnapshot, fieldGroupId: string, fieldId: string): SnapshotField | undefined {
   const group = form.field_groups.find((candidate) => candidate.id === fieldGroupId);
-  return group !== undefined && group.form_field_mappings.some((mapping) => mapping.field === fieldId) && form.fields[fieldId] !== undefined;
+  const mapped = group !== undefined && group.form_field_mappings.some((mapping) => mapping.field === fieldId);
+  return mapped ? ownValue(form.fields, fieldId) : undefined;
 }
 
 /**
@@ -182,7 +184,8 @@ export function payloadValues(
       messages.add(name, `The field group "${field_group}" is not part of this form.`);
       continue;
     }
-    if (!isMapped(form, field_group, field)) {
+    const snapshotField = mappedField(form, field_group, field);
+    if (!snapshotField) {
       messages.add(name, `The field "${field}" is not part of the field group ${group.title}.`);
       continue;
     }
@@ -193,7 +196,7 @@ export function payloadValues(
       continue;
     }
     seen.add(key);
-    const checked = normalizedValues(form.fields[field]!, entry.values, uploads);
+    const checked = normalizedValues(snapshotField, entry.values, uploads);
     if ('error' in checked) messages.add(name, `${placeOf(form, field_group, field)}: ${checked.error}`);
     else entries.push({ field, field_group, values: checked.values });
   }
@@ -212,8 +215,9 @@ export function presetValues(
 ): IncidentPayloadValues[] {
   const entries: IncidentPayloadValues[] = [];
   for (const preset of presets) {
-    if (!isMapped(form, preset.field_group, preset.field)) continue;
-    const checked = normalizedValues(form.fields[preset.field]!, preset.values, uploads);
+    const field = mappedField(form, preset.field_group, preset.field);
+    if (!field) continue;
+    const checked = normalizedValues(field, preset.values, uploads);
     if ('values' in checked) entries.push({ field: preset.field, field_group: preset.field_group, values: checked.values });
   }
   return entries;
@@ -249,7 +253,7 @@ export function mergedFieldValues(
   const merged: IncidentFieldValue[] = [];
   for (const group of form.field_groups) {
     for (const mapping of group.form_field_mappings) {
-      const field = form.fields[mapping.field];
+      const field = ownValue(form.fields, mapping.field);
       const values = byKey.get(valueKey(group.id, mapping.field));
       if (!field || !values?.length) continue;
       merged.push({ field: field.id, field_group: group.id, field_type: field.field_type, values: [...values] });

@@ -85,4 +85,4 @@ export type IncidentChangeEvent = Exclude<IncidentEvent, IncidentStarted>;
 
 export const INCIDENT_EVENT_TYPES = Object.keys(INCIDENT_EVENT_VERSIONS) as IncidentEvent['type'][];
 
-export const isIncidentEventType = (type: string): type is IncidentEvent['type'] => type in INCIDENT_EVENT_VERSIONS;
+export const isIncidentEventType = (type: string): type is IncidentEvent['type'] => Object.hasOwn(INCIDENT_EVENT_VERSIONS, type);

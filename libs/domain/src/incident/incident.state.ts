@@ -28,7 +28,7 @@ export type IncidentState =
       /** Ids from the tenant root down to the incident's group. */
       readonly groupPath: readonly string[];
       /** Per part (valueKey(group, field) or a *_PART), its changes after the start, oldest first. */
-      readonly changes: Readonly<Record<string, readonly IncidentChangeMark[]>>;
+      readonly changes: ReadonlyMap<string, readonly IncidentChangeMark[]>;
     };
 
 export type RecordedIncident = Extract<IncidentState, { status: 'recorded' }>;
@@ -40,9 +40,9 @@ function marked(
   stamp: IncidentChangeStamp,
   parts: readonly { part: string; from: unknown }[],
 ): RecordedIncident['changes'] {
-  const next: Record<string, readonly IncidentChangeMark[]> = { ...changes };
+  const next = new Map(changes);
   for (const { part, from } of parts) {
-    next[part] = [...(next[part] ?? []), { version: stamp.version, by: stamp.actor, from }];
+    next.set(part, [...(next.get(part) ?? []), { version: stamp.version, by: stamp.actor, from }]);
   }
   return next;
 }
@@ -67,7 +67,7 @@ function changedParts(event: IncidentChangeEvent): { part: string; from: unknown
 
 export function evolveIncident(state: IncidentState, event: IncidentEvent): IncidentState {
   if (event.type === 'IncidentStarted') {
-    return { status: 'recorded', incident: applyIncidentEvent(null, event)!, groupPath: event.data.groupPath, changes: {} };
+    return { status: 'recorded', incident: applyIncidentEvent(null, event)!, groupPath: event.data.groupPath, changes: new Map() };
   }
   if (state.status !== 'recorded') return state;
   return {
@@ -95,13 +95,13 @@ export function currentPart(incident: IncidentRecord, part: string): unknown {
 
 /** The part as it stood at `version`: the value before the first change recorded after it, else the current one. */
 export function partAt(state: RecordedIncident, part: string, version: number): unknown {
-  const later = (state.changes[part] ?? []).find((mark) => mark.version > version);
+  const later = (state.changes.get(part) ?? []).find((mark) => mark.version > version);
   return later ? later.from : currentPart(state.incident, part);
 }
 
 /** The latest change of the part recorded after `version`, if any. */
 export function changedSince(state: RecordedIncident, part: string, version: number): IncidentChangeMark | null {
-  const marks = state.changes[part] ?? [];
+  const marks = state.changes.get(part) ?? [];
   const last = marks[marks.length - 1];
   return last && last.version > version ? last : null;
 }

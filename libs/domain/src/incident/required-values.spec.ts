@@ -98,6 +98,18 @@ describe('required values', () => {
     expect(missingRequiredValues(form, [entry('f-location', 'g-details', [expired])], [], operator)).toHaveLength(1);
   });
 
+  it('keeps a value sent for a field named __proto__ to that field: a condition on any other field does not see it', () => {
+    const onValues: RequiredValuesForm = {
+      field_groups: [
+        { id: 'a', title: 'A', display_conditions: [{ type: 'field', field_id: 'values', value: 'true' }], form_field_mappings: [{ field: 'x', is_required: true }] },
+        { id: 'b', title: 'B', display_conditions: [{ type: 'field', field_id: '__proto__', value: 'true' }], form_field_mappings: [{ field: 'y', is_required: true }] },
+      ],
+      fields: {},
+    };
+    const gaps = missingRequiredValues(onValues, [entry('__proto__', 'a', [true])], [], operator);
+    expect(gaps.map((gap) => gap.field_group)).toEqual(['b']);
+  });
+
   it('lists gaps in form order and falls back to the field id for an unknown label', () => {
     const twoRequired: RequiredValuesForm = {
       field_groups: [

@@ -1,5 +1,6 @@
 import type { DisplayCondition, DisplayConditionContext, IncidentEntityId, IncidentFieldValueEntry } from './display-conditions';
 import { isFieldGroupShown } from './display-conditions';
+import { ownValue } from '../shared/own-value';
 
 /**
  * Required values of an incident save (spec part 1 §5): every mapping marked is_required, in each
@@ -16,6 +17,7 @@ export interface RequiredValuesForm {
     readonly display_conditions?: readonly DisplayCondition[] | null;
     readonly form_field_mappings: readonly { readonly field: IncidentEntityId; readonly is_required: boolean }[];
   }[];
+  /** By field id, as a stored snapshot holds them (read with ownValue). */
   readonly fields: Readonly<Record<string, { readonly label: string; readonly field_type?: string } | undefined>>;
 }
 
@@ -70,13 +72,13 @@ function isFilledEntry(entry: unknown): boolean {
 export function fieldValuesOf(
   form: RequiredValuesForm,
   payload: readonly RequiredValuesPayloadEntry[],
-): Record<string, IncidentFieldValueEntry> {
-  const byField: Record<string, IncidentFieldValueEntry> = {};
+): Map<string, IncidentFieldValueEntry> {
+  const byField = new Map<string, IncidentFieldValueEntry>();
   for (const entry of payload) {
     const id = String(entry.field);
     const values = withoutExpiredValues(entry.values ?? []);
-    const known = byField[id];
-    byField[id] = { field_type: form.fields[id]?.field_type ?? null, values: known ? [...known.values, ...values] : values };
+    const known = byField.get(id);
+    byField.set(id, { field_type: ownValue(form.fields, id)?.field_type ?? null, values: known ? [...known.values, ...values] : values });
   }
   return byField;
 }
@@ -113,7 +115,7 @@ export function missingRequiredValues(
         field_group: groupId,
         field_group_title: group.title,
         field: fieldId,
-        field_label: form.fields[fieldId]?.label ?? fieldId,
+        field_label: ownValue(form.fields, fieldId)?.label ?? fieldId,
       });
     }
   }

@@ -4,6 +4,7 @@ import { DISPATCH_EVENT_VERSIONS } from '../dispatch/dispatch.events';
 import { INCIDENT_EVENT_VERSIONS } from '../incident/incident.events';
 import { INCIDENT_SETTINGS_EVENT_VERSIONS } from '../incident-settings/incident-settings.events';
 import { FILE_UPLOAD_EVENT_VERSIONS } from '../file-upload/file-upload';
+import { ownValue } from './own-value';
 
 /**
  * Schema version of every event type the domain records. Types are never renamed; when a type's
@@ -19,4 +20,4 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   UserEmailClaimed: 1,
 };
 
-export const schemaVersionOf = (eventType: string): number => EVENT_SCHEMA_VERSIONS[eventType] ?? 1;
+export const schemaVersionOf = (eventType: string): number => ownValue(EVENT_SCHEMA_VERSIONS, eventType) ?? 1;

@@ -73,6 +73,11 @@ describe('password reset', () => {
     expect(() => given(userDecider, [registered, requested('r1'), changed]).when(reset('r1'))).toThrow(RESET_LINK_SUPERSEDED_MESSAGE);
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('knows no link named %s', (resetId) => {
+    const error = errorOf(() => given(userDecider, [registered, requested('r1')]).when(reset(resetId)));
+    expect(error).toMatchObject({ kind: 'validation', message: RESET_LINK_INVALID_MESSAGE, fields: { token: [RESET_LINK_INVALID_MESSAGE] } });
+  });
+
   it('does not unlock a locked user (only an admin does)', () => {
     const locked: UserEvent = { type: 'UserLockedOut', data: { userId: 'u1', failedAttempts: 5 } };
     const history = [registered, passwordSet, failed(), locked, requested('r1'), resetDone('r1')];

@@ -105,7 +105,7 @@ function requestPasswordReset(command: RequestPasswordReset, state: UserState): 
 function resetPassword(command: ResetPassword, state: UserState): UserEvent[] {
   if (state.status !== 'registered') throw fieldError('token', RESET_LINK_INVALID_MESSAGE);
   const { resetId, now } = command.data;
-  const link = state.passwordResets[resetId];
+  const link = state.passwordResets.get(resetId);
   if (!link) throw fieldError('token', RESET_LINK_INVALID_MESSAGE);
   if (link.status === 'used') throw fieldError('token', RESET_LINK_USED_MESSAGE);
   if (link.status === 'superseded') throw fieldError('token', RESET_LINK_SUPERSEDED_MESSAGE);

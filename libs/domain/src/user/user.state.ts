@@ -27,7 +27,8 @@ export interface RegisteredUser {
   readonly failedAttempts: number;
   readonly locked: boolean;
   readonly passwordResetAttempts: number;
-  readonly passwordResets: Readonly<Record<string, PasswordResetLink>>;
+  /** By reset id (a Map, so no id finds what every plain object inherits). */
+  readonly passwordResets: ReadonlyMap<string, PasswordResetLink>;
   readonly twoFactor: TwoFactorStatus;
   /** The latest second-factor challenge; a newer sign-in replaces it. */
   readonly challenge: OpenGrant | null;
@@ -53,7 +54,7 @@ function registered(event: Extract<UserEvent, { type: 'UserRegistered' }>): Regi
     failedAttempts: 0,
     locked: false,
     passwordResetAttempts: 0,
-    passwordResets: {},
+    passwordResets: new Map(),
     twoFactor: 'off',
     challenge: null,
     impersonation: null,
@@ -63,8 +64,8 @@ function registered(event: Extract<UserEvent, { type: 'UserRegistered' }>): Regi
 
 /** After a password change every link still open is void. */
 function supersedeOpenResets(links: RegisteredUser['passwordResets'], used?: string): RegisteredUser['passwordResets'] {
-  return Object.fromEntries(
-    Object.entries(links).map(([id, link]) => [
+  return new Map(
+    [...links].map(([id, link]) => [
       id,
       id === used ? { ...link, status: 'used' } : link.status === 'open' ? { ...link, status: 'superseded' } : link,
     ]),
@@ -93,7 +94,7 @@ function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUs
       return {
         ...state,
         passwordResetAttempts: state.passwordResetAttempts + 1,
-        passwordResets: { ...state.passwordResets, [event.data.resetId]: { expiresAt: event.data.expiresAt, status: 'open' } },
+        passwordResets: new Map(state.passwordResets).set(event.data.resetId, { expiresAt: event.data.expiresAt, status: 'open' }),
       };
     case 'UserPasswordReset':
       return {

@@ -87,7 +87,7 @@ export class IncidentTemplateCommandsHandler {
     context: CommandContext,
     state: IncidentSettingsState,
   ): Promise<number> {
-    if (state.templates[templateId]?.subdomain === subdomain) return 0;
+    if (state.templates.get(templateId)?.subdomain === subdomain) return 0;
     return this.subdomain('ReleaseTemplateSubdomain', subdomain, principal, templateId, context);
   }
 

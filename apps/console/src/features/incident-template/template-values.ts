@@ -11,6 +11,7 @@ import {
   hasValue,
   isFieldGroupShown,
   missingRequiredValues,
+  ownValue,
   withoutExpiredValues,
   type RequiredValueGap,
   type RequiredValuesContext,
@@ -63,7 +64,7 @@ function allEntries(dto: IncidentTemplateWithFormDto, values: TemplateValues): I
  */
 function comparableEntries(dto: IncidentTemplateWithFormDto, entries: IncidentPayloadEntry[]): IncidentPayloadEntry[] {
   return entries.map((entry) => {
-    const field: IncidentFieldDto | undefined = dto.fields[entry.field];
+    const field: IncidentFieldDto | undefined = ownValue(dto.fields, entry.field);
     if (!field || field.options.length === 0) return entry;
     const values = entry.values.map((value) => {
       const option = field.options.find((candidate) => candidate.id === value);

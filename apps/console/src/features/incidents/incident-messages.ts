@@ -1,5 +1,5 @@
 import type { IncidentDto } from '@beacon/contracts';
-import { requiredValueText } from '@beacon/domain';
+import { ownValue, requiredValueText } from '@beacon/domain';
 import type { FieldMessage } from './components/IncidentFieldControl';
 import { IGNORED_FIELD_GROUPS_FIELD, TITLE_FIELD, valueKey } from './incident-values';
 import type { IncidentContext } from './machines/incident.machine';
@@ -27,7 +27,7 @@ export function fieldMessages(context: IncidentContext, fieldGroup: string, fiel
   }
   if (context.conflict?.conflictingFields.includes(field)) messages.push({ kind: 'hint', text: CONFLICTING_FIELD_HINT });
   const key = valueKey(fieldGroup, field);
-  if (key in context.overlaps) messages.push({ kind: 'hint', text: overlapHint(context.overlaps[key]) });
+  if (Object.hasOwn(context.overlaps, key)) messages.push({ kind: 'hint', text: overlapHint(context.overlaps[key]) });
   return messages;
 }
 
@@ -37,6 +37,6 @@ export function conflictingFieldNames(incident: IncidentDto, conflictingFields: 
     if (field === TITLE_FIELD) return 'Title';
     if (field === 'state') return 'State';
     if (field === IGNORED_FIELD_GROUPS_FIELD) return 'Ignored groups';
-    return incident.form_snapshot.fields[field]?.label ?? field;
+    return ownValue(incident.form_snapshot.fields, field)?.label ?? field;
   });
 }

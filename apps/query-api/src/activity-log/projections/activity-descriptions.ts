@@ -76,6 +76,14 @@ const describedAs = (
 
 const isActor = (userId: string, event: RecordedEvent) => event.metadata.actorUserId === userId;
 
+/** What a message file upload was, by its purpose; a Map, so a purpose such as "constructor" names nothing. */
+const UPLOAD_PURPOSE_NAMES = new Map([
+  ['email_attachment', 'an email attachment'],
+  ['sms_attachment', 'an SMS attachment'],
+  ['provider_attachment', 'a provider attachment'],
+  ['recording', 'a recording'],
+]);
+
 /** Known event types, each in its own words. Details name fields one by one, never whole payloads. */
 const KNOWN = new Map<string, Describe>([
   [
@@ -243,7 +251,7 @@ const KNOWN = new Map<string, Describe>([
     'FileUploaded',
     (f) => {
       const purpose = f.string('purpose');
-      const what = { email_attachment: 'an email attachment', sms_attachment: 'an SMS attachment', provider_attachment: 'a provider attachment', recording: 'a recording' }[purpose] ?? 'a file';
+      const what = UPLOAD_PURPOSE_NAMES.get(purpose) ?? 'a file';
       return describedAs('message', `Uploaded ${what}: ${f.string('name')}`, { name: f.string('name'), size: f.count('size'), purpose });
     },
   ],

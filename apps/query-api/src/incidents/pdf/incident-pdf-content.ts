@@ -1,5 +1,5 @@
 import type { IncidentDto, IncidentFieldValueDto, IncidentHistoryDto, IncidentHistoryEntryDto } from '@beacon/contracts';
-import { displayInstant, isFieldGroupShown, type DisplayConditionContext, type IncidentFieldValueEntry } from '@beacon/domain';
+import { displayInstant, isFieldGroupShown, ownValue, type DisplayConditionContext, type IncidentFieldValueEntry } from '@beacon/domain';
 import { incidentValueText, NO_VALUE } from './incident-value-text';
 
 /**
@@ -78,11 +78,12 @@ export function plainText(html: string): string {
 }
 
 /** The field values by field id, as display conditions look at them (all groups' values of a field together). */
-export function displayConditionValues(fieldValues: readonly IncidentFieldValueDto[]): Record<string, IncidentFieldValueEntry> {
-  const byField: Record<string, { field_type: string; values: unknown[] }> = {};
+export function displayConditionValues(fieldValues: readonly IncidentFieldValueDto[]): Map<string, IncidentFieldValueEntry> {
+  const byField = new Map<string, { field_type: string; values: unknown[] }>();
   for (const entry of fieldValues) {
-    const current = (byField[entry.field] ??= { field_type: entry.field_type, values: [] });
+    const current = byField.get(entry.field) ?? { field_type: entry.field_type, values: [] };
     current.values.push(...entry.values);
+    byField.set(entry.field, current);
   }
   return byField;
 }
@@ -116,7 +117,7 @@ export function incidentPdfContent(
       title: group.title,
       content: plainText(group.content ?? ''),
       fields: group.form_field_mappings.flatMap((mapping) => {
-        const field = snapshot.fields[mapping.field];
+        const field = ownValue(snapshot.fields, mapping.field);
         if (!field) return [];
         const entry = incident.field_values.find((value) => value.field === field.id && value.field_group === group.id);
         const value = incidentValueText(entry?.values, { fieldType: field.field_type, options: field.options, timeZone });

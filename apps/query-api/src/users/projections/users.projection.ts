@@ -1,5 +1,5 @@
 import { READ_MODELS } from '@beacon/contracts';
-import type { UserCustomerPermissionChanged, UserRegistered } from '@beacon/domain';
+import { ownValue, type UserCustomerPermissionChanged, type UserRegistered } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
@@ -75,7 +75,7 @@ export const usersProjection: ProjectionDefinition = {
       { collection: USERS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null },
     ];
     if (event.type === 'UserRegistered') return change((current) => current ?? registered(event.data as UserRegistered['data']));
-    const patch = PATCHES[event.type];
+    const patch = ownValue(PATCHES, event.type);
     return patch ? change((current) => current && { ...current, ...patch(current, event) }) : [];
   },
 };

@@ -1,5 +1,5 @@
 import type { DisplayConditionDto, DisplayConditionTypeName, IncidentFieldDto } from '@beacon/contracts';
-import { CUSTOMER_PERMISSIONS } from '@beacon/domain';
+import { CUSTOMER_PERMISSIONS, ownValue } from '@beacon/domain';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Checkbox, ErrorMessages, Input, ItemButton, Labelled, Note, Select } from '../components/controls';
@@ -152,7 +152,7 @@ function FieldCondition({ condition, formFields, fieldTypes, requestFieldType, o
   useEffect(() => {
     if (fieldId) requestFieldType(fieldId);
   }, [fieldId, requestFieldType]);
-  const lookup = fieldId ? fieldTypes[fieldId] : undefined;
+  const lookup = fieldId ? ownValue(fieldTypes, fieldId) : undefined;
   const known = formFields.some((field) => field.id === fieldId);
 
   return (

@@ -1,5 +1,5 @@
 import type { FieldGroupDto, FormRuleErrorDto, IncidentFieldDto, IncidentValueEntry } from '@beacon/contracts';
-import { REQUIRED_VALUE_MESSAGE, type RequiredValueGap } from '@beacon/domain';
+import { ownValue, REQUIRED_VALUE_MESSAGE, type RequiredValueGap } from '@beacon/domain';
 import styled from 'styled-components';
 import type { AttachmentActions } from '../../incidents/components/AttachmentField';
 import { valueKey, type TemplateValues } from '../template-values';
@@ -32,7 +32,7 @@ export function TemplateFieldGroup({ group, fields, values, labelColor, gaps, ru
       <legend>{group.title}</legend>
       {content !== '' && <Content>{content}</Content>}
       {group.form_field_mappings.map((mapping) => {
-        const field = fields[mapping.field];
+        const field = ownValue(fields, mapping.field);
         if (!field) return null;
         const key = valueKey(group.id, mapping.field);
         const errors = [

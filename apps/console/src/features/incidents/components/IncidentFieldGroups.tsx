@@ -1,5 +1,5 @@
 import type { FieldGroupDto, IncidentDto, IncidentValueEntry } from '@beacon/contracts';
-import { isFieldGroupShown } from '@beacon/domain';
+import { isFieldGroupShown, ownValue } from '@beacon/domain';
 import styled from 'styled-components';
 import { conditionContextOf, currentValues, fieldGroupsOf, isIgnored, type IncidentEdits } from '../incident-values';
 import type { AttachmentActions } from './AttachmentField';
@@ -69,7 +69,7 @@ function FieldGroupSection({
         <Note>This group is ignored: its values are not saved and it needs none.</Note>
       ) : (
         group.form_field_mappings.map((mapping) => {
-          const field = incident.form_snapshot.fields[mapping.field];
+          const field = ownValue(incident.form_snapshot.fields, mapping.field);
           if (!field) return null;
           return (
             <IncidentFieldControl
