@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ROUTES, type DirectUploadDto, type UploadedAttachmentDto } from '@beacon/contracts';
 import {
@@ -12,7 +14,7 @@ import {
 import type { DirectUploadPolicy } from './direct-upload-terms';
 import type { ReceivedFile } from './file-upload.interceptor';
 import { directUploadFileData, type FileDataObject } from './upload-file-data';
-import type { UploadKind } from './upload-kind';
+import { CONTENT_SAMPLE_BYTES, type UploadKind } from './upload-kind';
 import { DIRECT_UPLOAD_LIFETIME_MS, EMPTY_FILE_MESSAGE, fileError, fileTooLarge, NO_FILE_MESSAGE } from './upload-limits';
 
 /** The answer of an upload call: the stored file, or the terms of a direct upload. */
@@ -20,10 +22,10 @@ export type UploadReceipt =
   | { readonly stored: true; readonly attachment: UploadedAttachmentDto; readonly position: number }
   | { readonly stored: false; readonly direct: DirectUploadDto };
 
-/** A file to keep under its key: its content (received, or still arriving), and what the attachment will say of it. */
+/** A file to keep under its key: its content (read as it is stored), and what the attachment will say of it. */
 export interface FileToKeep {
   readonly key: string;
-  readonly content: Buffer | AsyncIterable<Uint8Array>;
+  readonly content: AsyncIterable<Uint8Array>;
   readonly name: string;
   readonly contentType: string;
   readonly createdAt: Date;
@@ -34,6 +36,18 @@ export function requireFile(file: ReceivedFile | undefined): ReceivedFile {
   if (!file) throw fileError(NO_FILE_MESSAGE);
   if (file.size === 0) throw fileError(EMPTY_FILE_MESSAGE);
   return file;
+}
+
+/** The first `length` bytes of a file on disk (all of a shorter one). */
+async function leadingBytesOf(path: string, length: number): Promise<Buffer> {
+  const file = await open(path);
+  try {
+    const head = Buffer.alloc(length);
+    const { bytesRead } = await file.read(head, 0, length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
 }
 
 export const attachmentOf = (stored: StoredFileMetadata, downloadUrl: string): UploadedAttachmentDto => ({
@@ -74,21 +88,19 @@ export class FileUploads {
     const received = requireFile(file);
     const rule = kind.rule(context);
     if (received.size > rule.maxBytes) throw fileTooLarge(rule.maxBytes);
-    const contentType = rule.checkContent ? await rule.checkContent(received.buffer) : received.mimetype;
-    const toKeep = { key: newFileKey(), content: received.buffer, name: received.originalname, contentType, createdAt: new Date() };
+    const contentType = rule.checkContent ? await rule.checkContent(await leadingBytesOf(received.path, CONTENT_SAMPLE_BYTES)) : received.mimetype;
+    const toKeep = { key: newFileKey(), content: createReadStream(received.path), name: received.originalname, contentType, createdAt: new Date() };
     const { stored, position } = await this.keep(kind, tenantId, toKeep, context);
     return { stored: true, attachment: attachmentOf(stored, kind.downloadUrl(stored.key)), position };
   }
 
   /**
-   * Stores a file under its key (streamed content as it arrives; its error, if it fails, is the
+   * Stores a file under its key (its content streamed as it is read; its error, if it fails, is the
    * rejection), then records it (removing it again if the record fails).
    */
   async keep<C>(kind: UploadKind<C>, tenantId: string, file: FileToKeep, context: C): Promise<{ stored: StoredFileMetadata; position: number }> {
     const options = { name: file.name, contentType: file.contentType, createdAt: file.createdAt };
-    const stored = Buffer.isBuffer(file.content)
-      ? await this.storage.put(tenantId, file.key, file.content, options)
-      : await this.storage.putStream(tenantId, file.key, file.content, options);
+    const stored = await this.storage.putStream(tenantId, file.key, file.content, options);
     try {
       const position = await kind.record({ tenantId, stored, context, acceptedAt: file.createdAt });
       return { stored, position };
