@@ -60,3 +60,4 @@ export * from './incident/incident-errors';
 export { INCIDENT_TITLE_MAX_LENGTH, defaultIncidentTitle, orderAtTop } from './incident/incident-input';
 export * from './incident/new-incident';
 export * from './file-upload/file-upload';
+export * from './incident-attachment/incident-attachment';

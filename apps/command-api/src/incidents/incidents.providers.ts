@@ -5,6 +5,7 @@ import { IncidentCallers } from './incident-callers';
 import { IncidentStore } from './incident-store';
 import { IncidentsController } from './incidents.controller';
 import { PublicIncidentTemplateController } from './public-incident-template.controller';
+import { GuestUploadSweep } from './uploads/guest-upload-sweep';
 import { IncidentUploadsController } from './uploads/incident-uploads.controller';
 import { TemplateSubdomainOwners } from './uploads/template-subdomain-owner';
 import { RecordedUploads } from './uploads/recorded-uploads';
@@ -20,4 +21,5 @@ export const INCIDENTS_PROVIDERS: Provider[] = [
   IncidentCallers,
   StartIncidentHandler,
   ChangeIncidentHandler,
+  GuestUploadSweep,
 ];

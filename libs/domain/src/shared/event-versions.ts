@@ -4,6 +4,7 @@ import { DISPATCH_EVENT_VERSIONS } from '../dispatch/dispatch.events';
 import { INCIDENT_EVENT_VERSIONS } from '../incident/incident.events';
 import { INCIDENT_SETTINGS_EVENT_VERSIONS } from '../incident-settings/incident-settings.events';
 import { FILE_UPLOAD_EVENT_VERSIONS } from '../file-upload/file-upload';
+import { INCIDENT_ATTACHMENT_EVENT_VERSIONS } from '../incident-attachment/incident-attachment';
 import { ownValue } from './own-value';
 
 /**
@@ -17,6 +18,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...INCIDENT_EVENT_VERSIONS,
   ...INCIDENT_SETTINGS_EVENT_VERSIONS,
   ...FILE_UPLOAD_EVENT_VERSIONS,
+  ...INCIDENT_ATTACHMENT_EVENT_VERSIONS,
   UserEmailClaimed: 1,
 };
 

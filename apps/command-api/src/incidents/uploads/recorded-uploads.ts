@@ -1,16 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ROUTES } from '@beacon/contracts';
-import { fileUploadStream, MAX_ATTACHMENT_KEYS_PER_SAVE, type FileUploadedData, type KnownUploads } from '@beacon/domain';
+import {
+  fileUploadStream,
+  incidentAttachmentStream,
+  MAX_ATTACHMENT_KEYS_PER_SAVE,
+  type FileUploadedData,
+  type IncidentAttachmentUploadedData,
+  type KnownUploads,
+} from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import { CommandExecutor, isFileKey } from '@beacon/platform';
-import { incidentAttachmentStream, type IncidentAttachmentUploadedData } from './incident-attachment.decider';
 
 type UploadRecord = Pick<IncidentAttachmentUploadedData, 'key' | 'tenantId' | 'name' | 'size' | 'contentType'>;
 
-/** The first event of an upload stream, when it is the upload record of that kind. */
+/** The first event of an upload stream, when it is the upload record of that kind and its file was not removed since. */
 function recordOf(events: readonly RecordedEvent[], type: 'IncidentAttachmentUploaded' | 'FileUploaded'): { data: UploadRecord; at: string } | null {
   const [first] = events;
-  if (first?.type !== type) return null;
+  if (first?.type !== type || events.some((event) => event.type === 'IncidentAttachmentRemoved')) return null;
   const data = first.data as IncidentAttachmentUploadedData | FileUploadedData;
   return { data, at: typeof first.metadata.acceptedAt === 'string' ? first.metadata.acceptedAt : first.recordedAt };
 }
@@ -19,8 +25,8 @@ function recordOf(events: readonly RecordedEvent[], type: 'IncidentAttachmentUpl
  * The upload records of attachment keys, read from the write side's own streams (an upload answers
  * only once its record is written, so a file is usable at once): an incident attachment
  * (`incident_attachment-<key>`) or a message file (`file_upload-<key>`), of the given organisation
- * only. Keys of other organisations, of uploads never finished and made-up keys are simply absent,
- * and the decider refuses attachments naming them.
+ * only. Keys of other organisations, of uploads never finished or removed and made-up keys are simply
+ * absent, and the decider refuses attachments naming them.
  */
 @Injectable()
 export class RecordedUploads {

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ROUTES } from '@beacon/contracts';
+import { incidentAttachmentDecider, incidentAttachmentStream } from '@beacon/domain';
 import { CommandExecutor } from '@beacon/platform';
 import type { ReceivedFile } from '../../shared/uploads/file-upload.interceptor';
 import { FileUploads, type UploadReceipt } from '../../shared/uploads/file-uploads';
 import { fileDetails, type FileDataObject } from '../../shared/uploads/upload-file-data';
 import type { StoredUpload, UploadKind, UploadRule } from '../../shared/uploads/upload-kind';
-import { incidentAttachmentDecider, incidentAttachmentStream } from './incident-attachment.decider';
 import { MAX_ATTACHMENT_BYTES, MAX_GUEST_ATTACHMENT_BYTES } from './upload-limits';
 
 export interface AttachmentUploader {

@@ -248,6 +248,14 @@ const KNOWN = new Map<string, Describe>([
   ],
   ['IncidentAttachmentUploaded', (f) => describedAs('incident', `Attached the file ${f.string('name')}`, { name: f.string('name'), size: f.count('size') })],
   [
+    'IncidentAttachmentRemoved',
+    (f) =>
+      describedAs('incident', `Removed the file ${f.string('name')}, uploaded on a public incident template page and not attached to an incident within a day`, {
+        name: f.string('name'),
+        size: f.count('size'),
+      }),
+  ],
+  [
     'FileUploaded',
     (f) => {
       const purpose = f.string('purpose');

@@ -155,6 +155,12 @@ describe('activity log projection', () => {
     expect(summaryOf('IncidentMoved', { incidentId: 'i-1', from: 'b', to: 'a', incidentTitle: 'Flooded depot' })).toBe('Moved "Flooded depot" in the list');
     const upload = project(recorded('IncidentAttachmentUploaded', { key: 'k', name: 'photo.jpg', size: 2048, contentType: 'image/jpeg' })).document;
     expect(upload).toMatchObject({ category: 'incident', summary: 'Attached the file photo.jpg', details: { name: 'photo.jpg', size: 2048 } });
+    const removal = project(recorded('IncidentAttachmentRemoved', { key: 'k', tenantId: TENANT, name: 'photo.jpg', size: 2048, templateId: 't' })).document;
+    expect(removal).toMatchObject({
+      category: 'incident',
+      summary: 'Removed the file photo.jpg, uploaded on a public incident template page and not attached to an incident within a day',
+      details: { name: 'photo.jpg', size: 2048 },
+    });
   });
 
   it('tells file uploads by what they are for', () => {
