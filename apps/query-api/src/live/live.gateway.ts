@@ -5,11 +5,22 @@ import { Server, type Socket } from 'socket.io';
 import { LIVE_RESYNC_EVENT, LIVE_UPDATE_EVENT, LIVE_UPDATES_TOPIC, type LiveAuth, type LiveUpdate } from '@beacon/contracts';
 import type { Bus, Consumer } from '@beacon/bus';
 import type { EventStore } from '@beacon/event-store';
-import { AuthTokenService, BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE, type PlatformConfig, type Principal } from '@beacon/platform';
+import {
+  AuthTokenService,
+  BUS,
+  EVENT_STORE,
+  PLATFORM_CONFIG,
+  READ_STORE,
+  TOKENS_REVOKED_TOPIC,
+  type PlatformConfig,
+  type Principal,
+  type TokensRevoked,
+} from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../customer-group/projections/customer-groups.projection';
 import { QUERY_PROJECTIONS } from '../projections/query-projections';
 import { catchUp } from './live-catch-up';
+import { LiveSessions } from './live-sessions';
 import { RecentUpdates } from './recent-updates';
 
 const groupRoom = (customerGroupId: string) => `group:${customerGroupId}`;
@@ -18,14 +29,16 @@ const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
 /**
  * socket.io on the query API: authenticates each socket with its token, puts it in the rooms of the
  * customer groups it reaches, replays what a reconnecting client missed, and forwards the live
- * updates every projection runner publishes on the bus (each node consumes them all).
+ * updates every projection runner publishes on the bus (each node consumes them all). A socket
+ * lives no longer than its token: revocations announced on the bus, and idle expiry, close it.
  */
 @Injectable()
 export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdown {
   private io: Server | null = null;
-  private consumer: Consumer | null = null;
+  private consumers: Consumer[] = [];
   private readonly recent = new RecentUpdates();
   private readonly logger = new Logger('Live');
+  private readonly sessions: LiveSessions;
 
   constructor(
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
@@ -34,7 +47,12 @@ export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
-  ) {}
+  ) {
+    this.sessions = new LiveSessions(
+      (token, now) => this.tokens.resolve(token, now),
+      (error) => this.logger.error(String(error)),
+    );
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const httpServer = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
@@ -51,36 +69,53 @@ export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdow
     });
     io.on('connection', (socket) => void this.onConnection(socket).catch((error: unknown) => this.logger.error(String(error))));
     this.io = io;
-    this.consumer = await this.bus.consume<LiveUpdate>(
-      LIVE_UPDATES_TOPIC,
-      `live-${this.config.nodeId}`,
-      async (message) => this.deliver(message.value),
-      { fromBeginning: false },
-    );
+    // Consumer groups of their own: every node sees every update and every revocation.
+    this.consumers = [
+      await this.bus.consume<LiveUpdate>(LIVE_UPDATES_TOPIC, `live-${this.config.nodeId}`, async (message) => this.deliver(message.value), {
+        fromBeginning: false,
+      }),
+      await this.bus.consume<TokensRevoked>(
+        TOKENS_REVOKED_TOPIC,
+        `live-sessions-${this.config.nodeId}`,
+        async (message) => this.sessions.revoked(message.value.tokenIds),
+        { fromBeginning: false },
+      ),
+    ];
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
+    for (const consumer of this.consumers) await consumer.stop();
+    this.sessions.clear();
     await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
   }
 
   private async authenticate(socket: Socket): Promise<Principal | null> {
-    const auth = socket.handshake.auth as Partial<LiveAuth>;
-    return typeof auth.token === 'string' ? this.tokens.resolve(auth.token, Date.now()) : null;
+    const token = this.tokenOf(socket);
+    return token === null ? null : this.tokens.resolve(token, Date.now());
+  }
+
+  private tokenOf(socket: Socket): string | null {
+    const { token } = socket.handshake.auth as Partial<LiveAuth>;
+    return typeof token === 'string' ? token : null;
   }
 
   private async onConnection(socket: Socket): Promise<void> {
     const principal = socket.data.principal as Principal;
+    socket.once('disconnect', this.sessions.watch(socket, this.tokenOf(socket)!, principal));
     const reachable = await this.reachableGroupIds(principal);
     await socket.join([tenantRoom(principal.rootId), ...reachable.map(groupRoom)]);
     const lastPosition = Number((socket.handshake.auth as Partial<LiveAuth>).lastPosition);
     if (!Number.isFinite(lastPosition) || lastPosition <= 0) return;
-    const missed = await catchUp(this.eventStore, this.readStore, QUERY_PROJECTIONS, principal.rootId, lastPosition);
-    if (missed.kind === 'resync') return void socket.emit(LIVE_RESYNC_EVENT);
     const rooms = new Set(reachable);
-    for (const update of missed.updates) {
-      if (!update.customerGroupId || rooms.has(update.customerGroupId)) socket.emit(LIVE_UPDATE_EVENT, update);
-    }
+    const source = { eventStore: this.eventStore, readStore: this.readStore, projections: QUERY_PROJECTIONS };
+    await catchUp(source, principal.rootId, lastPosition, {
+      send: (updates) => {
+        for (const update of updates) {
+          if (!update.customerGroupId || rooms.has(update.customerGroupId)) socket.emit(LIVE_UPDATE_EVENT, update);
+        }
+      },
+      resync: () => socket.emit(LIVE_RESYNC_EVENT),
+    });
   }
 
   private async reachableGroupIds(principal: Principal): Promise<string[]> {

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createBus, type Bus } from '@beacon/bus';
 import { userStream, type UserCustomerPermissionChanged, type UserRegistered } from '@beacon/domain';
 import { createEventStore, type EventStore } from '@beacon/event-store';
 import { createReadStore, SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
 import { loadPlatformConfig } from '../config/platform-config';
-import { AuthTokenService } from './auth-token.service';
+import { AuthTokenService, TOKENS_REVOKED_TOPIC, type TokensRevoked } from './auth-token.service';
 
 const registered: UserRegistered = {
   type: 'UserRegistered',
@@ -26,6 +27,7 @@ const promoted: UserCustomerPermissionChanged = {
 
 let eventStore: EventStore;
 let readStore: ReadStore;
+let bus: Bus;
 let tokens: AuthTokenService;
 let id = 0;
 const append = (event: UserRegistered | UserCustomerPermissionChanged) =>
@@ -34,11 +36,13 @@ const append = (event: UserRegistered | UserCustomerPermissionChanged) =>
 beforeEach(async () => {
   eventStore = await createEventStore({ sqlitePath: ':memory:' });
   readStore = await createReadStore({ sqlitePath: ':memory:' });
-  tokens = new AuthTokenService(readStore, eventStore, loadPlatformConfig({ TOKEN_IDLE_SECONDS: '10' }));
+  bus = await createBus({ sqlitePath: ':memory:' });
+  tokens = new AuthTokenService(readStore, eventStore, loadPlatformConfig({ TOKEN_IDLE_SECONDS: '10' }), bus);
   await append(registered);
 });
 
 afterEach(async () => {
+  await bus.close();
   await readStore.close();
   await eventStore.close();
 });
@@ -74,6 +78,19 @@ describe('sign-in tokens', () => {
     expect(await tokens.resolve(b!, 1_800)).not.toBeNull();
     expect(await tokens.resolve(c!, 1_800)).toBeNull();
     expect(await tokens.resolve('not-a-token', 1_800)).toBeNull();
+  });
+
+  it('announce each revocation on the bus with the ids of the tokens it ended', async () => {
+    const announced: string[][] = [];
+    const consumer = await bus.consume<TokensRevoked>(TOKENS_REVOKED_TOPIC, 'test-node', async (message) => {
+      announced.push([...message.value.tokenIds].sort());
+    });
+    const [a, b, c] = await Promise.all([1, 2, 3].map((n) => tokens.issue({ userId: 'u1', sessionId: `s${n}` }, 1_000)));
+    const [idA, idB, idC] = await Promise.all([a!, b!, c!].map(async (key) => (await tokens.resolve(key, 1_000))!.tokenId));
+    await tokens.revoke(idA!, 1_500);
+    await tokens.revokeAllOf('u1', 1_700, idB);
+    await expect.poll(() => announced, { timeout: 2_000 }).toEqual([[idA], [idA, idC].sort()]);
+    await consumer.stop();
   });
 
   it('remember the last call made with any of the user\'s tokens, revoked ones included', async () => {

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { Bus } from '@beacon/bus';
 import type { EventStore } from '@beacon/event-store';
 import { SYSTEM_TENANT, type Collection, type Document, type ReadStore } from '@beacon/read-store';
 import type { PlatformConfig } from '../config/platform-config';
-import { EVENT_STORE, PLATFORM_CONFIG, READ_STORE } from '../infrastructure/tokens';
+import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE } from '../infrastructure/tokens';
 import { CurrentUsers } from './current-users';
 import type { Principal } from './principal';
 
@@ -33,6 +34,17 @@ const USER_TOKENS = 'user_tokens';
 /** Records of tokens that ended this long ago are dropped when their user next signs in. */
 const RETENTION_MS = 30 * 24 * 3600 * 1000;
 
+/**
+ * Bus topic announcing revoked tokens (sign-out, password change or reset): every query-api node
+ * consumes it and closes the live sockets opened with them, wherever the revocation happened.
+ */
+export const TOKENS_REVOKED_TOPIC = 'tokens-revoked';
+
+export interface TokensRevoked {
+  /** Ids (hashes) of the revoked tokens. */
+  readonly tokenIds: readonly string[];
+}
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A random secret for the client (40 hex characters). */
@@ -53,6 +65,7 @@ export class AuthTokenService {
     @Inject(READ_STORE) readStore: ReadStore,
     @Inject(EVENT_STORE) eventStore: EventStore,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(BUS) private readonly bus: Bus,
   ) {
     this.tokens = readStore.scope(SYSTEM_TENANT).collection<AuthTokenDocument>(AUTH_TOKENS);
     this.userTokens = readStore.scope(SYSTEM_TENANT).collection<UserTokensDocument>(USER_TOKENS);
@@ -98,18 +111,24 @@ export class AuthTokenService {
 
   async revoke(tokenId: string, now: number): Promise<void> {
     await this.tokens.updateOne({ _id: tokenId, revokedAt: { $exists: false } }, { $set: { revokedAt: now } });
+    await this.announceRevoked(tokenId, [tokenId]);
   }
 
   /** Ends every token of the user, except the one given (the caller's own, when it stays signed in). */
   async revokeAllOf(userId: string, now: number, exceptTokenId?: string): Promise<void> {
     const tokenIds = (await this.tokenIdsOf(userId)).filter((id) => id !== exceptTokenId);
     await this.tokens.updateMany({ _id: { $in: tokenIds }, revokedAt: { $exists: false } }, { $set: { revokedAt: now } });
+    await this.announceRevoked(userId, tokenIds);
   }
 
   /** Time of the user's last authenticated call with any token, or null when there was none. */
   async lastActivity(userId: string): Promise<number | null> {
     const latest = await this.tokens.findOne({ _id: { $in: await this.tokenIdsOf(userId) } }, { sort: { lastUsedAt: -1 } });
     return latest?.lastUsedAt ?? null;
+  }
+
+  private async announceRevoked(key: string, tokenIds: readonly string[]): Promise<void> {
+    if (tokenIds.length) await this.bus.publish<TokensRevoked>(TOKENS_REVOKED_TOPIC, key, { tokenIds });
   }
 
   private async tokenIdsOf(userId: string): Promise<string[]> {
