@@ -1,3 +1,4 @@
+import type { ParkedEventDto } from '@beacon/contracts';
 import type { RecordedEvent } from '@beacon/event-store';
 import { SYSTEM_TENANT, type Collection, type Document, type ReadStore } from '@beacon/read-store';
 
@@ -7,23 +8,10 @@ export const PARKED_EVENTS = 'parked_events';
 /** Longest error text kept: enough to recognise the fault, never a whole stack. */
 const MAX_ERROR_LENGTH = 500;
 
-/** An event a projection could not apply: recorded, skipped by that projection only, retryable. */
-export interface ParkedEventDocument extends Document {
-  projection: string;
-  position: number;
+/** An event a projection could not apply: recorded, skipped by that projection only, retryable (fields: ParkedEventDto). */
+export interface ParkedEventDocument extends Document, Omit<ParkedEventDto, 'id'> {
   /** The event's tenant (its root customer group), or the system tenant for platform events. */
   tenant_id: string;
-  stream: string;
-  event_type: string;
-  error: string;
-  /** ISO 8601: when it was first parked. */
-  parked_at: string;
-  /** Applications tried so far (the first one included). */
-  attempts: number;
-  /** ISO 8601: the last try, first or retry. */
-  last_attempt_at: string;
-  /** Set by an admin; the node running the projection picks it up. */
-  retry_requested: boolean;
 }
 
 export const parkedEventId = (projection: string, position: number): string => `${projection}@${position}`;
