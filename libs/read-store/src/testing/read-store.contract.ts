@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe } from 'vitest';
 import type { ReadStore } from '../read-store';
 import { capabilityGate, COMPLETE_SERVER, ServerProfile } from './contract/capabilities';
 import { indexContract } from './contract/index.contract';
+import { indexedQueryContract } from './contract/indexed-query.contract';
 import { projectionContract } from './contract/projection.contract';
 import { queryContract } from './contract/query.contract';
 import { tenancyContract } from './contract/tenancy.contract';
@@ -42,6 +43,7 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
     queryContract(current, itNeeds);
     writeContract(current, itNeeds);
     indexContract(current);
+    indexedQueryContract(current);
     tenancyContract(current);
     projectionContract(current);
   });

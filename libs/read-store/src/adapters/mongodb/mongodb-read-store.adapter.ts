@@ -65,14 +65,20 @@ export class MongoReadStore implements ReadStore {
     };
   }
 
-  /** Every index is led by `_tenant`; unique ones end with `_deleted` so tombstones never collide. */
+  /**
+   * Every index is led by `_tenant`. Unique ones end with `_deleted` so tombstones never collide;
+   * the others have it second, so that the `_deleted: false` every query carries is an equality
+   * on the index and a count or a sorted page never fetches documents to check it.
+   */
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
     assertCollectionName(collection);
     indexes.forEach(assertIndexSpec);
     await translated(collection, async () => {
       await this.ensureBaseIndex(collection);
       for (const spec of indexes) {
-        const keys = { _tenant: 1, ...storedKeys(spec.keys), ...(spec.unique ? { _deleted: 1 } : {}) } as const;
+        const keys = spec.unique
+          ? ({ _tenant: 1, ...storedKeys(spec.keys), _deleted: 1 } as const)
+          : ({ _tenant: 1, _deleted: 1, ...storedKeys(spec.keys) } as const);
         await this.createIndex(collection, keys, { name: indexName(spec), unique: spec.unique === true });
       }
     });
@@ -114,11 +120,11 @@ export class MongoReadStore implements ReadStore {
     await this.client.close();
   }
 
-  /** Serves tenant scans and `_id` lookups; created once per collection and process. */
+  /** Serves tenant scans in `_id` order, `_id` lookups and tenant counts; created once per collection and process. */
   private ensureBaseIndex(collection: string): Promise<void> {
     let created = this.baseIndexes.get(collection);
     if (!created) {
-      created = this.createIndex(collection, { _tenant: 1, '_id.i': 1 }, { name: '_tenant_id' });
+      created = this.createIndex(collection, { _tenant: 1, _deleted: 1, '_id.i': 1 }, { name: '_tenant_id' });
       created.catch(() => this.baseIndexes.delete(collection));
       this.baseIndexes.set(collection, created);
     }

@@ -1,6 +1,7 @@
 import { Query } from 'mingo';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Document, Filter, SortSpec } from '../../read-store';
+import { ids } from '../../testing/contract/fixtures';
 import { InMemoryQueryReport, SqliteReadStore } from './sqlite-read-store.adapter';
 
 /**
@@ -171,8 +172,9 @@ describe('SQLite filter translation against mingo', () => {
       { s: 'a', n: { $in: [1, 2] } },
       { $or: [{ s: { $regex: '^A', $options: 'i' } }, { t: { $nin: ['a', null] } }] },
       { 'o.k': { $gte: 1, $lt: 2 }, plain: { $exists: true }, _id: { $ne: 'd001' } },
+      { $and: [{}, { $or: [{}, { s: 'b' }] }], $nor: [{ n: { $lt: 1 } }] },
     ];
-    for (const filter of translatable) await collection.find(filter);
+    for (const filter of translatable) expect(ids(await collection.find(filter))).toEqual(byMingo(documents, filter));
     expect(reports).toEqual([]);
     expect(await collection.count({ t: { $size: 2 }, s: 'a' })).toBe(byMingo(documents, { t: { $size: 2 }, s: 'a' }).length);
     expect(reports).toEqual([{ collection: 'mixed', reasons: ['$size'] }]);

@@ -34,7 +34,7 @@ const isScalar = (value: unknown): value is string | number => typeof value === 
 
 const not = (sql: string): string => `NOT coalesce(${sql}, 0)`;
 const any = (parts: readonly string[]): string => (parts.length === 0 ? '0' : parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`);
-const all = (parts: readonly string[]): string => (parts.length === 1 ? parts[0]! : `(${parts.join(' AND ')})`);
+const all = (parts: readonly string[]): string => (parts.length === 0 ? '1' : parts.length === 1 ? parts[0]! : `(${parts.join(' AND ')})`);
 
 /** An invalid pattern is left to mingo, which reports it as an invalid query. */
 function newRegExp(pattern: string | RegExp, flags?: string): RegExp {
