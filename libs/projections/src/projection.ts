@@ -1,11 +1,13 @@
 import type { LiveUpdate } from '@beacon/contracts';
 import type { RecordedEvent } from '@beacon/event-store';
-import type { Document, DocumentChange } from '@beacon/read-store';
+import type { Document, DocumentChange, IndexSpec, ReadStore } from '@beacon/read-store';
 
 /** A read model: pure functions of (document, event), owning the collections it writes. */
 export interface ProjectionDefinition {
   readonly name: string;
   readonly collections: readonly string[];
+  /** Indexes per collection that the read model's queries filter, sort and page by. */
+  readonly indexes?: Readonly<Record<string, readonly IndexSpec[]>>;
   /** The document changes one event makes; an empty list for events the projection ignores. */
   project(event: RecordedEvent): DocumentChange[];
   /**
@@ -16,6 +18,13 @@ export interface ProjectionDefinition {
    * not hold.
    */
   liveUpdate?(event: RecordedEvent, documents: readonly Document[]): Omit<LiveUpdate, 'position'> | null;
+}
+
+/** Creates (or keeps) every index the projections declare; each node runs it at start, so it is idempotent. */
+export async function ensureProjectionIndexes(readStore: ReadStore, projections: readonly ProjectionDefinition[]): Promise<void> {
+  for (const projection of projections) {
+    for (const [collection, indexes] of Object.entries(projection.indexes ?? {})) await readStore.ensureIndexes(collection, indexes);
+  }
 }
 
 /** For one event: the documents a projection's changes wrote (see ProjectionDefinition.liveUpdate). */

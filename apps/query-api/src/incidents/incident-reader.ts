@@ -6,6 +6,7 @@ import { EVENT_STORE, READ_STORE, type Principal } from '@beacon/platform';
 import type { Filter, FindOptions, ReadStore } from '@beacon/read-store';
 import { incidentHistory } from './incident-history';
 import { INCIDENTS, incidentOf, type IncidentDocument } from './projections/incidents.projection';
+import { reachFilter } from './queries/incident-list-query';
 
 /** What an incident list shows of each incident (no snapshot, no values). */
 export const LIST_ITEM_FIELDS = {
@@ -75,7 +76,7 @@ export class IncidentReader {
 
   /** The order of the first incident the caller's group sees, if any. */
   async firstOrder(principal: Principal): Promise<string | null> {
-    const first = await this.collection(principal).findOne({ group_path: principal.customerGroupId }, { sort: LIST_ORDER, projection: { order: 1 } });
+    const first = await this.collection(principal).findOne(reachFilter(principal), { sort: LIST_ORDER, projection: { order: 1 } });
     return first?.order ?? null;
   }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { Bus } from '@beacon/bus';
 import type { EventStore } from '@beacon/event-store';
 import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE, type PlatformConfig } from '@beacon/platform';
-import { ProjectionRunner, type ParkedEventDocument } from '@beacon/projections';
+import { ensureProjectionIndexes, ProjectionRunner, type ParkedEventDocument } from '@beacon/projections';
 import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
 import { parkedEventEntry } from '../activity-log/parked-event-entry';
 import { ACTIVITY_LOGS } from '../activity-log/projections/activity-log.projection';
@@ -39,6 +39,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await ensureProjectionIndexes(this.readStore, QUERY_PROJECTIONS);
     await this.runner.start();
   }
 

@@ -2,6 +2,7 @@ import type { ActivityLogCategory, ActivityLogDetailValue } from '@beacon/contra
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document, DocumentChange } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
+import { ACTIVITY_LOG_INDEXES } from '../queries/activity-log-filters';
 import { describeEvent } from './activity-descriptions';
 
 export const ACTIVITY_LOGS = 'activity_logs';
@@ -60,6 +61,7 @@ export function toActivityLogDocument(event: RecordedEvent, tenantId: string): A
 export const activityLogProjection: ProjectionDefinition = {
   name: 'activity-log',
   collections: [ACTIVITY_LOGS],
+  indexes: { [ACTIVITY_LOGS]: ACTIVITY_LOG_INDEXES },
   project(event): DocumentChange[] {
     const tenantId = nonEmptyString(event.metadata.tenantId);
     if (!tenantId) return [];

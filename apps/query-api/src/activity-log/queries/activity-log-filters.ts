@@ -5,6 +5,7 @@ import {
   type ActivityLogCategory,
 } from '@beacon/contracts';
 import { validationError } from '@beacon/domain';
+import type { IndexSpec } from '@beacon/read-store';
 import { nextDay, startOfDay, type CalendarDay } from './zoned-time';
 
 /** A bound of the date filter: a whole day in the caller's timezone, or an exact instant. */
@@ -27,6 +28,18 @@ export interface DateRange {
   readonly from: string | null;
   readonly until: string | null;
 }
+
+/**
+ * What the filters select by, newest first within each (ids are positions). The whole log of an
+ * organisation needs none: it reads the store's (tenant, id) order, and its count is kept by the store.
+ */
+export const ACTIVITY_LOG_INDEXES: readonly IndexSpec[] = [
+  { keys: { customer_group: 1, _id: -1 } },
+  { keys: { event_type: 1, _id: -1 } },
+  { keys: { category: 1, _id: -1 } },
+  { keys: { actor: 1, _id: -1 } },
+  { keys: { occurred_at: -1 } },
+];
 
 const MAX_ID_LENGTH = 200;
 const MAX_SEARCH_LENGTH = 200;

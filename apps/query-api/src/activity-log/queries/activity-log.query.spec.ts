@@ -127,6 +127,31 @@ describe('activity log query', () => {
     );
   });
 
+  it('exports more entries than one read from the store holds, newest first, each once', async () => {
+    const signIns = Array.from({ length: 2_500 }, (_, index) => {
+      position += 1;
+      const event: RecordedEvent = {
+        id: `e-${position}`,
+        type: 'UserSignedIn',
+        data: { userId: ADA, sessionId: `s-${index}` },
+        metadata: { tenantId: ROOT, actorUserId: ADA, acceptedAt: new Date(Date.UTC(2026, 6, 15, 0, 0, index)).toISOString() },
+        streamName: `s-${position}`,
+        revision: 0,
+        position,
+        recordedAt: new Date().toISOString(),
+      };
+      return { position, changes: activityLogProjection.project(event) };
+    });
+    await readStore.applyProjectionBatch(activityLogProjection.name, signIns);
+    const lines = await csvLines({ category: 'sign_in' }, 2_400);
+    const times = lines.slice(1, -2).map((line) => line.split(',')[0]);
+    expect(times).toHaveLength(2_400);
+    expect(new Set(times).size).toBe(2_400);
+    expect(times.slice(0, 2)).toEqual(['15/07/2026 01:41:39', '15/07/2026 01:41:38']);
+    expect(times.at(-1)).toBe('15/07/2026 01:01:40');
+    expect(lines.at(-2)).toBe('"Only the newest 2,400 of 2,500 matching entries are included; narrow the filters to export the rest.",,,,');
+  });
+
   it('keeps to the named group and its descendants', async () => {
     await record('UserSignedIn', { userId: ADA, sessionId: 'x' }, { customerGroupId: NORTH });
     const north = await query.page(principal, parseActivityLogFilters({ customer_group: NORTH }));

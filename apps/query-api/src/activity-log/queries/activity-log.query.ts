@@ -32,6 +32,9 @@ export interface ActivityLogExport {
 /** Newest first. Ids are zero-padded positions, so this is history order, and the stores' base (tenant, id) index serves it. */
 const NEWEST_FIRST = { _id: -1 } as const;
 
+/** Entries an export reads from the store at a time. */
+const EXPORT_BATCH = 1_000;
+
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function userDto(id: string | null, users: ReadonlyMap<string, UserDocument>): ActivityLogUserDto | null {
@@ -78,31 +81,40 @@ export class ActivityLogQuery {
     };
   }
 
-  /** Every matching entry, newest first, up to the export cap; a last row says when more matched. */
+  /**
+   * Every matching entry, newest first, up to the export cap; a last row says when more matched.
+   * Entries are read a batch at a time (each batch starts below the last id read), so the documents
+   * of a large export are never all in memory at once.
+   */
   async export(principal: Principal, filters: ActivityLogFilters, now: Date, maxRows = ACTIVITY_LOG_EXPORT_MAX_ROWS): Promise<ActivityLogExport> {
     const scope = this.readStore.scope(principal.rootId);
     const timeZone = await this.timeZoneOf(principal);
     const reach = await this.reach(principal, filters.customerGroupId);
     const filter = this.filterFor(filters, reach, timeZone);
     const logs = scope.collection<ActivityLogDocument>(ACTIVITY_LOGS);
-    const [count, documents] = await Promise.all([
-      logs.count(filter),
-      logs.find(filter, { sort: NEWEST_FIRST, limit: maxRows }),
-    ]);
-    const entries = await this.entries(scope, documents, reach);
+    const count = await logs.count(filter);
     const rows: string[][] = [[...ACTIVITY_LOG_CSV_HEADER]];
-    for (const entry of entries) {
-      rows.push([
-        formatDisplayTime(Date.parse(entry.date), timeZone),
-        entry.customer_group.name ?? entry.customer_group.id,
-        userLabel(entry.user),
-        entry.action,
-        detailsText(entry),
-      ]);
+    let exported = 0;
+    let before: string | null = null;
+    while (exported < maxRows) {
+      const limit = Math.min(EXPORT_BATCH, maxRows - exported);
+      const batch = await logs.find(before === null ? filter : { $and: [filter, { _id: { $lt: before } }] }, { sort: NEWEST_FIRST, limit });
+      for (const entry of await this.entries(scope, batch, reach)) {
+        rows.push([
+          formatDisplayTime(Date.parse(entry.date), timeZone),
+          entry.customer_group.name ?? entry.customer_group.id,
+          userLabel(entry.user),
+          entry.action,
+          detailsText(entry),
+        ]);
+      }
+      exported += batch.length;
+      if (batch.length < limit) break;
+      before = batch[batch.length - 1]!._id;
     }
-    if (count > entries.length) {
+    if (count > exported) {
       rows.push([
-        `Only the newest ${entries.length.toLocaleString('en-GB')} of ${count.toLocaleString('en-GB')} matching entries are included; narrow the filters to export the rest.`,
+        `Only the newest ${exported.toLocaleString('en-GB')} of ${count.toLocaleString('en-GB')} matching entries are included; narrow the filters to export the rest.`,
         '',
         '',
         '',

@@ -3,6 +3,7 @@ import { applyIncidentEvent, isIncidentEventType, type IncidentEvent, type Incid
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
+import { INCIDENT_LIST_INDEXES } from '../queries/incident-list-query';
 
 export const INCIDENTS = READ_MODELS.incidents;
 
@@ -41,6 +42,7 @@ function document(event: IncidentEvent, current: IncidentDocument | null): Incid
 export const incidentsProjection: ProjectionDefinition = {
   name: 'incidents',
   collections: [INCIDENTS],
+  indexes: { [INCIDENTS]: INCIDENT_LIST_INDEXES },
   project(event) {
     const incidentEventOf = incidentEvent(event);
     if (!incidentEventOf) return [];
