@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 #
-# The gateway: nginx with the built console under /ui/, deploy/nginx/nginx.conf and the routes map
-# generated from the route table (deploy/nginx/routes.conf).
+# The gateway: nginx with the built console under /ui/, deploy/nginx/nginx.conf, the routes map
+# generated from the route table (deploy/nginx/routes.conf) and the security headers generated from
+# the console's policy (deploy/nginx/security-headers.conf).
 #
 # Build from the repository root (deploy/docker-compose.yml does this for you):
 #   docker build -f deploy/console.Dockerfile -t beacon-gateway .
@@ -40,6 +41,7 @@ FROM ${NGINX_IMAGE} AS gateway
 RUN rm -rf /usr/share/nginx/html/* /etc/nginx/conf.d/default.conf
 COPY deploy/nginx/nginx.conf /etc/nginx/nginx.conf
 COPY deploy/nginx/routes.conf /etc/nginx/routes.conf
+COPY deploy/nginx/security-headers.conf /etc/nginx/security-headers.conf
 COPY --from=build /repo/apps/console/dist/ /usr/share/nginx/html/ui/
 EXPOSE 80
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \

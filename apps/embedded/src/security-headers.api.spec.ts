@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { GATEWAY_SECURITY_HEADERS } from '@beacon/contracts';
 import { startTestApp, type TestApp } from './testing/embedded-test-app';
 
 /**
@@ -35,7 +36,10 @@ afterAll(async () => {
 
 /** The policy's directives by name. */
 function directives(response: request.Response): Map<string, string[]> {
-  const policy = String(response.headers['content-security-policy'] ?? '');
+  return policyDirectives(String(response.headers['content-security-policy'] ?? ''));
+}
+
+function policyDirectives(policy: string): Map<string, string[]> {
   return new Map(
     policy
       .split(';')
@@ -70,6 +74,15 @@ describe('the console page', () => {
     const nonces = pages.map((page) => nonceOfPage(page.text));
     expect(new Set(nonces).size).toBe(3);
     pages.forEach((page, index) => expect(directives(page).get('style-src')).toContain(`'nonce-${nonces[index]}'`));
+  });
+
+  it('has the headers the gateway adds to the console files it serves in the distributed topology', async () => {
+    const page = await request(app.url).get('/ui/').expect(200);
+    const nonce = nonceOfPage(page.text)!;
+    for (const [name, value] of Object.entries(GATEWAY_SECURITY_HEADERS)) {
+      if (name === 'Content-Security-Policy') expect(directives(page)).toEqual(policyDirectives(value.replace('$request_id', nonce)));
+      else expect(page.headers[name.toLowerCase()], name).toBe(value);
+    }
   });
 
   it('serves the assets with the same headers', async () => {

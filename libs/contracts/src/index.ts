@@ -4,6 +4,8 @@ export * from './api/email-outbox.dto';
 export * from './live/live-update';
 export * from './routes/route-table';
 export * from './routes/gateway-config';
+export * from './http/content-security-policy';
+export * from './http/gateway-security-headers';
 export * from './read-models';
 export * from './api/activity-log.dto';
 export * from './api/incident-settings.dto';

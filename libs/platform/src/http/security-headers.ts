@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { CONTENT_SECURITY_POLICY, CSP_NONCE_PLACEHOLDER } from '@beacon/contracts';
 import helmet from 'helmet';
 import type { PlatformConfig } from '../config/platform-config';
 
@@ -23,36 +24,32 @@ function assignNonce(_request: Request, response: Response, next: NextFunction):
   next();
 }
 
+type DirectiveSource = string | ((request: unknown, response: ServerResponse) => string);
+
+/** The console's policy (libs/contracts) for helmet, the nonce filled in per response. */
+const policyDirectives = (): Record<string, DirectiveSource[]> =>
+  Object.fromEntries(
+    Object.entries(CONTENT_SECURITY_POLICY).map(([directive, sources]) => [
+      directive,
+      sources.map((source): DirectiveSource =>
+        source.includes(CSP_NONCE_PLACEHOLDER) ? (_request, response) => source.replace(CSP_NONCE_PLACEHOLDER, cspNonce(response)) : source,
+      ),
+    ]),
+  );
+
 /**
- * Security headers on every response (helmet). The policy is the console's, and the API's answers
- * carry it too (a JSON or file answer opened in a tab then runs nothing):
- * - scripts only from the app's origin, no inline script, no eval;
- * - styles from the app's origin plus the per-response nonce for styled-components' <style> elements
- *   (React's `style` props are set through the CSSOM, which the policy does not govern);
- * - images also as data:/blob: URLs (previews) and from any https address (organisations' logos may live elsewhere);
- * - connections (fetch, socket.io's websocket) only to the app's origin;
- * - no framing by any page (also X-Frame-Options: DENY for old browsers), no plugins, no <base> elsewhere.
- * HSTS only when PUBLIC_URL is https: a plain-HTTP installation must stay reachable.
+ * Security headers on every response (helmet). The policy is the console's (see libs/contracts'
+ * CONTENT_SECURITY_POLICY), and the API's answers carry it too: a JSON or file answer opened in a
+ * tab then runs nothing. X-Frame-Options DENY says `frame-ancestors 'none'` to old browsers; no
+ * referrer, since reset and impersonation links carry tokens in their path. HSTS only when
+ * PUBLIC_URL is https: a plain-HTTP installation must stay reachable.
  */
 export function securityHeaders(config: PlatformConfig): RequestHandler[] {
   const tls = config.publicUrl.startsWith('https://');
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", (_request, response) => `'nonce-${cspNonce(response)}'`],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(tls ? { upgradeInsecureRequests: [] } : {}),
-      },
+      directives: { ...policyDirectives(), ...(tls ? { 'upgrade-insecure-requests': [] } : {}) },
     },
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: tls ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
