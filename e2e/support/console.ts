@@ -161,14 +161,17 @@ export function menuTitles(items: readonly TitledTree[]): string[] {
  * embedded app with the console on a fresh data folder, and a headless Chromium; both torn down
  * after the block, the data folder removed.
  */
-export function consoleJourney(env: Record<string, string>, ready: (server: AppProcess, browser: Browser) => void): void {
+export function consoleJourney(
+  env: Record<string, string>,
+  ready: (server: AppProcess, browser: Browser, dataDir: string) => void,
+): void {
   const dataDir = newDataDir();
   let server: AppProcess | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     server = await startEmbeddedWithConsole(dataDir, env);
     browser = await launchChromium();
-    ready(server, browser);
+    ready(server, browser, dataDir);
   });
   afterAll(async () => {
     await browser?.close();

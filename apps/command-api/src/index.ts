@@ -5,4 +5,5 @@ export * from './users/commands/register-user.handler';
 export * from './users/commands/change-customer-permission.handler';
 export * from './incident-settings/commands/incident-settings-command.handler';
 export * from './incident-settings/commands/incident-template-commands.handler';
+export * from './email/outbox/mail-folder';
 export * from './incidents/uploads/guest-upload-sweep';

@@ -8,6 +8,11 @@ export interface AccountEmail {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /**
+   * Parts of the text that let whoever reads them act as the recipient (a reset or invitation
+   * link): only the recipient gets them, and no copy kept for others to see holds them.
+   */
+  readonly secrets: readonly string[];
 }
 
 /** The email channel for account emails. The embedded default is the local outbox. */

@@ -11,6 +11,7 @@ describe('password reset email', () => {
     const email = passwordResetEmail({ tenantId: 't', to: 'ann@example.test', link: 'L', validSeconds: 3600 });
     expect(email).toMatchObject({ kind: 'password_reset', to: 'ann@example.test', subject: 'Reset your password' });
     expect(email.text).toContain('\nL\n');
+    expect(email.secrets).toEqual(['L']);
     expect(email.text).toContain('The link works once and expires in 1 hour.');
   });
 });

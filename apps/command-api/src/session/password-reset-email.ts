@@ -32,5 +32,6 @@ export function passwordResetEmail(input: { tenantId: string; to: string; link: 
       `The link works once and expires in ${validity}.`,
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ].join('\n'),
+    secrets: [input.link],
   };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import request from 'supertest';
-import { DEMO_ROOT_ID, RegisterUserHandler } from '@beacon/command-api';
+import { DEMO_ROOT_ID, mailFolder, RegisterUserHandler } from '@beacon/command-api';
 import type { EmailOutboxDto, OutboxEmailDto } from '@beacon/contracts';
 import type { CustomerPermission } from '@beacon/domain';
 import { EVENT_STORE } from '@beacon/platform';
@@ -52,10 +54,24 @@ export async function latestEmail(app: TestApp, adminKey: string, to: string, af
   });
 }
 
-/** uid and token of the /ui/reset/{uid}/{token} link in a reset email. */
-export function resetLinkOf(email: OutboxEmailDto): { uid: string; token: string } {
-  const match = /\/ui\/reset\/([^/\s]+)\/([^/\s]+)/.exec(email.text);
-  if (!match) throw new Error(`no reset link in: ${email.text}`);
+/** The newest email delivered to `to` (the embedded channel's mail folder, which only the recipient reads), whole. */
+export async function deliveredEmail(app: TestApp, to: string): Promise<string> {
+  return eventually(async () => {
+    const folder = mailFolder(app.config.dataDir);
+    const files = (await readdir(folder)).sort().reverse();
+    for (const file of files) {
+      const message = await readFile(join(folder, file), 'utf8');
+      if (message.startsWith(`To: ${to}\n`)) return message;
+    }
+    throw new Error(`no email delivered to ${to}`);
+  });
+}
+
+/** uid and token of the /ui/reset/{uid}/{token} link in the newest reset email delivered to `to`. */
+export async function deliveredResetLink(app: TestApp, to: string): Promise<{ uid: string; token: string }> {
+  const message = await deliveredEmail(app, to);
+  const match = /\/ui\/reset\/([^/\s]+)\/([^/\s]+)/.exec(message);
+  if (!match) throw new Error(`no reset link in: ${message}`);
   return { uid: decodeURIComponent(match[1]!), token: match[2]! };
 }
 
