@@ -7,7 +7,8 @@ import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
 import { auth, eventually, login, sleep, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { allEvents, createUser, deliveredEmail, deliveredResetLink, latestEmail, type TestUser } from './testing/users';
 
-const LOCKED = 'This account is locked after too many failed sign-in attempts. Please ask your administrator to unlock it.';
+/** DRF's throttling text: the lock says when to try again, never that the account exists. */
+const THROTTLED = /^Request was throttled\. Expected available in \d+ seconds?\.$/;
 const INVALID_CREDENTIALS = 'Unable to log in with provided credentials.';
 const RESET_SENT = { detail: 'Password reset e-mail has been sent.' };
 
@@ -59,30 +60,41 @@ function confirmReset(body: Record<string, string>) {
 describe('lock-out after repeated failed sign-ins', () => {
   let user: TestUser;
 
-  it('locks the user at the fifth consecutive failure; then even the right password is refused with a clear message', async () => {
+  it('locks the user for a minute at the fifth consecutive failure; meanwhile even the right password waits, told for how long', async () => {
     user = await newUser();
-    for (let attempt = 1; attempt <= 4; attempt++) {
+    for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await loginRequest(user.email, 'Wrong-password-1').expect(400);
       expect(response.body.non_field_errors).toEqual([INVALID_CREDENTIALS]);
     }
-    expect((await loginRequest(user.email, 'Wrong-password-1').expect(400)).body.non_field_errors).toEqual([LOCKED]);
-    const refused = await loginRequest(user.email, user.password).expect(400);
-    expect(refused.body).toMatchObject({ detail: LOCKED, non_field_errors: [LOCKED] });
-    expect(refused.body.key).toBeUndefined();
-    await eventually(async () => expect(await readUser(admin, user.userId)).toMatchObject({ failed_attempts: 5, is_locked: true }));
+    const refused = await loginRequest(user.email, user.password).expect(429);
+    expect(refused.body).toEqual({ detail: expect.stringMatching(THROTTLED) });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(55);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const read = await eventually(async () => {
+      const shown = await readUser(admin, user.userId);
+      expect(shown).toMatchObject({ failed_attempts: 5, is_locked: true });
+      return shown;
+    });
+    expect(Date.parse(read.locked_until!) - Date.now()).toBeGreaterThan(50_000);
+    expect(Date.parse(read.locked_until!) - Date.now()).toBeLessThanOrEqual(60_000);
   });
 
-  it('only an admin clears it', async () => {
+  it('an operator cannot clear it', async () => {
     const operator = await signIn('operator@demo.test', 'Demo-password-1');
     await request(app.url).delete(`/api/user/${user.userId}/delete_failed_login_attempts/`).set(auth(operator)).expect(403);
-    await loginRequest(user.email, user.password).expect(400);
+    await loginRequest(user.email, user.password).expect(429);
   });
 
-  it('after the admin clears the attempts the user signs in again and the count reads 0', async () => {
+  it('an admin clears it at once: the user signs in again and the count reads 0', async () => {
     const cleared = await request(app.url).delete(`/api/user/${user.userId}/delete_failed_login_attempts/`).set(auth(admin)).expect(204);
     expect(Number(cleared.headers['x-event-position'])).toBeGreaterThan(0);
     secrets.add((await loginRequest(user.email, user.password).expect(200)).body.key as string);
-    expect(await readUser(admin, user.userId, cleared.headers['x-event-position'])).toMatchObject({ failed_attempts: 0, is_locked: false });
+    expect(await readUser(admin, user.userId, cleared.headers['x-event-position'])).toMatchObject({
+      failed_attempts: 0,
+      is_locked: false,
+      locked_until: null,
+    });
   });
 
   it('counts consecutive failures only: a successful sign-in starts again from zero', async () => {
@@ -91,6 +103,38 @@ describe('lock-out after repeated failed sign-ins', () => {
     await signIn(other.email, other.password);
     for (let attempt = 1; attempt <= 4; attempt++) await loginRequest(other.email, 'Wrong-password-1').expect(400);
     await signIn(other.email, other.password);
+  });
+});
+
+describe('a lock runs out by itself, and grows while the guessing goes on', () => {
+  let quickLocks: TestApp;
+
+  beforeAll(async () => {
+    quickLocks = await startTestApp({ LOGIN_LOCKOUT_SECONDS: '1' });
+  });
+
+  afterAll(async () => {
+    await quickLocks?.close();
+  });
+
+  it('after the lock the right password signs in; each failure after a lock locks again for twice as long', async () => {
+    const user = await createUser(quickLocks);
+    secrets.add(user.password);
+    const attempt = (password: string) => request(quickLocks.url).post('/api/rest-auth/login/').send({ email: user.email, password });
+    for (let failure = 1; failure <= 5; failure++) await attempt('Wrong-password-1').expect(400);
+    expect((await attempt(user.password).expect(429)).headers['retry-after']).toBe('1');
+
+    await sleep(1_050);
+    await attempt('Wrong-password-1').expect(400);
+    expect((await attempt(user.password).expect(429)).headers['retry-after']).toBe('2');
+    await sleep(2_050);
+    await attempt('Wrong-password-1').expect(400);
+    expect((await attempt(user.password).expect(429)).headers['retry-after']).toBe('4');
+
+    await sleep(4_050);
+    secrets.add((await attempt(user.password).expect(200)).body.key as string);
+    await attempt('Wrong-password-1').expect(400);
+    await attempt(user.password).expect(200);
   });
 });
 

@@ -14,6 +14,7 @@ export * from './user/user.commands';
 export * from './user/user.state';
 export * from './user/user.decide';
 export * from './user/user-email';
+export * from './user/sign-in-lockout';
 export * from './user/user.messages';
 export * from './user/user-access';
 export * from './user/password-policy';

@@ -37,6 +37,9 @@ export async function createProcessApp(
   });
   // Before every route: registered now, Nest adds its routes when the app initialises.
   app.use(...securityHeaders(config), ...requestBodyRules());
+  // request.ip, which per-address limits count by, is the client's own address only when the proxies in front are trusted.
+  const express: { set(setting: string, value: unknown): unknown } = app.getHttpAdapter().getInstance();
+  express.set('trust proxy', config.trustProxy);
   app.enableShutdownHooks();
   return app;
 }

@@ -1,16 +1,19 @@
-import { Body, Controller, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Query, Res, UseFilters } from '@nestjs/common';
 import { ROUTES, type LoginResponse, type TwoFactorRequiredResponse } from '@beacon/contracts';
 import { CurrentPrincipal, Public, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { queryFlag, requiredStrings } from '../shared/request-fields';
+import { ClientAddress } from './client-address';
 import { CompleteSecondFactorHandler } from './commands/complete-second-factor.handler';
 import { ImpersonatedSignInHandler } from './commands/impersonated-sign-in.handler';
 import { SignInHandler } from './commands/sign-in.handler';
 import { SignOutHandler } from './commands/sign-out.handler';
+import { SignInThrottledFilter } from './sign-in-throttled.filter';
 
 type Response = Parameters<typeof exposePosition>[0];
 
 @Controller()
+@UseFilters(SignInThrottledFilter)
 export class SessionController {
   constructor(
     @Inject(SignInHandler) private readonly signIn: SignInHandler,
@@ -23,9 +26,13 @@ export class SessionController {
   @Public()
   @Post(ROUTES.login.path)
   @HttpCode(200)
-  async login(@Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<LoginResponse | TwoFactorRequiredResponse> {
+  async login(
+    @Body() body: unknown,
+    @ClientAddress() clientAddress: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LoginResponse | TwoFactorRequiredResponse> {
     const { email, password } = requiredStrings(body, ['email', 'password'] as const);
-    const result = await this.signIn.execute(email, password, new Date());
+    const result = await this.signIn.execute(email, password, clientAddress, new Date());
     exposePosition(response, result.position);
     return result.kind === 'signed_in' ? { key: result.key } : { two_factor_required: true, ephemeral_token: result.ephemeralToken };
   }
@@ -33,9 +40,13 @@ export class SessionController {
   @Public()
   @Post(ROUTES.loginSecondFactor.path)
   @HttpCode(200)
-  async loginSecondFactor(@Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<LoginResponse> {
+  async loginSecondFactor(
+    @Body() body: unknown,
+    @ClientAddress() clientAddress: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LoginResponse> {
     const { ephemeral_token, code } = requiredStrings(body, ['ephemeral_token', 'code'] as const);
-    const result = await this.secondFactor.execute(ephemeral_token, code, new Date());
+    const result = await this.secondFactor.execute(ephemeral_token, code, clientAddress, new Date());
     exposePosition(response, result.position);
     return { key: result.key };
   }

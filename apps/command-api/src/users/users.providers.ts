@@ -4,6 +4,7 @@ import { ClearPasswordResetAttemptsHandler } from './commands/clear-password-res
 import { GrantImpersonationHandler } from './commands/grant-impersonation.handler';
 import { RegisterUserHandler } from './commands/register-user.handler';
 import { CredentialStore } from './credential-store';
+import { SignInThrottle } from './sign-in-throttle';
 import { UserCommands } from './user-commands';
 import { UserLookup } from './user-lookup';
 import { UsersController } from './users.controller';
@@ -12,6 +13,7 @@ export const USERS_CONTROLLERS = [UsersController];
 
 export const USERS_PROVIDERS = [
   CredentialStore,
+  SignInThrottle,
   UserLookup,
   UserCommands,
   RegisterUserHandler,

@@ -55,7 +55,8 @@ export class UserController {
     return {
       ...toLoggedUser(user),
       failed_attempts: user.failed_attempts,
-      is_locked: user.is_locked ?? false,
+      is_locked: typeof user.locked_until === 'string' && Date.parse(user.locked_until) > Date.now(),
+      locked_until: user.locked_until ?? null,
       password_reset_attempts: user.password_reset_attempts ?? 0,
       two_factor_enabled: user.two_factor_enabled ?? false,
       last_activity: latest(user.last_activity, lastCall === null ? null : new Date(lastCall).toISOString()),

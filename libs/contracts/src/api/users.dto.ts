@@ -4,9 +4,12 @@ import type { LoggedUserDto } from './session.dto';
 
 /** GET /api/user/{id}/?custom_fields=true */
 export interface UserDto extends LoggedUserDto {
-  /** Consecutive failed sign-ins; at LOGIN_LOCKOUT_ATTEMPTS the user is locked (is_locked). */
+  /** Consecutive failed sign-ins; from LOGIN_LOCKOUT_ATTEMPTS on, each one locks the user for a while. */
   failed_attempts: number;
+  /** Sign-in is refused now, until `locked_until`. */
   is_locked: boolean;
+  /** End of the latest lock (ISO 8601), past or not; null when none since the count last started again. */
+  locked_until: string | null;
   /** Password reset requests since the last successful reset or admin clearing. */
   password_reset_attempts: number;
   two_factor_enabled: boolean;

@@ -78,15 +78,16 @@ describe('password reset', () => {
     expect(error).toMatchObject({ kind: 'validation', message: RESET_LINK_INVALID_MESSAGE, fields: { token: [RESET_LINK_INVALID_MESSAGE] } });
   });
 
-  it('does not unlock a locked user (only an admin does)', () => {
-    const locked: UserEvent = { type: 'UserLockedOut', data: { userId: 'u1', failedAttempts: 5 } };
+  it('does not end a lock (it runs out, or an admin clears it)', () => {
+    const locked: UserEvent = { type: 'UserLockedOut', data: { userId: 'u1', failedAttempts: 5, lockedUntil: at(60) } };
     const history = [registered, passwordSet, failed(), locked, requested('r1'), resetDone('r1')];
-    expect(() =>
+    const signIn = (now: string) =>
       given(userDecider, history).when({
         type: 'SignIn',
-        data: { sessionId: 's1', passwordVerified: true, challengeId: 'c', challengeExpiresAt: at(1), lockoutAttempts: 5 },
-      }),
-    ).toThrow(/locked/);
+        data: { sessionId: 's1', passwordVerified: true, challengeId: 'c', challengeExpiresAt: at(1), now, lockout: { attempts: 5, seconds: 60, maxSeconds: 3600 } },
+      });
+    expect(() => signIn(at(59))).toThrow('Unable to log in with provided credentials.');
+    expect(signIn(at(60))).toEqual([signedIn()]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CustomerPermission } from '../shared/permissions';
+import type { LockoutPolicy } from './sign-in-lockout';
 import type { UserRegistered } from './user.events';
 
 /*
@@ -24,14 +25,14 @@ export interface SignIn {
     passwordVerified: boolean;
     challengeId: string;
     challengeExpiresAt: string;
-    /** Consecutive failed attempts that lock the user (LOGIN_LOCKOUT_ATTEMPTS). */
-    lockoutAttempts: number;
+    now: string;
+    lockout: LockoutPolicy;
   };
 }
 
 export interface CompleteSecondFactor {
   readonly type: 'CompleteSecondFactor';
-  readonly data: { challengeId: string; sessionId: string; codeVerified: boolean; now: string; lockoutAttempts: number };
+  readonly data: { challengeId: string; sessionId: string; codeVerified: boolean; now: string; lockout: LockoutPolicy };
 }
 
 export interface SignOut {

@@ -17,8 +17,8 @@ import type {
   UserCommand,
 } from './user.commands';
 import type { SignInStage, UserEvent } from './user.events';
+import { lockSecondsAfter, type LockoutPolicy } from './sign-in-lockout';
 import {
-  accountLocked,
   fieldError,
   IMPERSONATE_SELF_MESSAGE,
   impersonationInvalid,
@@ -56,19 +56,30 @@ function registerUser(command: RegisterUser, state: UserState): UserEvent[] {
   return [{ type: 'UserRegistered', data: { ...command.data, email } }];
 }
 
-/** A failed attempt; the one that reaches the limit also locks the user. */
-function failedAttempt(state: RegisteredUser, stage: SignInStage, lockoutAttempts: number): UserEvent[] {
+const isLocked = (state: RegisteredUser, now: string): boolean =>
+  state.lockedUntil !== null && Date.parse(now) < Date.parse(state.lockedUntil);
+
+/** A failed attempt; one that reaches the limit also locks the user, for longer each time (sign-in-lockout.ts). */
+function failedAttempt(state: RegisteredUser, stage: SignInStage, lockout: LockoutPolicy, now: string): UserEvent[] {
   const failedAttempts = state.failedAttempts + 1;
   const failed: UserEvent = { type: 'UserSignInFailed', data: { userId: state.userId, stage } };
-  if (failedAttempts < lockoutAttempts) return [failed];
-  return [failed, { type: 'UserLockedOut', data: { userId: state.userId, failedAttempts } }];
+  const lockSeconds = lockSecondsAfter(failedAttempts, lockout);
+  if (lockSeconds === null) return [failed];
+  const lockedUntil = new Date(Date.parse(now) + lockSeconds * 1000).toISOString();
+  return [failed, { type: 'UserLockedOut', data: { userId: state.userId, failedAttempts, lockedUntil } }];
 }
 
+/**
+ * While locked, even the right password is refused, and with the answer any failure gets: a
+ * distinct answer would tell a guesser that the email belongs to an account. Nothing is recorded,
+ * so guessing on cannot fill the history. (The sign-in throttle answers a locked email first, with
+ * when to try again, for known and unknown emails alike.)
+ */
 function signIn(command: SignIn, state: UserState): UserEvent[] {
   if (state.status !== 'registered') throw invalidCredentials();
-  const { sessionId, passwordVerified, challengeId, challengeExpiresAt, lockoutAttempts } = command.data;
-  if (state.locked) throw accountLocked();
-  if (!state.hasPassword || !passwordVerified) return failedAttempt(state, 'password', lockoutAttempts);
+  const { sessionId, passwordVerified, challengeId, challengeExpiresAt, now, lockout } = command.data;
+  if (isLocked(state, now)) throw invalidCredentials();
+  if (!state.hasPassword || !passwordVerified) return failedAttempt(state, 'password', lockout, now);
   if (state.twoFactor === 'on')
     return [{ type: 'UserSecondFactorRequested', data: { userId: state.userId, challengeId, expiresAt: challengeExpiresAt } }];
   return [{ type: 'UserSignedIn', data: { userId: state.userId, sessionId } }];
@@ -76,10 +87,10 @@ function signIn(command: SignIn, state: UserState): UserEvent[] {
 
 function completeSecondFactor(command: CompleteSecondFactor, state: UserState): UserEvent[] {
   if (state.status !== 'registered') throw signInExpired();
-  const { challengeId, sessionId, codeVerified, now, lockoutAttempts } = command.data;
+  const { challengeId, sessionId, codeVerified, now, lockout } = command.data;
   if (state.twoFactor !== 'on' || !isOpen(state.challenge, challengeId, now)) throw signInExpired();
-  if (state.locked) throw accountLocked();
-  if (!codeVerified) return failedAttempt(state, 'second_factor', lockoutAttempts);
+  if (isLocked(state, now)) throw invalidCode();
+  if (!codeVerified) return failedAttempt(state, 'second_factor', lockout, now);
   return [{ type: 'UserSignedIn', data: { userId: state.userId, sessionId } }];
 }
 
@@ -90,7 +101,7 @@ function signOut(command: SignOut, state: UserState): UserEvent[] {
 
 function clearFailedLoginAttempts(state: UserState): UserEvent[] {
   const user = registered(state);
-  if (user.failedAttempts === 0 && !user.locked) return [];
+  if (user.failedAttempts === 0 && user.lockedUntil === null) return [];
   return [{ type: 'UserFailedLoginAttemptsCleared', data: { userId: user.userId } }];
 }
 

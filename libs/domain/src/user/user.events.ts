@@ -54,8 +54,12 @@ export type SignInStage = 'password' | 'second_factor';
 
 export type UserSignedOut = DomainEvent<'UserSignedOut', { userId: string; sessionId: string; inactivity: boolean }>;
 
-/** Recorded with the failed attempt that reached the limit; sign-in stays refused until an admin clears it. */
-export type UserLockedOut = DomainEvent<'UserLockedOut', { userId: string; failedAttempts: number }>;
+/**
+ * Recorded with a failed attempt that reached the limit: sign-in stays refused until `lockedUntil`,
+ * or until an admin clears it. Absent in events recorded when locks lasted until an admin cleared
+ * them: such a lock counts as run out.
+ */
+export type UserLockedOut = DomainEvent<'UserLockedOut', { userId: string; failedAttempts: number; lockedUntil?: string }>;
 
 export type UserFailedLoginAttemptsCleared = DomainEvent<'UserFailedLoginAttemptsCleared', { userId: string }>;
 

@@ -2,8 +2,6 @@ import { DomainError, validationError } from '../shared/domain-errors';
 
 /** The text the console shows for any failed sign-in; it never says which part was wrong. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Unable to log in with provided credentials.';
-export const ACCOUNT_LOCKED_MESSAGE =
-  'This account is locked after too many failed sign-in attempts. Please ask your administrator to unlock it.';
 export const INVALID_CODE_MESSAGE = 'Invalid code.';
 export const SIGN_IN_EXPIRED_MESSAGE = 'This sign-in has expired or was already completed. Please sign in again.';
 
@@ -26,7 +24,6 @@ export const IMPERSONATE_SELF_MESSAGE = 'You cannot impersonate yourself.';
 export const fieldError = (field: string, message: string): DomainError => validationError(message, { [field]: [message] });
 
 export const invalidCredentials = () => fieldError('non_field_errors', INVALID_CREDENTIALS_MESSAGE);
-export const accountLocked = () => fieldError('non_field_errors', ACCOUNT_LOCKED_MESSAGE);
 export const signInExpired = () => fieldError('ephemeral_token', SIGN_IN_EXPIRED_MESSAGE);
 export const invalidCode = () => fieldError('code', INVALID_CODE_MESSAGE);
 export const impersonationInvalid = () => fieldError('token', IMPERSONATION_INVALID_MESSAGE);

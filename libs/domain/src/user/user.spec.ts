@@ -6,17 +6,23 @@ import { evolveUserAccess, initialUserAccess } from './user-access';
 import type { SignIn } from './user.commands';
 import { userDecider } from './user.decide';
 import type { UserEvent } from './user.events';
-import { ACCOUNT_LOCKED_MESSAGE, IMPERSONATION_INVALID_MESSAGE, INVALID_CODE_MESSAGE, SIGN_IN_EXPIRED_MESSAGE } from './user.messages';
+import type { LockoutPolicy } from './sign-in-lockout';
+import { IMPERSONATION_INVALID_MESSAGE, INVALID_CODE_MESSAGE, INVALID_CREDENTIALS_MESSAGE, SIGN_IN_EXPIRED_MESSAGE } from './user.messages';
 
 const LIMIT = 5;
-const signIn = (passwordVerified: boolean, sessionId = 's1'): SignIn => ({
+const lockout: LockoutPolicy = { attempts: LIMIT, seconds: 60, maxSeconds: 300 };
+const signIn = (passwordVerified: boolean, sessionId = 's1', now = at(10)): SignIn => ({
   type: 'SignIn',
-  data: { sessionId, passwordVerified, challengeId: 'c1', challengeExpiresAt: at(300), lockoutAttempts: LIMIT },
+  data: { sessionId, passwordVerified, challengeId: 'c1', challengeExpiresAt: at(300), now, lockout },
 });
 const completeSecondFactor = (codeVerified: boolean, now = at(10), challengeId = 'c1') =>
-  ({ type: 'CompleteSecondFactor', data: { challengeId, sessionId: 's2', codeVerified, now, lockoutAttempts: LIMIT } }) as const;
+  ({ type: 'CompleteSecondFactor', data: { challengeId, sessionId: 's2', codeVerified, now, lockout } }) as const;
 const failures = (count: number) => Array.from({ length: count }, () => failed());
-const lockedOut: UserEvent = { type: 'UserLockedOut', data: { userId: 'u1', failedAttempts: LIMIT } };
+/** The lock recorded with the `failedAttempts`-th consecutive failure. */
+const lockedOut = (failedAttempts: number, lockedUntil: string): UserEvent => ({
+  type: 'UserLockedOut',
+  data: { userId: 'u1', failedAttempts, lockedUntil },
+});
 const twoFactorOn: UserEvent[] = [
   { type: 'UserTwoFactorSetupStarted', data: { userId: 'u1', method: 'totp' } },
   { type: 'UserTwoFactorEnabled', data: { userId: 'u1', method: 'totp' } },
@@ -53,9 +59,12 @@ describe('user decider: sign-in and lock-out', () => {
     expect(() => given(userDecider, []).when(signIn(true))).toThrow('Unable to log in with provided credentials.');
   });
 
-  it('locks the user with the failure that reaches the limit', () => {
+  it('locks the user for LOGIN_LOCKOUT_SECONDS with the failure that reaches the limit', () => {
     expect(given(userDecider, [registered, passwordSet, ...failures(LIMIT - 2)]).when(signIn(false))).toEqual([failed()]);
-    expect(given(userDecider, [registered, passwordSet, ...failures(LIMIT - 1)]).when(signIn(false))).toEqual([failed(), lockedOut]);
+    expect(given(userDecider, [registered, passwordSet, ...failures(LIMIT - 1)]).when(signIn(false, 's1', at(10)))).toEqual([
+      failed(),
+      lockedOut(LIMIT, at(70)),
+    ]);
   });
 
   it('counts consecutive failures only: a successful sign-in starts the count again', () => {
@@ -63,17 +72,37 @@ describe('user decider: sign-in and lock-out', () => {
     expect(given(userDecider, history).when(signIn(false))).toEqual([failed()]);
   });
 
-  it('refuses a locked user with the lock-out message, even with the right password, and records nothing', () => {
-    const history = [registered, passwordSet, ...failures(LIMIT - 1), failed(), lockedOut];
-    expect(() => given(userDecider, history).when(signIn(true))).toThrow(ACCOUNT_LOCKED_MESSAGE);
-    expect(() => given(userDecider, history).when(signIn(false))).toThrow(ACCOUNT_LOCKED_MESSAGE);
+  it('refuses a locked user like any failed sign-in, even with the right password, and records nothing', () => {
+    const history = [registered, passwordSet, ...failures(LIMIT), lockedOut(LIMIT, at(70))];
+    expect(() => given(userDecider, history).when(signIn(true, 's1', at(69)))).toThrow(INVALID_CREDENTIALS_MESSAGE);
+    expect(() => given(userDecider, history).when(signIn(false, 's1', at(69)))).toThrow(INVALID_CREDENTIALS_MESSAGE);
+  });
+
+  it('once the lock has run out, the right password signs in and starts the count again', () => {
+    const history = [registered, passwordSet, ...failures(LIMIT), lockedOut(LIMIT, at(70))];
+    expect(given(userDecider, history).when(signIn(true, 's1', at(70)))).toEqual([signedIn()]);
+    expect(given(userDecider, [...history, signedIn()]).when(signIn(false, 's2', at(71)))).toEqual([failed()]);
+  });
+
+  it('once the lock has run out, each further failure locks again for twice as long, up to LOGIN_LOCKOUT_MAX_SECONDS', () => {
+    const first = [registered, passwordSet, ...failures(LIMIT), lockedOut(LIMIT, at(70))];
+    expect(given(userDecider, first).when(signIn(false, 's1', at(70)))).toEqual([failed(), lockedOut(LIMIT + 1, at(190))]);
+    const second = [...first, failed(), lockedOut(LIMIT + 1, at(190))];
+    expect(given(userDecider, second).when(signIn(false, 's1', at(190)))).toEqual([failed(), lockedOut(LIMIT + 2, at(430))]);
+    const third = [...second, failed(), lockedOut(LIMIT + 2, at(430))];
+    expect(given(userDecider, third).when(signIn(false, 's1', at(430)))).toEqual([failed(), lockedOut(LIMIT + 3, at(730))]);
+  });
+
+  it('counts a lock recorded before locks ran out on their own (no end time) as run out', () => {
+    const before: UserEvent = { type: 'UserLockedOut', data: { userId: 'u1', failedAttempts: LIMIT } };
+    expect(given(userDecider, [registered, passwordSet, ...failures(LIMIT), before]).when(signIn(true))).toEqual([signedIn()]);
   });
 
   it('an admin clears the failed attempts and the lock once; a user with nothing to clear records nothing', () => {
-    const history = [registered, passwordSet, ...failures(LIMIT - 1), failed(), lockedOut];
+    const history = [registered, passwordSet, ...failures(LIMIT), lockedOut(LIMIT, at(70))];
     const cleared: UserEvent = { type: 'UserFailedLoginAttemptsCleared', data: { userId: 'u1' } };
     expect(given(userDecider, history).when({ type: 'ClearFailedLoginAttempts', data: {} })).toEqual([cleared]);
-    expect(given(userDecider, [...history, cleared]).when(signIn(true))).toEqual([signedIn()]);
+    expect(given(userDecider, [...history, cleared]).when(signIn(true, 's1', at(11)))).toEqual([signedIn()]);
     expect(given(userDecider, [...history, cleared]).when({ type: 'ClearFailedLoginAttempts', data: {} })).toEqual([]);
   });
 });
@@ -107,7 +136,7 @@ describe('user decider: second factor', () => {
   it('counts a wrong code as a failed attempt, and locks at the limit', () => {
     expect(given(userDecider, [...withTwoFactor, challenged]).when(completeSecondFactor(false))).toEqual([failed('second_factor')]);
     const nearLimit = [...withTwoFactor, ...failures(LIMIT - 1), challenged];
-    expect(given(userDecider, nearLimit).when(completeSecondFactor(false))).toEqual([failed('second_factor'), lockedOut]);
+    expect(given(userDecider, nearLimit).when(completeSecondFactor(false))).toEqual([failed('second_factor'), lockedOut(LIMIT, at(70))]);
   });
 
   it('starts a setup, enables with a verified code only, and refuses a second setup while on', () => {

@@ -24,8 +24,10 @@ export interface RegisteredUser {
   readonly rootId: string;
   readonly customerPermission: CustomerPermission;
   readonly hasPassword: boolean;
+  /** Consecutive failed sign-ins since the last successful one (or an admin's clearing). */
   readonly failedAttempts: number;
-  readonly locked: boolean;
+  /** Until when sign-in is refused (ISO); null when no lock was recorded since the count started again. */
+  readonly lockedUntil: string | null;
   readonly passwordResetAttempts: number;
   /** By reset id (a Map, so no id finds what every plain object inherits). */
   readonly passwordResets: ReadonlyMap<string, PasswordResetLink>;
@@ -52,7 +54,7 @@ function registered(event: Extract<UserEvent, { type: 'UserRegistered' }>): Regi
     customerPermission,
     hasPassword: false,
     failedAttempts: 0,
-    locked: false,
+    lockedUntil: null,
     passwordResetAttempts: 0,
     passwordResets: new Map(),
     twoFactor: 'off',
@@ -79,13 +81,13 @@ function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUs
     case 'UserPasswordSet':
       return { ...state, hasPassword: true };
     case 'UserSignedIn':
-      return { ...state, failedAttempts: 0, challenge: null, openSessions: [...state.openSessions, event.data.sessionId] };
+      return { ...state, failedAttempts: 0, lockedUntil: null, challenge: null, openSessions: [...state.openSessions, event.data.sessionId] };
     case 'UserSignInFailed':
       return { ...state, failedAttempts: state.failedAttempts + 1 };
     case 'UserLockedOut':
-      return { ...state, locked: true };
+      return { ...state, lockedUntil: event.data.lockedUntil ?? null };
     case 'UserFailedLoginAttemptsCleared':
-      return { ...state, failedAttempts: 0, locked: false };
+      return { ...state, failedAttempts: 0, lockedUntil: null };
     case 'UserSignedOut':
       return { ...state, openSessions: state.openSessions.filter((id) => id !== event.data.sessionId) };
     case 'UserSecondFactorRequested':

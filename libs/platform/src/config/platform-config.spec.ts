@@ -15,7 +15,11 @@ describe('platform configuration', () => {
       seedDemo: true,
       versionNumber: '1.2.3',
       tokenIdleSeconds: 1700,
-      loginLockoutAttempts: 5,
+      loginLockout: { attempts: 5, seconds: 60, maxSeconds: 3600 },
+      loginAddressAttempts: 30,
+      loginAddressWindowSeconds: 60,
+      trustProxy: false,
+      rateLimitsPath: join(resolve('./data'), 'rate-limits.sqlite'),
       passwordResetSeconds: 3600,
       passwordResetAttempts: 5,
       twoFactorTokenSeconds: 300,
@@ -28,13 +32,19 @@ describe('platform configuration', () => {
     const config = loadPlatformConfig({
       PORT: '8080',
       LOGIN_LOCKOUT_ATTEMPTS: '3',
+      LOGIN_LOCKOUT_SECONDS: '10',
+      LOGIN_LOCKOUT_MAX_SECONDS: '600',
+      LOGIN_ADDRESS_ATTEMPTS: '100',
+      LOGIN_ADDRESS_WINDOW_SECONDS: '300',
       PASSWORD_RESET_SECONDS: '60',
       PASSWORD_RESET_ATTEMPTS: '2',
       TWO_FACTOR_TOKEN_SECONDS: '30',
       IMPERSONATION_TOKEN_SECONDS: '10',
     });
     expect(config).toMatchObject({
-      loginLockoutAttempts: 3,
+      loginLockout: { attempts: 3, seconds: 10, maxSeconds: 600 },
+      loginAddressAttempts: 100,
+      loginAddressWindowSeconds: 300,
       passwordResetSeconds: 60,
       passwordResetAttempts: 2,
       twoFactorTokenSeconds: 30,
@@ -43,6 +53,11 @@ describe('platform configuration', () => {
     });
     expect(loadPlatformConfig({ PUBLIC_URL: 'https://beacon.example.org/' }).publicUrl).toBe('https://beacon.example.org');
     expect(() => loadPlatformConfig({ LOGIN_LOCKOUT_ATTEMPTS: '0' })).toThrow('LOGIN_LOCKOUT_ATTEMPTS');
+    expect(['1', 'true', 'loopback, 10.0.0.0/8'].map((TRUST_PROXY) => loadPlatformConfig({ TRUST_PROXY }).trustProxy)).toEqual([
+      1,
+      true,
+      'loopback, 10.0.0.0/8',
+    ]);
   });
 
   it('reads the distributed settings from the environment', () => {

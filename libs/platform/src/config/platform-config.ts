@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import type { LockoutPolicy } from '@beacon/domain';
 
 /** Runtime configuration, read from the environment in this one place. Defaults give the embedded mode. */
 export interface PlatformConfig {
@@ -8,6 +9,8 @@ export interface PlatformConfig {
   readonly eventStorePath: string;
   readonly readStorePath: string;
   readonly busPath: string;
+  /** SQLite file of the rate-limit counts when MONGO_URL is unset. */
+  readonly rateLimitsPath: string;
   readonly eventstoreUrl?: string;
   readonly mongoUrl?: string;
   readonly mongoDatabase: string;
@@ -18,8 +21,20 @@ export interface PlatformConfig {
   readonly nodeId: string;
   /** Idle lifetime of a sign-in token, extended by every successful call. */
   readonly tokenIdleSeconds: number;
-  /** Consecutive failed sign-ins (wrong password or second-factor code) that lock a user. */
-  readonly loginLockoutAttempts: number;
+  /**
+   * Failed sign-ins (wrong password or second-factor code) that lock a user, the first lock's
+   * length and the longest one's (LOGIN_LOCKOUT_ATTEMPTS, _SECONDS, _MAX_SECONDS).
+   */
+  readonly loginLockout: LockoutPolicy;
+  /** Sign-in attempts one client address may make per LOGIN_ADDRESS_WINDOW_SECONDS; successful ones are given back. */
+  readonly loginAddressAttempts: number;
+  readonly loginAddressWindowSeconds: number;
+  /**
+   * Express's "trust proxy" (TRUST_PROXY): which proxies' X-Forwarded-For to believe for the
+   * client's address (a hop count, or addresses and subnets such as 'loopback, 10.0.0.0/8').
+   * Unset: none, the address is the connection's (the embedded app, reached directly).
+   */
+  readonly trustProxy: boolean | number | string;
   /** Lifetime of a password reset link. */
   readonly passwordResetSeconds: number;
   /** Reset requests a user may make until a reset succeeds or an admin clears them; later ones send nothing. */
@@ -74,6 +89,14 @@ function secret(name: string, value: string | undefined): string | undefined {
   return value;
 }
 
+function trustProxy(value: string | undefined): boolean | number | string {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (['true', 'false'].includes(trimmed.toLowerCase())) return trimmed.toLowerCase() === 'true';
+  return trimmed;
+}
+
 function list(value: string | undefined): string[] | undefined {
   const items = value?.split(',').map((item) => item.trim()).filter(Boolean);
   return items?.length ? items : undefined;
@@ -89,6 +112,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     eventStorePath: join(dataDir, 'events.sqlite'),
     readStorePath: join(dataDir, 'read-models.sqlite'),
     busPath: join(dataDir, 'bus.sqlite'),
+    rateLimitsPath: join(dataDir, 'rate-limits.sqlite'),
     eventstoreUrl: env.EVENTSTORE_URL || undefined,
     mongoUrl: env.MONGO_URL || undefined,
     mongoDatabase: env.MONGO_DATABASE || 'beacon',
@@ -97,7 +121,14 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     versionNumber: env.VERSION_NUMBER || versionNumber,
     nodeId,
     tokenIdleSeconds: positiveInt('TOKEN_IDLE_SECONDS', env.TOKEN_IDLE_SECONDS, DEFAULT_TOKEN_IDLE_SECONDS),
-    loginLockoutAttempts: positiveInt('LOGIN_LOCKOUT_ATTEMPTS', env.LOGIN_LOCKOUT_ATTEMPTS, 5),
+    loginLockout: {
+      attempts: positiveInt('LOGIN_LOCKOUT_ATTEMPTS', env.LOGIN_LOCKOUT_ATTEMPTS, 5),
+      seconds: positiveInt('LOGIN_LOCKOUT_SECONDS', env.LOGIN_LOCKOUT_SECONDS, 60),
+      maxSeconds: positiveInt('LOGIN_LOCKOUT_MAX_SECONDS', env.LOGIN_LOCKOUT_MAX_SECONDS, 3600),
+    },
+    loginAddressAttempts: positiveInt('LOGIN_ADDRESS_ATTEMPTS', env.LOGIN_ADDRESS_ATTEMPTS, 30),
+    loginAddressWindowSeconds: positiveInt('LOGIN_ADDRESS_WINDOW_SECONDS', env.LOGIN_ADDRESS_WINDOW_SECONDS, 60),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     passwordResetSeconds: positiveInt('PASSWORD_RESET_SECONDS', env.PASSWORD_RESET_SECONDS, 3600),
     passwordResetAttempts: positiveInt('PASSWORD_RESET_ATTEMPTS', env.PASSWORD_RESET_ATTEMPTS, 5),
     twoFactorTokenSeconds: positiveInt('TWO_FACTOR_TOKEN_SECONDS', env.TWO_FACTOR_TOKEN_SECONDS, 300),

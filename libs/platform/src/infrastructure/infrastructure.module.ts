@@ -4,6 +4,7 @@ import { createBus, type Bus } from '@beacon/bus';
 import { createEventStore, type EventStore } from '@beacon/event-store';
 import { createReadStore, type ReadStore } from '@beacon/read-store';
 import type { PlatformConfig } from '../config/platform-config';
+import { createRateLimitStore, RATE_LIMIT_STORE, type RateLimitStore } from '../rate-limits/rate-limit-store';
 import { createFileStorage, FILE_STORAGE } from '../storage';
 import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE } from './tokens';
 
@@ -12,9 +13,11 @@ class InfrastructureLifecycle implements OnApplicationShutdown {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(BUS) private readonly bus: Bus,
+    @Inject(RATE_LIMIT_STORE) private readonly rateLimits: RateLimitStore,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    await this.rateLimits.close();
     await this.bus.close();
     await this.readStore.close();
     await this.eventStore.close();
@@ -24,7 +27,7 @@ class InfrastructureLifecycle implements OnApplicationShutdown {
 /**
  * Provides the event store, read store and bus chosen by configuration: EventStoreDB, MongoDB and
  * Kafka when their URLs are set, otherwise the embedded SQLite adapters under DATA_DIR; uploaded files
- * on disk under DATA_DIR/uploads.
+ * on disk under DATA_DIR/uploads; rate-limit counts in MongoDB or DATA_DIR/rate-limits.sqlite.
  */
 @Global()
 @Module({})
@@ -49,9 +52,14 @@ export class InfrastructureModule {
           useFactory: () => createBus({ kafkaBrokers: config.kafkaBrokers, clientId: `beacon-${config.nodeId}`, sqlitePath: config.busPath }),
         },
         { provide: FILE_STORAGE, useFactory: () => createFileStorage({ dataDir: config.dataDir }) },
+        {
+          provide: RATE_LIMIT_STORE,
+          useFactory: () =>
+            createRateLimitStore({ mongoUrl: config.mongoUrl, mongoDatabase: config.mongoDatabase, sqlitePath: config.rateLimitsPath }),
+        },
         InfrastructureLifecycle,
       ],
-      exports: [PLATFORM_CONFIG, EVENT_STORE, READ_STORE, BUS, FILE_STORAGE],
+      exports: [PLATFORM_CONFIG, EVENT_STORE, READ_STORE, BUS, FILE_STORAGE, RATE_LIMIT_STORE],
     };
   }
 }

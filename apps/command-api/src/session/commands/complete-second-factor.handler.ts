@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { accountLocked, invalidCode, signInExpired } from '@beacon/domain';
+import { invalidCode, signInExpired } from '@beacon/domain';
 import { AuthTokenService, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { CredentialStore } from '../../users/credential-store';
+import { SignInThrottle } from '../../users/sign-in-throttle';
 import { recorded, UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
 import { OneTimeTokens } from '../one-time-tokens';
 import { acceptedTotpStep } from '../totp';
 
-/** The second step of a two-factor sign-in: the ephemeral token and the code give a session key. */
+/**
+ * The second step of a two-factor sign-in: the ephemeral token and the code give a session key.
+ * A wrong code counts against the user's email like a wrong password, in the same throttle.
+ */
 @Injectable()
 export class CompleteSecondFactorHandler {
   constructor(
@@ -17,13 +21,15 @@ export class CompleteSecondFactorHandler {
     @Inject(UserLookup) private readonly users: UserLookup,
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
     @Inject(OneTimeTokens) private readonly oneTimeTokens: OneTimeTokens,
+    @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
-  async execute(ephemeralToken: string, code: string, now: Date): Promise<{ key: string; position: number }> {
+  async execute(ephemeralToken: string, code: string, clientAddress: string, now: Date): Promise<{ key: string; position: number }> {
     const grant = await this.oneTimeTokens.find('second_factor', ephemeralToken);
     const user = grant ? await this.users.state(grant.userId) : null;
     if (!grant || user?.status !== 'registered') throw signInExpired();
+    const attempt = await this.throttle.begin(user.email, clientAddress);
     const secrets = await this.credentials.totp(user.userId);
     const step = secrets.active ? acceptedTotpStep(secrets.active, code, now, secrets.lastStep) : null;
     const sessionId = randomUUID();
@@ -36,12 +42,13 @@ export class CompleteSecondFactorHandler {
           sessionId,
           codeVerified: step !== null,
           now: now.toISOString(),
-          lockoutAttempts: this.config.loginLockoutAttempts,
+          lockout: this.config.loginLockout,
         },
       },
       { actorUserId: user.userId, now },
     );
-    if (!recorded(outcome, 'UserSignedIn') || step === null) throw recorded(outcome, 'UserLockedOut') ? accountLocked() : invalidCode();
+    if (!recorded(outcome, 'UserSignedIn') || step === null) throw invalidCode();
+    await attempt.succeeded();
     await this.credentials.recordTotpStep(user.userId, step);
     return { key: await this.tokens.issue({ userId: user.userId, sessionId }, now.getTime()), position: outcome.position };
   }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { accountLocked, invalidCredentials } from '@beacon/domain';
+import { invalidCredentials } from '@beacon/domain';
 import { AuthTokenService, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { CredentialStore } from '../../users/credential-store';
+import { SignInThrottle } from '../../users/sign-in-throttle';
 import { recorded, UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
 import { OneTimeTokens } from '../one-time-tokens';
@@ -12,8 +13,10 @@ export type SignInResult =
   | { readonly kind: 'second_factor'; readonly ephemeralToken: string; readonly position: number };
 
 /**
- * Verifies the password and records the sign-in, the failed attempt (and the lock-out it may
- * reach), or, for a user with two-factor on, the challenge the code must answer.
+ * Verifies the password and records the sign-in, the failed attempt (and the lock it may start),
+ * or, for a user with two-factor on, the challenge the code must answer. Throttled first (429),
+ * alike for every email; an unknown email costs the same password hash as a known one and gets the
+ * same answer as a wrong password.
  */
 @Injectable()
 export class SignInHandler {
@@ -23,10 +26,12 @@ export class SignInHandler {
     @Inject(UserLookup) private readonly users: UserLookup,
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
     @Inject(OneTimeTokens) private readonly oneTimeTokens: OneTimeTokens,
+    @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
-  async execute(email: string, password: string, now: Date): Promise<SignInResult> {
+  async execute(email: string, password: string, clientAddress: string, now: Date): Promise<SignInResult> {
+    const attempt = await this.throttle.begin(email, clientAddress);
     const userId = await this.users.userIdByEmail(email);
     const passwordVerified = await this.credentials.verify(userId, password);
     const user = userId ? await this.users.state(userId) : null;
@@ -43,18 +48,21 @@ export class SignInHandler {
           passwordVerified,
           challengeId,
           challengeExpiresAt: challengeExpiresAt.toISOString(),
-          lockoutAttempts: this.config.loginLockoutAttempts,
+          now: now.toISOString(),
+          lockout: this.config.loginLockout,
         },
       },
       { actorUserId: user.userId, now },
     );
     if (recorded(outcome, 'UserSignedIn')) {
+      await attempt.succeeded();
       return { kind: 'signed_in', key: await this.tokens.issue({ userId: user.userId, sessionId }, now.getTime()), position: outcome.position };
     }
     if (recorded(outcome, 'UserSecondFactorRequested')) {
+      await attempt.passwordAccepted();
       const ephemeralToken = await this.oneTimeTokens.issue('second_factor', { userId: user.userId, grantId: challengeId }, challengeExpiresAt, now);
       return { kind: 'second_factor', ephemeralToken, position: outcome.position };
     }
-    throw recorded(outcome, 'UserLockedOut') ? accountLocked() : invalidCredentials();
+    throw invalidCredentials();
   }
 }

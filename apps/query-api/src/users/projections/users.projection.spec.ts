@@ -39,12 +39,18 @@ function fold(events: RecordedEvent[]): UserDocument | null {
 }
 
 describe('users projection', () => {
-  it('counts failed sign-ins, shows the lock-out, and clears both when an admin does', () => {
+  it('counts failed sign-ins, keeps the end of the lock, and clears both when an admin does or the user signs in', () => {
     const failed = recorded('UserSignInFailed', { stage: 'password' });
-    expect(fold([registered, failed, failed])).toMatchObject({ failed_attempts: 2, is_locked: false });
-    const locked = [registered, failed, recorded('UserLockedOut', { failedAttempts: 2 })];
-    expect(fold(locked)).toMatchObject({ failed_attempts: 1, is_locked: true });
-    expect(fold([...locked, recorded('UserFailedLoginAttemptsCleared', {})])).toMatchObject({ failed_attempts: 0, is_locked: false });
+    expect(fold([registered, failed, failed])).toMatchObject({ failed_attempts: 2, locked_until: null });
+    const lockedUntil = '2026-01-01T10:01:00.000Z';
+    const locked = [registered, failed, recorded('UserLockedOut', { failedAttempts: 2, lockedUntil })];
+    expect(fold(locked)).toMatchObject({ failed_attempts: 1, locked_until: lockedUntil });
+    expect(fold([...locked, recorded('UserFailedLoginAttemptsCleared', {})])).toMatchObject({ failed_attempts: 0, locked_until: null });
+    expect(fold([...locked, recorded('UserSignedIn', { sessionId: 's' })])).toMatchObject({ failed_attempts: 0, locked_until: null });
+  });
+
+  it('keeps no end for a lock recorded before locks ran out on their own (it counts as run out)', () => {
+    expect(fold([registered, recorded('UserLockedOut', { failedAttempts: 5 })])).toMatchObject({ locked_until: null });
   });
 
   it('counts reset requests until a reset or an admin clears them', () => {

@@ -1,5 +1,5 @@
 import { READ_MODELS } from '@beacon/contracts';
-import { ownValue, type UserCustomerPermissionChanged, type UserRegistered } from '@beacon/domain';
+import { ownValue, type UserCustomerPermissionChanged, type UserLockedOut, type UserRegistered } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
@@ -19,7 +19,8 @@ export interface UserDocument extends Document {
   /** When the user last signed in or out (ISO); calls in between are on the token records. */
   last_activity: string | null;
   failed_attempts: number;
-  is_locked?: boolean;
+  /** End of the latest lock (ISO); the reader compares it with the time (a lock ends without an event). */
+  locked_until?: string | null;
   password_reset_attempts?: number;
   two_factor_enabled?: boolean;
 }
@@ -39,7 +40,7 @@ function registered(data: UserRegistered['data']): UserDocument {
     preferred_timezone: data.preferredTimezone,
     last_activity: null,
     failed_attempts: 0,
-    is_locked: false,
+    locked_until: null,
     password_reset_attempts: 0,
     two_factor_enabled: false,
   };
@@ -49,12 +50,12 @@ type Patch = (current: UserDocument, event: RecordedEvent) => Partial<UserDocume
 
 /** How each user event changes the document; events not listed leave it as it is. */
 const PATCHES: Readonly<Record<string, Patch>> = {
-  UserSignedIn: (_, event) => ({ failed_attempts: 0, last_activity: event.recordedAt }),
+  UserSignedIn: (_, event) => ({ failed_attempts: 0, locked_until: null, last_activity: event.recordedAt }),
   UserImpersonated: (_, event) => ({ last_activity: event.recordedAt }),
   UserSignedOut: (_, event) => ({ last_activity: event.recordedAt }),
   UserSignInFailed: (current) => ({ failed_attempts: current.failed_attempts + 1 }),
-  UserLockedOut: () => ({ is_locked: true }),
-  UserFailedLoginAttemptsCleared: () => ({ failed_attempts: 0, is_locked: false }),
+  UserLockedOut: (_, event) => ({ locked_until: (event.data as UserLockedOut['data']).lockedUntil ?? null }),
+  UserFailedLoginAttemptsCleared: () => ({ failed_attempts: 0, locked_until: null }),
   UserPasswordResetRequested: (current) => ({ password_reset_attempts: (current.password_reset_attempts ?? 0) + 1 }),
   UserPasswordReset: () => ({ password_reset_attempts: 0 }),
   UserPasswordResetAttemptsCleared: () => ({ password_reset_attempts: 0 }),
