@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Socket } from 'socket.io-client';
+import type { INestApplication } from '@nestjs/common';
 import type { ImpersonationTokenDto } from '@beacon/contracts';
-import { DEMO_ROOT_ID } from '@beacon/command-api';
+import { CommandApiModule, DEMO_ROOT_ID } from '@beacon/command-api';
+import { createProcessApp, loadPlatformConfig } from '@beacon/platform';
+import { QueryApiModule } from '@beacon/query-api';
 import { auth, login, sleep, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { connected, connectLive, disconnected, nextUpdate } from './testing/live-socket';
 import { createUser } from './testing/users';
@@ -137,5 +143,34 @@ describe('a live socket ends when its token expires', () => {
     const late = Date.now() - expiresAt;
     expect(late).toBeGreaterThanOrEqual(0);
     expect(late).toBeLessThan(WITHIN_MS);
+  });
+});
+
+describe('command-api and query-api apart, as in the distributed mode', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'beacon-apart-'));
+  const apps: INestApplication[] = [];
+
+  /** One app of its own over the shared data folder, as a separate process would be (own connections, own node id). */
+  async function start(feature: typeof CommandApiModule | typeof QueryApiModule): Promise<TestApp> {
+    const config = loadPlatformConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, 'test');
+    const app = await createProcessApp(config, [feature]);
+    apps.push(app);
+    await app.listen(0, '127.0.0.1');
+    return { app, config, url: (await app.getUrl()).replace('[::1]', '127.0.0.1'), close: () => app.close() };
+  }
+
+  afterAll(async () => {
+    for (const app of apps.reverse()) await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a sign-out on command-api closes the socket held by query-api within a second', async () => {
+    const commandApi = await start(CommandApiModule);
+    const queryApi = await start(QueryApiModule);
+    const key = await login(commandApi, 'operator@demo.test');
+    const socket = await open(queryApi, key);
+
+    const took = await closedAfter(socket, () => request(commandApi.url).post('/api/rest-auth/logout/').set(auth(key)).expect(200));
+    expect(took).toBeLessThan(WITHIN_MS);
   });
 });
