@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { update as mingoUpdate } from 'mingo';
 import { Document, InvalidQueryError, Update } from '../read-store';
 import { isPlainObject } from './query-guard';
@@ -28,8 +29,26 @@ function assertTargets(document: Document, update: Update): void {
   }
 }
 
+/**
+ * `$set` of top-level fields alone, the most frequent update (a token's expiry on every call), is
+ * plain assignment; mingo's general machinery costs more than the rest of the update.
+ */
+function setTopLevelFields(document: Document, update: Update): boolean | null {
+  const fields = update.$set;
+  if (!fields || Object.keys(update).length !== 1 || Object.keys(fields).some((path) => path.includes('.'))) return null;
+  let changed = false;
+  for (const [field, value] of Object.entries(fields)) {
+    if (Object.hasOwn(document, field) && isDeepStrictEqual(document[field], value)) continue;
+    (document as Record<string, unknown>)[field] = value;
+    changed = true;
+  }
+  return changed;
+}
+
 /** Applies a (validated) update in place with MongoDB semantics; returns whether anything changed. */
 export function applyUpdate(document: Document, update: Update): boolean {
+  const assigned = setTopLevelFields(document, update);
+  if (assigned !== null) return assigned;
   assertTargets(document, update);
   try {
     return mingoUpdate(document as Record<string, unknown>, update as Parameters<typeof mingoUpdate>[1]).length > 0;

@@ -93,9 +93,11 @@ function assertSort(sort: SortSpec): void {
   }
 }
 
-/** True for an inclusion projection; `_id` alone does not decide the mode, as in MongoDB. */
+/** True for an inclusion projection: `_id` decides the mode only when it is the only field named, as in MongoDB. */
 export function isInclusionProjection(projection: ProjectionSpec): boolean {
-  return Object.entries(projection).some(([path, flag]) => path !== '_id' && flag === 1);
+  const entries = Object.entries(projection);
+  if (entries.length === 1 && entries[0]![0] === '_id') return entries[0]![1] === 1;
+  return entries.some(([path, flag]) => path !== '_id' && flag === 1);
 }
 
 function assertProjection(projection: ProjectionSpec): void {

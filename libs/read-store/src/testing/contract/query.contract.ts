@@ -99,6 +99,7 @@ export function queryContract(store: StoreProvider, itNeeds: ItNeeds): void {
     it('projects by inclusion, keeping _id unless excluded', async () => {
       expect(await people.find({ _id: 'p1' }, { projection: { name: 1 } })).toEqual([{ _id: 'p1', name: 'Ada' }]);
       expect(await people.find({ _id: 'p1' }, { projection: { name: 1, _id: 0 } })).toEqual([{ name: 'Ada' }]);
+      expect(await people.find({ city: 'London' }, { projection: { _id: 1 }, sort: { _id: 1 } })).toEqual([{ _id: 'p1' }, { _id: 'p5' }]);
       expect(await people.find({ _id: 'p1' }, { projection: { 'address.country': 1 } })).toEqual([
         { _id: 'p1', address: { country: 'UK' } },
       ]);
