@@ -4,7 +4,7 @@ import { lockSecondsAfter, normaliseEmail, type LockoutPolicy } from '@beacon/do
 import { PLATFORM_CONFIG, RATE_LIMIT_STORE, type PlatformConfig, type RateLimitStore } from '@beacon/platform';
 
 /** Django REST framework's throttling text, as the rest of the API speaks DRF. */
-export const throttledMessage = (seconds: number) => `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+const throttledMessage = (seconds: number) => `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 /** A sign-in attempt refused before any password is checked: 429 with Retry-After. */
 export class SignInThrottled extends Error {
