@@ -64,6 +64,10 @@ export interface PlatformConfig {
    * (shared by every node that shares that folder) is made on first use.
    */
   readonly storageSigningSecret?: string;
+  /** Uploads one client address may send per minute to public incident template pages. */
+  readonly guestUploadsPerMinute: number;
+  /** Megabytes one client address may send per hour to public incident template pages. */
+  readonly guestUploadMbPerHour: number;
 }
 
 const DEFAULT_PORT = 3000;
@@ -140,5 +144,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     dispatchClaimLeaseMs: positiveInt('DISPATCH_CLAIM_LEASE_MS', env.DISPATCH_CLAIM_LEASE_MS, 30_000),
     consoleDir: resolve(env.CONSOLE_DIR || join(__dirname, '..', '..', '..', '..', 'apps', 'console', 'dist')),
     storageSigningSecret: secret('STORAGE_SIGNING_SECRET', env.STORAGE_SIGNING_SECRET),
+    guestUploadsPerMinute: positiveInt('GUEST_UPLOADS_PER_MINUTE', env.GUEST_UPLOADS_PER_MINUTE, 20),
+    guestUploadMbPerHour: positiveInt('GUEST_UPLOAD_MB_PER_HOUR', env.GUEST_UPLOAD_MB_PER_HOUR, 100),
   };
 }

@@ -1,10 +1,11 @@
-import { Body, Controller, Inject, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Inject, Post, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ROUTES, type DirectUploadDto, type UploadedAttachmentDto } from '@beacon/contracts';
 import { CurrentPrincipal, Public, type Principal } from '@beacon/platform';
 import { FileUpload, type ReceivedFile } from '../../shared/uploads/file-upload.interceptor';
 import { requireFile } from '../../shared/uploads/file-uploads';
 import { answerUpload } from '../../shared/uploads/upload-answer';
 import { fileDetails, parseFileData } from '../../shared/uploads/upload-file-data';
+import { GuestUploadLimits } from './guest-upload-limits.guard';
 import { TemplateSubdomainOwners } from './template-subdomain-owner';
 import { UploadIncidentAttachmentHandler } from './upload-incident-attachment.handler';
 import { MAX_ATTACHMENT_BYTES, MAX_GUEST_ATTACHMENT_BYTES } from './upload-limits';
@@ -39,9 +40,14 @@ export class IncidentUploadsController {
     return answerUpload(response, receipt);
   }
 
-  /** POST /api/incidents/upload_attachment_from_template/ (public): stored in the organisation of the template file_data.subdomain selects. */
+  /**
+   * POST /api/incidents/upload_attachment_from_template/ (public): stored in the organisation of the template
+   * file_data.subdomain selects. Limited per client address before anything is read (GuestUploadLimits); a file
+   * no incident holds a day later is removed (GuestUploadSweep).
+   */
   @Public()
   @Post(ROUTES.uploadAttachmentFromTemplate.path)
+  @UseGuards(GuestUploadLimits)
   @UseInterceptors(FileUpload(MAX_GUEST_ATTACHMENT_BYTES))
   async uploadAttachmentFromTemplate(
     @UploadedFile() file: ReceivedFile | undefined,
