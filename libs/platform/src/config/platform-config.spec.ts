@@ -87,4 +87,10 @@ describe('platform configuration', () => {
     expect(loadPlatformConfig({ STORAGE_SIGNING_SECRET: 's'.repeat(32) }).storageSigningSecret).toBe('s'.repeat(32));
     expect(() => loadPlatformConfig({ STORAGE_SIGNING_SECRET: 'short' })).toThrow('STORAGE_SIGNING_SECRET must be at least 32 characters long');
   });
+
+  it('reads the limits of guest uploads per client address', () => {
+    expect(loadPlatformConfig({})).toMatchObject({ guestUploadsPerMinute: 20, guestUploadMbPerHour: 100 });
+    expect(loadPlatformConfig({ GUEST_UPLOADS_PER_MINUTE: '5', GUEST_UPLOAD_MB_PER_HOUR: '40' })).toMatchObject({ guestUploadsPerMinute: 5, guestUploadMbPerHour: 40 });
+    expect(() => loadPlatformConfig({ GUEST_UPLOAD_MB_PER_HOUR: '0.5' })).toThrow('GUEST_UPLOAD_MB_PER_HOUR must be a positive integer');
+  });
 });
