@@ -322,7 +322,12 @@ export class ProjectionRunner {
     const document = await this.parked.park(projection.name, event, error, new Date(this.now()));
     await this.options.readStore.applyProjectionBatch(projection.name, [{ position: event.position, changes: [] }]);
     this.advance(projection.name, event.position);
-    await this.options.onParked?.(document, event);
+    try {
+      await this.options.onParked?.(document, event);
+    } catch (error) {
+      // Telling of it is best effort: the event is parked and listed whatever happens here.
+      (this.options.onError ?? console.error)(error);
+    }
   }
 
   /** Retries the parked events admins asked for, of the projections this node runs. */
