@@ -100,6 +100,10 @@ export function queryContract(store: StoreProvider, itNeeds: ItNeeds): void {
       expect(await people.find({ _id: 'p1' }, { projection: { name: 1 } })).toEqual([{ _id: 'p1', name: 'Ada' }]);
       expect(await people.find({ _id: 'p1' }, { projection: { name: 1, _id: 0 } })).toEqual([{ name: 'Ada' }]);
       expect(await people.find({ city: 'London' }, { projection: { _id: 1 }, sort: { _id: 1 } })).toEqual([{ _id: 'p1' }, { _id: 'p5' }]);
+      expect(await people.find({ _id: { $in: ['p1', 'p4'] } }, { projection: { nickname: 1, tags: 1 }, sort: { _id: 1 } })).toEqual([
+        { _id: 'p1', tags: ['math', 'code'] },
+        { _id: 'p4', tags: [], nickname: null },
+      ]);
       expect(await people.find({ _id: 'p1' }, { projection: { 'address.country': 1 } })).toEqual([
         { _id: 'p1', address: { country: 'UK' } },
       ]);
