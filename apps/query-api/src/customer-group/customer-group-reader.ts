@@ -16,6 +16,12 @@ export class CustomerGroupReader {
     return group;
   }
 
+  /** The ids of the caller's group and its descendants. */
+  async reachableIds(principal: Principal): Promise<string[]> {
+    const groups = await this.groups(principal).find({ path: principal.customerGroupId }, { projection: { _id: 1 } });
+    return groups.map((group) => group._id);
+  }
+
   async root(principal: Principal): Promise<CustomerGroupDocument | null> {
     return this.groups(principal).findOne({ _id: principal.rootId });
   }

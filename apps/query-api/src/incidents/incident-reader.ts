@@ -6,7 +6,7 @@ import { EVENT_STORE, READ_STORE, type Principal } from '@beacon/platform';
 import type { Filter, FindOptions, ReadStore } from '@beacon/read-store';
 import { incidentHistory } from './incident-history';
 import { INCIDENTS, incidentOf, type IncidentDocument } from './projections/incidents.projection';
-import { reachFilter } from './queries/incident-list-query';
+import { CustomerGroupReader } from '../customer-group/customer-group-reader';
 
 /** What an incident list shows of each incident (no snapshot, no values). */
 export const LIST_ITEM_FIELDS = {
@@ -39,6 +39,7 @@ export class IncidentReader {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(CustomerGroupReader) private readonly groups: CustomerGroupReader,
   ) {}
 
   /** The incident, or as it stood at `version` (1 = as started). */
@@ -61,23 +62,45 @@ export class IncidentReader {
     return incidentHistory(await this.events(id));
   }
 
-  async list(principal: Principal, filter: Filter, options: Pick<FindOptions, 'skip' | 'limit'> = {}): Promise<IncidentListItemDto[]> {
+  /** A page of the incidents that match and the caller reaches, in list order, and how many match in all. */
+  async page(principal: Principal, filter: Filter, options: Pick<FindOptions, 'skip' | 'limit'>): Promise<{ data: IncidentListItemDto[]; count: number }> {
+    const reached = await this.withinReach(principal, filter);
+    const count = await this.collection(principal).count(reached);
+    return { data: await this.listItems(principal, reached, options), count };
+  }
+
+  /** Every incident that matches and the caller reaches, in list order. */
+  async list(principal: Principal, filter: Filter): Promise<IncidentListItemDto[]> {
+    return this.listItems(principal, await this.withinReach(principal, filter), {});
+  }
+
+  /** The order of the first incident the caller's group sees, if any. */
+  async firstOrder(principal: Principal): Promise<string | null> {
+    const first = await this.collection(principal).findOne(await this.withinReach(principal, {}), { sort: LIST_ORDER, projection: { order: 1 } });
+    return first?.order ?? null;
+  }
+
+  /**
+   * Narrows a filter to the incidents of the caller's group and its descendants. A caller of the
+   * root group reaches the whole tenant, so needs no condition. Elsewhere the condition is on the
+   * incident's group, which an index serves, rather than on its group path, an array the embedded
+   * store cannot index: groups never move, so the two say the same. The caller's own group counts
+   * even before the groups read model has it.
+   */
+  private async withinReach(principal: Principal, filter: Filter): Promise<Filter> {
+    if (principal.customerGroupId === principal.rootId) return filter;
+    const groups = new Set([principal.customerGroupId, ...(await this.groups.reachableIds(principal))]);
+    const reach = { customer_group: { $in: [...groups] } };
+    return Object.keys(filter).length ? { $and: [filter, reach] } : reach;
+  }
+
+  private async listItems(principal: Principal, filter: Filter, options: Pick<FindOptions, 'skip' | 'limit'>): Promise<IncidentListItemDto[]> {
     const documents = await this.collection(principal).find(filter, { ...options, sort: LIST_ORDER, projection: LIST_ITEM_FIELDS });
     return documents.map((document) => {
       const { _id, ...item } = document;
       void _id;
       return item as unknown as IncidentListItemDto;
     });
-  }
-
-  count(principal: Principal, filter: Filter): Promise<number> {
-    return this.collection(principal).count(filter);
-  }
-
-  /** The order of the first incident the caller's group sees, if any. */
-  async firstOrder(principal: Principal): Promise<string | null> {
-    const first = await this.collection(principal).findOne(reachFilter(principal), { sort: LIST_ORDER, projection: { order: 1 } });
-    return first?.order ?? null;
   }
 
   private async reachable(principal: Principal, id: string): Promise<IncidentDocument> {

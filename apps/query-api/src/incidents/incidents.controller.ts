@@ -64,7 +64,7 @@ export class IncidentsController {
   @HttpCode(200)
   async summary(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<IncidentReportSummaryDto> {
     const { created_from, created_to, form, state } = bodyOf(body);
-    const incidents = await this.incidents.list(principal, criteriaFilter(principal, parseCriteria({ created_from, created_to, form, state })));
+    const incidents = await this.incidents.list(principal, criteriaFilter(parseCriteria({ created_from, created_to, form, state })));
     const byState: Record<string, number> = Object.fromEntries(INCIDENT_STATES.map((name) => [name, 0]));
     const byForm = new Map<string, { form: string; name: string; count: number }>();
     for (const incident of incidents) {
@@ -94,9 +94,8 @@ export class IncidentsController {
 
   private async page(principal: Principal, criteria: IncidentCriteria, query: Record<string, unknown>): Promise<IncidentPageDto> {
     const { pageSize, page } = parsePaging(query);
-    const filter = criteriaFilter(principal, criteria);
-    const count = await this.incidents.count(principal, filter);
-    const data = await this.incidents.list(principal, filter, pageSize === null ? {} : { skip: (page - 1) * pageSize, limit: pageSize });
+    const paging = pageSize === null ? {} : { skip: (page - 1) * pageSize, limit: pageSize };
+    const { data, count } = await this.incidents.page(principal, criteriaFilter(criteria), paging);
     return { data, count, number_of_pages: pageSize === null ? 1 : Math.max(1, Math.ceil(count / pageSize)) };
   }
 }

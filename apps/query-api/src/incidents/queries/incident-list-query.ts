@@ -136,35 +136,20 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * What the list filters and sorts by, each ending with the list's order so that a page is read in
- * order. The group path is an array: MongoDB indexes each of its ids; SQLite cannot, and walks
- * the list's order instead.
+ * order: the order alone (a caller of the root group), within the groups a caller reaches, within a
+ * state or a form; and the creation time of the date filters.
  */
 export const INCIDENT_LIST_INDEXES: readonly IndexSpec[] = [
   { keys: { order: 1, _id: 1 } },
-  { keys: { group_path: 1, order: 1, _id: 1 } },
+  { keys: { customer_group: 1, order: 1, _id: 1 } },
   { keys: { state: 1, order: 1, _id: 1 } },
   { keys: { form: 1, order: 1, _id: 1 } },
   { keys: { created_at: 1 } },
 ];
 
-/** Who asks: their tenant's root group and their own group. */
-export interface IncidentCaller {
-  readonly rootId: string;
-  readonly customerGroupId: string;
-}
-
-/**
- * The incidents the caller's group reaches: those whose group path holds it. Every path starts at
- * the tenant root, so a caller of the root group reaches the whole tenant and needs no condition on
- * the path, which the store could not serve from an index (the path is an array).
- */
-export function reachFilter(caller: IncidentCaller): Filter {
-  return caller.customerGroupId === caller.rootId ? {} : { group_path: caller.customerGroupId };
-}
-
-/** The read-store filter: incidents the caller's group reaches that meet the criteria. */
-export function criteriaFilter(caller: IncidentCaller, criteria: IncidentCriteria): Filter {
-  const filter: Filter = reachFilter(caller);
+/** The read-store filter of the criteria; the reader adds the caller's reach. */
+export function criteriaFilter(criteria: IncidentCriteria): Filter {
+  const filter: Filter = {};
   if (criteria.states) filter.state = { $in: [...criteria.states] };
   if (criteria.form !== null) filter.form = criteria.form;
   if (criteria.search !== null) filter.search_text = { $regex: escapeRegExp(criteria.search) };
