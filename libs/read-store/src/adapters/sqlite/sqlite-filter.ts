@@ -17,6 +17,9 @@ export interface SqlFilter {
   readonly untranslated: readonly string[];
 }
 
+/** The paths known to hold no array in a collection (only `has` is asked). */
+export type PathSet = Pick<ReadonlySet<string>, 'has'>;
+
 /** The SQL function (registered per connection) that runs a JavaScript regular expression on text. */
 export const REGEXP_FUNCTION = 'read_store_regexp';
 
@@ -69,7 +72,7 @@ class Translator {
   readonly params: Record<string, unknown> = {};
   private aliases = 0;
 
-  constructor(private readonly arrayFree: ReadonlySet<string>) {}
+  constructor(private readonly arrayFree: PathSet) {}
 
   clause(filter: Filter): string {
     return all(Object.entries(filter).map(([key, value]) => this.entry(key, value)));
@@ -222,7 +225,7 @@ function conjuncts(filter: Filter): Filter[] {
  * Translates a (validated, mingo-compiled) filter. `arrayFree` names the paths known to hold no
  * array in this collection; conditions on them compare one key, which an expression index serves.
  */
-export function translateFilter(filter: Filter, arrayFree: ReadonlySet<string>): SqlFilter {
+export function translateFilter(filter: Filter, arrayFree: PathSet): SqlFilter {
   const translator = new Translator(arrayFree);
   const translated: string[] = [];
   const residual: Filter[] = [];

@@ -100,7 +100,9 @@ export class SqliteQueries {
   }
 
   private plan(collection: string, filter: Filter, sort: SortSpec | undefined): Plan {
-    const sql = translateFilter(filter, new Set(this.arrayFreePaths.all(collection)));
+    // Read only when a condition names a field: lookups by _id need no more than their own statement.
+    let arrayFree: ReadonlySet<string> | undefined;
+    const sql = translateFilter(filter, { has: (path) => (arrayFree ??= new Set(this.arrayFreePaths.all(collection))).has(path) });
     const orderBy = orderByFor(sort);
     // Compiled first: an invalid filter is rejected, not reported.
     const residual = sql.residual ? compileFilter(sql.residual) : null;
