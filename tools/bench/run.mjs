@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Throughput benchmark of the embedded (SQLite) event store and projection pipeline, compared with
-// @event-driven-io/emmett-sqlite on the same append workloads. Run it with `npm run bench` (which builds
-// the libs first). It prints figures and a summary against the targets and always exits 0.
+// @event-driven-io/emmett-sqlite on the same append workloads; then list reads in the embedded read store
+// (reads.mjs) and over HTTP against the embedded app (http.mjs). Run it with `npm run bench` (which builds
+// first). It prints figures and a summary against the targets and always exits 0.
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +10,9 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { benchHttp, HTTP } from './http.mjs';
+import { errorText, fmtInt, fmtMb, fmtMs, heading, line, percentile, sleep } from './measure.mjs';
+import { ACTIVITY_SIZES, benchActivityLog, benchIncidentList, INCIDENTS, loadQueryApi } from './reads.mjs';
 
 const here = import.meta.dirname;
 const root = join(here, '..', '..');
@@ -35,6 +39,13 @@ const TARGETS = {
   concurrentAppendsPerSec: 5_000,
   concurrentP99Ms: 20,
   ratio: 1,
+  incidentPageP99Ms: 20,
+  activityPageP99Ms: 30,
+  /** Resident memory may grow by the read store's page cache at most (64 MB) between 100,000 and 1,000,000 entries. */
+  activityRssGrowthBytes: 64 * 1024 * 1024,
+  httpListPerSec: 2_000,
+  httpListMoonshotPerSec: 5_000,
+  httpListP99Ms: 50,
 };
 
 // Same payload on both sides: a ~200-byte JSON body and a tenant in the metadata.
@@ -66,18 +77,7 @@ process.on('SIGINT', () => {
 });
 
 // ---- formatting -----------------------------------------------------------------------------------------------
-const fmtInt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : 'n/a');
-const fmtMs = (n) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
 const fmtRatio = (n) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : n === Infinity ? 'inf (emmett 0)' : 'n/a');
-const heading = (text) => console.log(`\n=== ${text} ${'='.repeat(Math.max(3, 100 - text.length))}`);
-const line = (label, value) => console.log(`  ${label.padEnd(48)} ${value}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const errorText = (error) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 // ---- the workload driver ----------------------------------------------------------------------------------------
 /**
@@ -410,7 +410,8 @@ async function runEmmett(emmett, setup, workload) {
 
 // ---- main -----------------------------------------------------------------------------------------------------------
 async function main() {
-  console.log('Beacon benchmark: embedded SQLite event store and projections, and emmett-sqlite on the same append workloads');
+  console.log('Beacon benchmark: embedded SQLite event store and projections, and emmett-sqlite on the same append workloads;');
+  console.log('then list reads in the embedded read store and over HTTP against the embedded app');
   console.log(`node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, temp dir ${tmpdir()}`);
   console.log(`each writer appends to its own stream, passing its last revision as the expected one; ${WARMUP_SECONDS} s warm-up not counted;`);
   console.log(`event data ~${JSON.stringify(payload(0)).length} bytes of JSON plus metadata { tenantId }; a fresh file DB in a temp dir per run`);
@@ -482,6 +483,22 @@ async function main() {
   let projection;
   if (!beacon.error) projection = await benchProjection(beacon);
 
+  // Each later section runs on its own; one that fails says why and leaves the others their figures.
+  const section = async (title, run) => {
+    heading(title);
+    try {
+      return await run();
+    } catch (error) {
+      line('FAILED', errorText(error));
+      return undefined;
+    }
+  };
+  const queryApi = beacon.error ? null : loadQueryApi(require);
+  const dirs = { root, require, tempDir, removeDir };
+  const incidentList = queryApi && (await section(`3a. Incident list in the embedded read store: pages of 50 out of ${fmtInt(INCIDENTS)} incidents of one organisation`, () => benchIncidentList(queryApi, dirs)));
+  const activityLog = queryApi && (await section(`3b. Activity log in the embedded read store, growing to ${fmtInt(ACTIVITY_SIZES.at(-1))} entries`, () => benchActivityLog(queryApi, dirs)));
+  const http = await section(`4. HTTP against the embedded app: the incident list (page of 50 out of ${fmtInt(HTTP.incidents)}) and a mixed read/write load`, () => benchHttp(dirs));
+
   heading('Summary against targets');
   const mark = (ok) => (ok === null ? 'not measured' : ok ? 'met' : 'NOT MET');
   const rows = [];
@@ -499,6 +516,24 @@ async function main() {
     const label = w.key === 'concurrent' ? 'single appends, 50 writers' : `batches, ${w.writers} writer${w.writers > 1 ? 's' : ''}`;
     rows.push([`ratio vs emmett-sqlite, ${label}`, `>= ${TARGETS.ratio}`, fmtRatio(value), mark(value === undefined ? null : value >= TARGETS.ratio)]);
   }
+  const page = incidentList?.pageOne;
+  rows.push([`incident list, page of 50 of ${fmtInt(INCIDENTS)}, p99 (ms)`, `<= ${TARGETS.incidentPageP99Ms}`, fmtMs(page?.p99), mark(page ? page.p99 <= TARGETS.incidentPageP99Ms : null)]);
+  const largest = activityLog?.at(-1);
+  rows.push([`activity log, page of 50 of ${fmtInt(ACTIVITY_SIZES.at(-1))}, p99 (ms)`, `<= ${TARGETS.activityPageP99Ms}`, fmtMs(largest?.p99), mark(largest ? largest.p99 <= TARGETS.activityPageP99Ms : null)]);
+  const before = activityLog?.at(-2);
+  const growth = before && largest ? largest.rss - before.rss : NaN;
+  rows.push([
+    `activity log RSS, ${fmtInt(before?.size)} -> ${fmtInt(largest?.size)} entries`,
+    `<= +${fmtMb(TARGETS.activityRssGrowthBytes)}`,
+    Number.isFinite(growth) ? `${growth < 0 ? '-' : '+'}${fmtMb(Math.abs(growth))}` : 'n/a',
+    mark(Number.isFinite(growth) ? growth <= TARGETS.activityRssGrowthBytes : null),
+  ]);
+  const reads = http?.reads;
+  const moonshot = reads && reads.perSec >= TARGETS.httpListMoonshotPerSec ? ' (moonshot too)' : '';
+  rows.push([`HTTP incident list, ${HTTP.clients} clients (req/s)`, `>= ${fmtInt(TARGETS.httpListPerSec)}`, fmtInt(reads?.perSec), mark(reads ? reads.perSec >= TARGETS.httpListPerSec && reads.errors === 0 : null) + moonshot]);
+  rows.push([`HTTP incident list, ${HTTP.clients} clients, p99 (ms)`, `<= ${TARGETS.httpListP99Ms}`, fmtMs(reads?.p99), mark(reads ? reads.p99 <= TARGETS.httpListP99Ms : null)]);
+  const mixedErrors = http ? http.mixedReads.errors + http.mixedWrites.errors : NaN;
+  rows.push(['HTTP mixed reads and writes, errors', '0', fmtInt(mixedErrors), mark(http ? mixedErrors === 0 && http.consistent : null)]);
   const widths = [52, 11, 15, 12];
   const row = (cells) => console.log('  ' + cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ').trimEnd());
   row(['measure', 'target', 'measured', 'result']);

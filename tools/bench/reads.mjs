@@ -1,0 +1,249 @@
+// Section 3: list reads inside the embedded read store. The incident list and the activity log are
+// read through query-api's own controller and query classes (built), over SqliteReadStore files filled
+// through the real projections, so a page costs here what it costs behind the HTTP endpoint.
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { fmtInt, fmtMb, fmtMs, latencies, line } from './measure.mjs';
+
+export const INCIDENTS = 100_000;
+export const ACTIVITY_SIZES = [10_000, 100_000, 1_000_000];
+const OTHER_TENANT_INCIDENTS = 10_000;
+const BATCH = 2_000;
+const ROOT = 'bench-root-0000-0000-000000000001';
+const REGIONS = ['bench-north-000-0000-000000000002', 'bench-south-000-0000-000000000003'];
+const OTHER_ROOT = 'bench-other-000-0000-000000000004';
+const STATES = ['active', 'monitoring', 'resolved', 'closed'];
+const USERS = 20;
+
+setFlagsFromString('--expose-gc');
+/** A full collection before each RSS reading, so that it shows what is held rather than garbage not yet collected. */
+const gc = runInNewContext('gc');
+const rss = () => {
+  gc();
+  return process.memoryUsage().rss;
+};
+
+export function loadQueryApi(require) {
+  const dist = (path) => require(`@beacon/query-api/dist/${path}.js`);
+  return {
+    ...require('@beacon/read-store'),
+    ...require('@beacon/projections'),
+    ...require('@beacon/query-api'),
+    ...dist('incidents/projections/incidents.projection'),
+    ...dist('incidents/incident-reader'),
+    ...dist('incidents/incidents.controller'),
+    ...dist('activity-log/projections/activity-log.projection'),
+    ...dist('activity-log/queries/activity-log.query'),
+    ...dist('activity-log/queries/activity-log-filters'),
+    ...dist('customer-group/customer-group-reader'),
+    ...dist('customer-group/projections/customer-groups.projection'),
+    ...dist('users/projections/users.projection'),
+  };
+}
+
+/** A recorded event as the event store hands it to projections. */
+const recorded = (position, type, data, metadata) => ({
+  id: `bench-${position}`,
+  type,
+  data,
+  metadata,
+  streamName: `bench-${position}`,
+  revision: 0,
+  position,
+  recordedAt: new Date(Date.UTC(2025, 0, 1) + position * 1000).toISOString(),
+});
+
+/** A form snapshot of the size a small real form has: one group, three fields, one rule. */
+const SNAPSHOT = {
+  id: 'form-flood',
+  name: 'Flood report',
+  field_groups: [
+    {
+      id: 'group-details',
+      title: 'Details',
+      form_field_mappings: ['field-location', 'field-people', 'field-notes'].map((field, index) => ({ field, is_required: index === 0 })),
+      display_conditions: [],
+    },
+  ],
+  fields: Object.fromEntries(
+    [
+      ['field-location', 'Location', 'TEXT'],
+      ['field-people', 'People', 'NUMBER'],
+      ['field-notes', 'Notes', 'TEXTAREA'],
+    ].map(([id, label, field_type]) => [id, { id, label, field_type, is_pii: false, options: [] }]),
+  ),
+  rules: [{ id: 'rule-1', for_field: 'field-people', type: 'min_value', value: '0', message: 'The number of people cannot be negative.' }],
+};
+
+function incidentStarted(position, tenant, n) {
+  const group = tenant === ROOT ? [ROOT, ...REGIONS][n % 3] : tenant;
+  const incidentId = `${tenant.slice(6, 11)}-incident-${String(n).padStart(7, '0')}`;
+  const at = new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
+  const actor = { id: 'bench-user-1', name: 'Ada Operator' };
+  const title = `Flood at site ${n}`;
+  const incident = {
+    id: incidentId,
+    name: 'Flood report',
+    title,
+    incident_title: title,
+    state: STATES[n % STATES.length],
+    form: n % 5 ? 'form-flood' : 'form-fire',
+    template: null,
+    // New incidents go to the top of the list.
+    order: `m${String(10_000_000 - n).padStart(8, '0')}`,
+    customer_group: group,
+    form_snapshot: SNAPSHOT,
+    field_values: [
+      { field: 'field-location', field_group: 'group-details', field_type: 'TEXT', values: [`Riverside ${n}`] },
+      { field: 'field-people', field_group: 'group-details', field_type: 'NUMBER', values: [n % 40] },
+    ],
+    ignored_field_groups: [],
+    version: 1,
+    created_at: at,
+    created_by: actor,
+    updated_at: at,
+    updated_by: actor,
+  };
+  const groupPath = group === tenant ? [tenant] : [tenant, group];
+  return recorded(position, 'IncidentStarted', { incidentId, groupPath, incident }, { tenantId: tenant, actorUserId: actor.id });
+}
+
+async function project(store, projection, events) {
+  await store.applyProjectionBatch(
+    projection.name,
+    events.map((event) => ({ position: event.position, changes: projection.project(event) })),
+  );
+}
+
+/** The organisation both sections read: a root group, two regions, 20 users (events 1..23). */
+async function projectOrganisation(api, store) {
+  let position = 0;
+  const events = [
+    recorded(++position, 'CustomerGroupCreated', { customerGroupId: ROOT, name: 'Bench Organisation', parentId: null, rootId: ROOT, ancestorIds: [], rootPermissions: [], settings: {} }, { tenantId: ROOT, customerGroupId: ROOT }),
+    ...REGIONS.map((id, index) =>
+      recorded(++position, 'CustomerGroupCreated', { customerGroupId: id, name: `Region ${index + 1}`, parentId: ROOT, rootId: ROOT, ancestorIds: [ROOT], rootPermissions: [], settings: {} }, { tenantId: ROOT, customerGroupId: id }),
+    ),
+    ...Array.from({ length: USERS }, (_, index) =>
+      recorded(
+        ++position,
+        'UserRegistered',
+        { userId: `bench-user-${index}`, email: `user${index}@bench.test`, firstName: `User${index}`, lastName: 'Bench', customerGroupId: ROOT, rootId: ROOT, customerPermission: 'ADMIN', isTemporary: false, preferredTimezone: 'Europe/London' },
+        { tenantId: ROOT, actorUserId: null },
+      ),
+    ),
+  ];
+  for (const projection of [api.customerGroupsProjection, api.usersProjection, api.activityLogProjection]) await project(store, projection, events);
+  return events.length;
+}
+
+const caller = (customerGroupId) => ({
+  userId: 'bench-user-1',
+  email: 'ada@bench.test',
+  sessionId: 'bench-session',
+  customerGroupId,
+  rootId: ROOT,
+  customerPermission: 'ADMIN',
+  tokenId: 'bench-token',
+});
+
+function printLatency(label, measured) {
+  line(label, `p50 ${fmtMs(measured.p50)} ms, p99 ${fmtMs(measured.p99)} ms   (${fmtInt(measured.samples)} calls, one at a time)`);
+}
+
+/** 3a. Pages of the incident list out of 100,000 incidents of one organisation (plus another organisation's). */
+export async function benchIncidentList(api, { tempDir, removeDir }) {
+  const dir = tempDir('incident-list');
+  const store = api.SqliteReadStore.open({ path: join(dir, 'read-models.sqlite') });
+  try {
+    await api.ensureProjectionIndexes(store, api.QUERY_PROJECTIONS);
+    const fill0 = performance.now();
+    let position = await projectOrganisation(api, store);
+    for (const [tenant, count] of [
+      [ROOT, INCIDENTS],
+      [OTHER_ROOT, OTHER_TENANT_INCIDENTS],
+    ]) {
+      for (let n = 0; n < count; n += BATCH) {
+        const events = [];
+        for (let i = n; i < Math.min(count, n + BATCH); i++) events.push(incidentStarted(++position, tenant, i));
+        await project(store, api.incidentsProjection, events);
+      }
+    }
+    line(
+      'set-up (not a target)',
+      `${fmtInt(INCIDENTS)} incidents (+ ${fmtInt(OTHER_TENANT_INCIDENTS)} of another organisation) projected in ${((performance.now() - fill0) / 1000).toFixed(1)} s`,
+    );
+    // The endpoint's own code: IncidentsController.list and .filtered (no HTTP); drafts are not used by reads.
+    const controller = new api.IncidentsController(new api.IncidentReader(store, null, new api.CustomerGroupReader(store)), null);
+    const admin = caller(ROOT);
+    const region = caller(REGIONS[0]);
+    const page = (principal, page, filters) =>
+      filters
+        ? controller.filtered(principal, { filters: JSON.stringify(filters), items_per_page: '50', page: String(page) })
+        : controller.list(principal, { items_per_page: '50', page: String(page) });
+    const first = await page(admin, 1);
+    if (first.count !== INCIDENTS || first.data.length !== 50) throw new Error(`the list answered ${first.count} incidents, ${first.data.length} on the page`);
+
+    const rssBefore = rss();
+    const pageOne = await latencies(() => page(admin, 1), { times: 2_000 });
+    printLatency('page 1 of 50, root group caller (target)', pageOne);
+    const deep = await latencies((i) => page(admin, 1 + ((i * 97) % 2_000)), { times: 500 });
+    printLatency('pages 1..2,000 of 50 (up to skip 99,950)', deep);
+    printLatency('page 1, filtered by one state', await latencies(() => page(admin, 1, { state: 'active' }), { times: 500 }));
+    printLatency('page 1, filtered by form', await latencies(() => page(admin, 1, { form: 'form-fire' }), { times: 500 }));
+    printLatency('page 1, a region caller (a third of them)', await latencies(() => page(region, 1), { times: 500 }));
+    printLatency('page 1, text search', await latencies(() => page(admin, 1, { search: 'site 4242' }), { times: 10, warmup: 1 }));
+    line('RSS during the list calls', `${fmtMb(rssBefore)} before, ${fmtMb(rss())} after`);
+    return { pageOne, deep };
+  } finally {
+    await store.close();
+    removeDir(dir);
+  }
+}
+
+/** 3b. Pages of the activity log as it grows to 1,000,000 entries, with the process's memory at each size. */
+export async function benchActivityLog(api, { tempDir, removeDir }) {
+  const dir = tempDir('activity-log');
+  const store = api.SqliteReadStore.open({ path: join(dir, 'read-models.sqlite') });
+  try {
+    await api.ensureProjectionIndexes(store, api.QUERY_PROJECTIONS);
+    let position = await projectOrganisation(api, store);
+    const at = () => new Date(Date.UTC(2025, 0, 1) + position * 1000).toISOString();
+    const signIn = () => {
+      position += 1;
+      const user = `bench-user-${position % USERS}`;
+      const group = [ROOT, ...REGIONS][position % 3];
+      return recorded(position, 'UserSignedIn', { userId: user, sessionId: `session-${position}` }, { tenantId: ROOT, customerGroupId: group, actorUserId: user, acceptedAt: at() });
+    };
+    const query = new api.ActivityLogQuery(store, new api.CustomerGroupReader(store));
+    const admin = caller(ROOT);
+    const page = (principal, filters) => query.page(principal, api.parseActivityLogFilters({ page_size: '50', ...filters }));
+    const results = [];
+    let entries = position;
+    for (const size of ACTIVITY_SIZES) {
+      const grow0 = performance.now();
+      while (entries < size) {
+        const events = Array.from({ length: Math.min(5_000, size - entries) }, signIn);
+        await project(store, api.activityLogProjection, events);
+        entries += events.length;
+      }
+      const grown = (performance.now() - grow0) / 1000;
+      const memory = rss();
+      const measured = await latencies(() => page(admin), { times: 1_000 });
+      const counted = (await page(admin)).count;
+      if (counted !== size) throw new Error(`the activity log counted ${counted} entries, not ${size}`);
+      printLatency(`${fmtInt(size)} entries: page 1 of 50 (newest first)`, measured);
+      line('', `RSS ${fmtMb(memory)} (grown to this size in ${grown.toFixed(1)} s, not a target)`);
+      results.push({ size, ...measured, rss: memory });
+    }
+    printLatency('1,000,000: page 1,000 of 50 (skip 49,950)', await latencies(() => page(admin, { page: '1000' }), { times: 200 }));
+    printLatency('1,000,000: page 1, one user', await latencies(() => page(admin, { user: 'bench-user-7' }), { times: 200 }));
+    printLatency('1,000,000: page 1, a region admin (1/3 of it)', await latencies(() => page(caller(REGIONS[1])), { times: 50, warmup: 3 }));
+    printLatency('1,000,000: page 1, text search', await latencies(() => page(admin, { search: 'no such words' }), { times: 3, warmup: 1 }));
+    return results;
+  } finally {
+    await store.close();
+    removeDir(dir);
+  }
+}
