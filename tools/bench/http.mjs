@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { errorText, fmtInt, fmtMb, fmtMs, line, percentile, sleep } from './measure.mjs';
 
-export const HTTP = { incidents: 5_000, clients: 50, seconds: 30, mixedSeconds: 15, mixedWriters: 10, warmupSeconds: 2 };
+export const HTTP = { incidents: 5_000, clients: 50, seconds: 30, floorSeconds: 10, mixedSeconds: 15, mixedWriters: 10, warmupSeconds: 2 };
 const LIST_PATH = '/api/incidents/incident/?items_per_page=50&page=1';
+/** A signed-in call that reads no list: what the HTTP stack and the sign-in checks cost alone. */
+const FLOOR_PATH = '/api/get_token_expiry_time/';
 const START_TIMEOUT_MS = 60_000;
 
 const freePort = () =>
@@ -146,13 +148,17 @@ export async function benchHttp({ root, require, tempDir, removeDir }) {
     line('set-up (not a target)', `${fmtInt(HTTP.incidents)} incidents started over HTTP in ${seeded.toFixed(1)} s (${fmtInt(HTTP.incidents / seeded)}/s, 16 in flight)`);
     const rssBefore = rssOf(server.pid);
 
-    const list = async () => {
-      const response = await client.pool.request({ method: 'GET', path: LIST_PATH, headers: { authorization: `Token ${client.token}` } });
+    const get = (path) => async () => {
+      const response = await client.pool.request({ method: 'GET', path, headers: { authorization: `Token ${client.token}` } });
       await response.body.dump();
       return response.statusCode === 200;
     };
+    const list = get(LIST_PATH);
     const [reads] = await timed(HTTP.seconds, [driver(HTTP.clients, list)]);
     printLoad(`GET list page, ${HTTP.clients} clients, ${HTTP.seconds} s`, reads);
+    const [floor] = await timed(HTTP.floorSeconds, [driver(HTTP.clients, get(FLOOR_PATH))]);
+    printLoad(`GET ${FLOOR_PATH} (no list), ${HTTP.floorSeconds} s`, floor);
+    line('', 'the line above: the HTTP stack and the sign-in checks alone, for comparison (not a target)');
 
     let created = 0;
     const write = async (loop) => {
