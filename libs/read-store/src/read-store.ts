@@ -24,9 +24,15 @@ export type SortSpec = Record<string, 1 | -1>;
 /** Inclusion (1) or exclusion (0) projection; _id is included unless excluded. */
 export type ProjectionSpec = Record<string, 0 | 1>;
 
+/**
+ * Every adapter filters, sorts, skips and limits inside its engine, never over a collection loaded
+ * into memory, so a page costs what the page holds when an index serves its filter and sort.
+ */
 export interface FindOptions {
+  /** Ties are broken by _id (ascending unless the sort names it), so skip/limit paging is stable. */
   readonly sort?: SortSpec;
   readonly skip?: number;
+  /** 0 or absent: no limit. */
   readonly limit?: number;
   readonly projection?: ProjectionSpec;
 }
@@ -41,6 +47,10 @@ export interface UpdateResult {
   readonly upsertedId: string | null;
 }
 
+/**
+ * Unique indexes enforce uniqueness per tenant; the others serve the queries that filter and sort by
+ * their keys (tenant first, as every query is a tenant's). Declare what a read model's queries use.
+ */
 export interface IndexSpec {
   readonly keys: Record<string, 1 | -1>;
   readonly unique?: boolean;
