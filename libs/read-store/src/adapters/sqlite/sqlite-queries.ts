@@ -69,6 +69,14 @@ export class SqliteQueries {
   }
 
   find<T extends Document>(collection: string, tenant: string, filter: Filter, options: FindOptions): T[] {
+    return this.inSnapshot(filter, () => this.findNow<T>(collection, tenant, filter, options));
+  }
+
+  count(collection: string, tenant: string, filter: Filter): number {
+    return this.inSnapshot(filter, () => this.countNow(collection, tenant, filter));
+  }
+
+  private findNow<T extends Document>(collection: string, tenant: string, filter: Filter, options: FindOptions): T[] {
     const plan = this.reported(collection, this.plan(collection, filter, options.sort));
     const skip = options.skip ?? 0;
     const limit = options.limit || NO_LIMIT;
@@ -82,7 +90,7 @@ export class SqliteQueries {
     return options.projection ? projectDocuments<T>(documents, options.projection) : (documents as T[]);
   }
 
-  count(collection: string, tenant: string, filter: Filter): number {
+  private countNow(collection: string, tenant: string, filter: Filter): number {
     const plan = this.reported(collection, this.plan(collection, filter, undefined));
     if (plan.residual) return this.scan(collection, tenant, plan, `${ID_KEY} ASC`, 0, NO_LIMIT).length;
     if (plan.sql.where === '1') return this.countAll.get(collection, tenant) ?? 0;
@@ -97,6 +105,15 @@ export class SqliteQueries {
     const sql = options.count && !plan.residual ? countSql(collection, plan.sql.where) : selectSql(collection, plan.sql.where, plan.orderBy ?? `${ID_KEY} ASC`);
     const rows = this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ ...plan.sql.params, tenant, limit: options.limit || NO_LIMIT, skip: options.skip ?? 0 });
     return { plan: (rows as { detail: string }[]).map((row) => row.detail), inMemory };
+  }
+
+  /**
+   * A filter on fields reads which of them hold arrays, then the rows: both in one read transaction,
+   * so that another process's write cannot land between them. Lookups by _id need no such care
+   * (and are the most frequent reads), so they skip the BEGIN and COMMIT.
+   */
+  private inSnapshot<R>(filter: Filter, work: () => R): R {
+    return namesFields(filter) && !this.db.inTransaction ? this.db.transaction(work).deferred() : work();
   }
 
   private plan(collection: string, filter: Filter, sort: SortSpec | undefined): Plan {
@@ -143,6 +160,12 @@ export class SqliteQueries {
     }
     return statement;
   }
+}
+
+function namesFields(filter: Filter): boolean {
+  return Object.entries(filter).some(([key, value]) =>
+    key === '$and' || key === '$or' || key === '$nor' ? (value as Filter[]).some(namesFields) : key !== '_id',
+  );
 }
 
 /** The collection is a literal so that SQLite can use the partial indexes built for it. */
