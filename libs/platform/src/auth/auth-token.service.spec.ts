@@ -66,8 +66,19 @@ describe('sign-in tokens', () => {
     const key = await tokens.issue({ userId: 'u1', sessionId: 's1' }, 1_000);
     expect(await tokens.resolve(key, 11_000)).toBeNull();
     const principal = await tokens.resolve(key, 10_999);
-    expect(await tokens.extend(principal!.tokenId, 10_999)).toBe(20_999);
+    expect(await tokens.extend(principal!, 10_999)).toBe(20_999);
     expect(await tokens.resolve(key, 20_000)).not.toBeNull();
+  });
+
+  it('write an extension only once it moves the expiry by a twentieth of the idle lifetime', async () => {
+    const key = await tokens.issue({ userId: 'u1', sessionId: 's1' }, 1_000);
+    const at = async (now: number) => tokens.extend((await tokens.resolve(key, now))!, now);
+    expect(await at(1_400)).toBe(11_000);
+    expect((await tokens.resolve(key, 1_400))?.expiresAt).toBe(11_000);
+    expect(await at(1_600)).toBe(11_600);
+    expect((await tokens.resolve(key, 1_600))?.expiresAt).toBe(11_600);
+    expect(await at(2_000)).toBe(11_600);
+    expect(await tokens.resolve(key, 11_600)).toBeNull();
   });
 
   it('stop on revocation, one or all of a user\'s but the one kept', async () => {
@@ -98,7 +109,7 @@ describe('sign-in tokens', () => {
     const a = await tokens.issue({ userId: 'u1', sessionId: 's1' }, 1_000);
     await tokens.issue({ userId: 'u1', sessionId: 's2' }, 2_000);
     const tokenA = (await tokens.resolve(a, 3_000))!.tokenId;
-    await tokens.extend(tokenA, 3_000);
+    await tokens.extend((await tokens.resolve(a, 3_000))!, 3_000);
     await tokens.revoke(tokenA, 3_500);
     expect(await tokens.lastActivity('u1')).toBe(3_000);
   });

@@ -33,6 +33,9 @@ const AUTH_TOKENS = 'auth_tokens';
 const USER_TOKENS = 'user_tokens';
 /** Records of tokens that ended this long ago are dropped when their user next signs in. */
 const RETENTION_MS = 30 * 24 * 3600 * 1000;
+/** An extension is written once it moves the expiry by this share of the idle lifetime, or by a minute. */
+const EXTENSION_STEPS_PER_LIFETIME = 20;
+const MAX_EXTENSION_STEP_MS = 60_000;
 
 /**
  * Bus topic announcing revoked tokens (sign-out, password change or reset): every query-api node
@@ -102,11 +105,21 @@ export class AuthTokenService {
     };
   }
 
-  /** Moves the idle expiry ahead after a successful call and notes the call as the user's last activity. */
-  async extend(tokenId: string, now: number): Promise<number> {
+  /**
+   * Moves the idle expiry ahead after a successful call and notes the call as the user's last
+   * activity; returns the expiry now stored. The write is skipped while it would move the expiry by
+   * less than a twentieth of the idle lifetime (at most a minute): a busy console's calls would
+   * otherwise each cost a write, and the lifetime a user sees stays within that step of the full one.
+   */
+  async extend(token: Pick<Principal, 'tokenId' | 'expiresAt'>, now: number): Promise<number> {
     const expiresAt = this.expiryFrom(now);
-    await this.tokens.updateOne({ _id: tokenId }, { $set: { expiresAt, lastUsedAt: now } });
+    if (expiresAt - token.expiresAt < this.extensionStepMs()) return token.expiresAt;
+    await this.tokens.updateOne({ _id: token.tokenId }, { $set: { expiresAt, lastUsedAt: now } });
     return expiresAt;
+  }
+
+  private extensionStepMs(): number {
+    return Math.min(MAX_EXTENSION_STEP_MS, (this.config.tokenIdleSeconds * 1000) / EXTENSION_STEPS_PER_LIFETIME);
   }
 
   async revoke(tokenId: string, now: number): Promise<void> {

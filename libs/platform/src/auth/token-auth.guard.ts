@@ -36,7 +36,7 @@ export class TokenAuthGuard implements CanActivate {
     const now = Date.now();
     const principal = await this.tokens.resolve(token, now);
     if (!principal) throw new UnauthorizedException({ detail: 'Invalid token.' });
-    request.principal = { ...principal, expiresAt: await this.tokens.extend(principal.tokenId, now) };
+    request.principal = { ...principal, expiresAt: await this.tokens.extend(principal, now) };
     return true;
   }
 }
