@@ -1,18 +1,21 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ROUTES, type TokenExpiryDto } from '@beacon/contracts';
-import { CurrentPrincipal, PLATFORM_CONFIG, type PlatformConfig, type Principal } from '@beacon/platform';
+import { AuthTokenService, CurrentPrincipal, PLATFORM_CONFIG, type PlatformConfig, type Principal } from '@beacon/platform';
 
 /**
- * Session calls of the shell. The token guard has already moved the caller's idle expiry ahead (as
- * it does on every authenticated call), so keepalive needs to do nothing more than answer.
+ * Session calls of the shell. The token guard moves the caller's idle expiry ahead on every call,
+ * in steps (see AuthTokenService.extend); keepalive moves it to the whole lifetime at once.
  */
 @Controller()
 export class SessionController {
-  constructor(@Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig) {}
+  constructor(
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
+  ) {}
 
   @Get(ROUTES.keepalive.path)
-  keepalive(@CurrentPrincipal() principal: Principal): TokenExpiryDto {
-    return this.expiry(principal);
+  async keepalive(@CurrentPrincipal() principal: Principal): Promise<TokenExpiryDto> {
+    return this.expiry({ ...principal, expiresAt: await this.tokens.extend(principal, Date.now(), true) });
   }
 
   @Get(ROUTES.tokenExpiry.path)

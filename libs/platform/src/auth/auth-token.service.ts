@@ -110,10 +110,11 @@ export class AuthTokenService {
    * activity; returns the expiry now stored. The write is skipped while it would move the expiry by
    * less than a twentieth of the idle lifetime (at most a minute): a busy console's calls would
    * otherwise each cost a write, and the lifetime a user sees stays within that step of the full one.
+   * `always` writes it whatever the step (the console's keepalive asks for the whole lifetime).
    */
-  async extend(token: Pick<Principal, 'tokenId' | 'expiresAt'>, now: number): Promise<number> {
+  async extend(token: Pick<Principal, 'tokenId' | 'expiresAt'>, now: number, always = false): Promise<number> {
     const expiresAt = this.expiryFrom(now);
-    if (expiresAt - token.expiresAt < this.extensionStepMs()) return token.expiresAt;
+    if (!always && expiresAt - token.expiresAt < this.extensionStepMs()) return token.expiresAt;
     await this.tokens.updateOne({ _id: token.tokenId }, { $set: { expiresAt, lastUsedAt: now } });
     return expiresAt;
   }
