@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { io, type Socket } from 'socket.io-client';
-import type { LiveUpdate } from '@beacon/contracts';
+import type { LiveAuth, LiveUpdate } from '@beacon/contracts';
 import { DEMO_GROUPS } from '@beacon/command-api';
 import { login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { connected, connectLive, nextUpdate } from './testing/live-socket';
 import { createSecondTenant, OTHER_TENANT_PASSWORD } from './testing/second-tenant';
 
 let app: TestApp;
@@ -95,26 +95,7 @@ describe('incident module settings', () => {
 });
 
 describe('live updates over socket.io', () => {
-  const connect = (auth: Record<string, unknown>) =>
-    io(app.url, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false, forceNew: true });
-
-  function nextUpdate(socket: Socket, predicate: (update: LiveUpdate) => boolean): Promise<LiveUpdate> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no live update within 10 s')), 10_000);
-      socket.on('live', (update: LiveUpdate) => {
-        if (predicate(update)) {
-          clearTimeout(timer);
-          resolve(update);
-        }
-      });
-    });
-  }
-
-  const connected = (socket: Socket) =>
-    new Promise<void>((resolve, reject) => {
-      socket.on('connect', () => resolve());
-      socket.on('connect_error', reject);
-    });
+  const connect = (auth: LiveAuth) => connectLive(app, auth);
 
   it('refuses a socket with a bad token', async () => {
     const socket = connect({ token: 'bad' });

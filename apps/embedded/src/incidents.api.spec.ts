@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { io, type Socket } from 'socket.io-client';
 import type {
   IncidentDto,
   IncidentHistoryDto,
@@ -15,6 +14,7 @@ import { INCIDENT_ROOT_PERMISSIONS } from '@beacon/domain';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createFloodReportForm, LOCATION_RULE_MESSAGE, PEOPLE_RULE_MESSAGE, type FloodReportForm } from './testing/flood-report-form';
 import { createTenantWithRoles, TENANT_PASSWORD } from './testing/tenant-with-roles';
+import { connected, connectLive, nextUpdate } from './testing/live-socket';
 import { createUser } from './testing/users';
 
 /**
@@ -587,25 +587,7 @@ describe('who reaches an incident', () => {
 });
 
 describe('live updates', () => {
-  const connect = (token: string) => io(app.url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-
-  const connected = (socket: Socket) =>
-    new Promise<void>((resolve, reject) => {
-      socket.on('connect', () => resolve());
-      socket.on('connect_error', reject);
-    });
-
-  function nextUpdate(socket: Socket, predicate: (update: LiveUpdate) => boolean): Promise<LiveUpdate> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no live update within 10 s')), 10_000);
-      socket.on('live', (update: LiveUpdate) => {
-        if (predicate(update)) {
-          clearTimeout(timer);
-          resolve(update);
-        }
-      });
-    });
-  }
+  const connect = (token: string) => connectLive(app, { token });
 
   it('pushes each started and changed incident, whole, to the consoles of its group; not to another organisation', async () => {
     const other = await createTenantWithRoles(app, [INCIDENT_ROOT_PERMISSIONS[1]]);
@@ -639,7 +621,7 @@ describe('live updates', () => {
     const updated = await write('put', `/api/incidents/incident/${incident.id}/`, { payload: located('Missed place') });
     const patched = await write('patch', `/api/incidents/incident/${incident.id}/`, { state: 'monitoring' });
     await read(`/api/incidents/incident/${incident.id}/`);
-    const socket = io(app.url, { path: '/socket.io', auth: { token: admin, lastPosition }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = connectLive(app, { token: admin, lastPosition });
     try {
       const replayed: LiveUpdate[] = [];
       await new Promise<void>((resolve, reject) => {

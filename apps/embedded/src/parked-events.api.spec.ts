@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { io, type Socket } from 'socket.io-client';
-import type { ActivityLogPageDto, IncidentFieldDto, LiveUpdate, ParkedEventDto } from '@beacon/contracts';
+import type { ActivityLogPageDto, IncidentFieldDto, ParkedEventDto } from '@beacon/contracts';
 import { DEMO_GROUPS } from '@beacon/command-api';
 import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE } from '@beacon/platform';
 import { auth, eventually, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { connected, connectLive, nextUpdate } from './testing/live-socket';
 import { createSecondTenant, OTHER_TENANT_PASSWORD } from './testing/second-tenant';
 
 /**
@@ -46,20 +46,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const connect = (token: string) => io(app.url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-
-function nextUpdate(socket: Socket, predicate: (update: LiveUpdate) => boolean): Promise<LiveUpdate> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no live update within 10 s')), 10_000);
-    socket.on('live', (update: LiveUpdate) => {
-      if (predicate(update)) {
-        clearTimeout(timer);
-        resolve(update);
-      }
-    });
-  });
-}
-
 async function parkedOf(token: string): Promise<ParkedEventDto[]> {
   const response = await request(app.url).get('/api/parked_events/').set(auth(token)).expect(200);
   return (response.body as { data: ParkedEventDto[] }).data;
@@ -67,8 +53,8 @@ async function parkedOf(token: string): Promise<ParkedEventDto[]> {
 
 describe('a poison event for one tenant', () => {
   it("lets the other tenant's writes reach its read models and live updates", async () => {
-    const socket = connect(adminB);
-    await new Promise<void>((resolve, reject) => socket.on('connect', resolve).on('connect_error', reject));
+    const socket = connectLive(app, { token: adminB });
+    await connected(socket);
     const pushed = nextUpdate(socket, (u) => u.id === tenantB.rootId);
     const write = await request(app.url).put(settingsPath(tenantB.rootId)).set(auth(adminB)).send({ module_name: 'Case', module_name_plural: 'Cases' }).expect(200);
     const read = await request(app.url)

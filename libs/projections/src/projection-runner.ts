@@ -4,7 +4,7 @@ import { ReadStoreUnavailableError, type Document, type ProjectedEvent, type Rea
 import type { Bus } from '@beacon/bus';
 import { replayedLiveUpdates } from './current-documents';
 import { ParkedEvents, type ParkedEventDocument } from './parked-events';
-import type { ProjectionDefinition } from './projection';
+import { liveUpdatesFor, type ProjectionDefinition } from './projection';
 import { ProjectionLeases, type LeaseSettings } from './projection-leases';
 import { WrittenDocuments } from './written-documents';
 
@@ -355,10 +355,8 @@ export class ProjectionRunner {
 
   /** A projection whose live update throws still applied the event: the update is left out, nothing more. */
   private liveUpdates(projection: ProjectionDefinition, event: RecordedEvent, documents: readonly Document[]): LiveUpdate[] {
-    if (!projection.liveUpdate) return [];
     try {
-      const update = projection.liveUpdate(event, documents);
-      return update ? [{ ...update, position: event.position }] : [];
+      return liveUpdatesFor([projection], event, () => documents);
     } catch (error) {
       (this.options.onError ?? console.error)(error);
       return [];
