@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { IdempotencyKeyInterceptor } from '@beacon/platform';
 import { ChangeCustomerGroupDetailsHandler } from './customer-group/commands/change-customer-group-details.handler';
 import { ChangeIncidentModuleSettingsHandler } from './customer-group/commands/change-incident-module-settings.handler';
@@ -27,7 +26,7 @@ import { USERS_CONTROLLERS, USERS_PROVIDERS } from './users/users.providers';
     ...INCIDENT_SETTINGS_PROVIDERS,
     ...INCIDENTS_PROVIDERS,
     ...UPLOADS_PROVIDERS,
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyKeyInterceptor },
+    IdempotencyKeyInterceptor,
   ],
 })
 export class CommandApiModule {}

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ActivityLogController } from './activity-log/activity-log.controller';
 import { ActivityLogQuery } from './activity-log/queries/activity-log.query';
 import { CompanyInfoController } from './company-info/company-info.controller';
@@ -11,7 +10,7 @@ import { INCIDENTS_CONTROLLERS, INCIDENTS_PROVIDERS } from './incidents/incident
 import { LiveGateway } from './live/live.gateway';
 import { ParkedEventsController } from './parked-events/parked-events.controller';
 import { ProjectionHost } from './projections/projection-host';
-import { ReadPositionInterceptor } from './read-position/read-position.interceptor';
+import { ReadPositionGuard } from './read-position/read-position.guard';
 import { SessionController } from './session/session.controller';
 import { UPLOADS_CONTROLLERS, UPLOADS_PROVIDERS } from './uploads/uploads.providers';
 import { UserController } from './users/user.controller';
@@ -27,7 +26,7 @@ import { UserController } from './users/user.controller';
     ...INCIDENT_SETTINGS_PROVIDERS,
     ...INCIDENTS_PROVIDERS,
     ...UPLOADS_PROVIDERS,
-    { provide: APP_INTERCEPTOR, useClass: ReadPositionInterceptor },
+    ReadPositionGuard,
   ],
   exports: [ProjectionHost],
 })

@@ -40,6 +40,9 @@ export async function createProcessApp(
   // request.ip, which per-address limits count by, is the client's own address only when the proxies in front are trusted.
   const express: { set(setting: string, value: unknown): unknown } = app.getHttpAdapter().getInstance();
   express.set('trust proxy', config.trustProxy);
+  // No ETag: hashing every answer cost a twentieth of a busy node's time, and the console never
+  // revalidates (its reads follow live updates and read positions, not HTTP caching).
+  express.set('etag', false);
   app.enableShutdownHooks();
   return app;
 }

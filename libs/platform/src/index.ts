@@ -11,6 +11,7 @@ export * from './errors/error-response.filter';
 export * from './commands/event-ids';
 export * from './commands/command-executor';
 export * from './commands/idempotency-key';
+export * from './commands/command-controller.decorator';
 export * from './platform.module';
 export * from './bootstrap';
 export * from './http/request-body';

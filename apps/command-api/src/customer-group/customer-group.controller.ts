@@ -1,14 +1,14 @@
-import { Body, Controller, Inject, Param, Put, Res } from '@nestjs/common';
+import { Body, Inject, Param, Put, Res } from '@nestjs/common';
 import { ROUTES, type ChangeCustomerGroupResponse, type IncidentModuleSettingsDto } from '@beacon/contracts';
 import { validationError } from '@beacon/domain';
-import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { ChangeCustomerGroupDetailsHandler } from './commands/change-customer-group-details.handler';
 import { ChangeIncidentModuleSettingsHandler } from './commands/change-incident-module-settings.handler';
 
 type Response = Parameters<typeof exposePosition>[0];
 
-@Controller()
+@CommandController()
 export class CustomerGroupController {
   constructor(
     @Inject(ChangeIncidentModuleSettingsHandler) private readonly changeSettings: ChangeIncidentModuleSettingsHandler,

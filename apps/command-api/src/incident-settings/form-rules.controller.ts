@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { Body, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { ROUTES, type FormRuleDto } from '@beacon/contracts';
-import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
 import { answer, ruleDto, type Response } from './incident-settings.answers';
@@ -10,7 +10,7 @@ import { bodyOf, checkBodyId } from './request-body';
  * Form rules (spec part 1 §7 "Incident form rules"). Invalid rules answer 400 with messages under
  * message, for_field, type and value, which the console shows as returned (spec §8).
  */
-@Controller()
+@CommandController()
 export class FormRulesController {
   constructor(@Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler) {}
 

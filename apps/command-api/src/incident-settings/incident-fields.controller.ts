@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { Body, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { ROUTES, type FieldChoiceOptionDto, type IncidentFieldDto } from '@beacon/contracts';
-import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
 import { answer, fieldDto, optionDto, type Response } from './incident-settings.answers';
@@ -10,7 +10,7 @@ import { bodyOf, checkBodyId } from './request-body';
  * Incident fields and their choice options (spec part 1 §7 "Incident fields and options"), and the
  * steps before deleting a field: deleting its rules and its display conditions.
  */
-@Controller()
+@CommandController()
 export class IncidentFieldsController {
   constructor(@Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler) {}
 

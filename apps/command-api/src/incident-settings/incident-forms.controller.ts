@@ -1,13 +1,13 @@
-import { Body, Controller, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { Body, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { ROUTES, type FieldGroupDto, type IncidentFormDto } from '@beacon/contracts';
-import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
 import { answer, fieldGroupDto, formDto, type Response } from './incident-settings.answers';
 import { bodyOf, checkBodyId } from './request-body';
 
 /** Incident forms and their field groups (spec part 1 §7 "Forms and field groups"). */
-@Controller()
+@CommandController()
 export class IncidentFormsController {
   constructor(@Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler) {}
 

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Delete, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
 import { ROUTES, type IncidentTemplateDto } from '@beacon/contracts';
 import { validationError } from '@beacon/domain';
-import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
 import { IncidentTemplateCommandsHandler } from './commands/incident-template-commands.handler';
@@ -17,7 +17,7 @@ function wrapped(body: unknown, key: 'data' | 'incident_template'): Record<strin
 }
 
 /** Incident templates (spec part 1 §7 "Incident templates"); answers carry is_open false. */
-@Controller()
+@CommandController()
 export class IncidentTemplatesController {
   constructor(
     @Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler,

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { Body, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { ROUTES, type IncidentDto } from '@beacon/contracts';
-import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { ChangeIncidentHandler } from './commands/change-incident.handler';
 import { StartIncidentHandler, type IncidentSource } from './commands/start-incident.handler';
@@ -14,7 +14,7 @@ type Response = Parameters<typeof exposePosition>[0];
  * Starting and changing incidents (spec part 1 §7 "Incidents"). Each call answers the incident as it
  * stands right after the write, and the write's position for read-your-writes.
  */
-@Controller()
+@CommandController()
 export class IncidentsController {
   constructor(
     @Inject(StartIncidentHandler) private readonly starts: StartIncidentHandler,

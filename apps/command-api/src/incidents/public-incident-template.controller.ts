@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { ROUTES, type IncidentDto } from '@beacon/contracts';
-import { CommandId, Public } from '@beacon/platform';
+import { CommandController, CommandId, Public } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { StartIncidentHandler } from './commands/start-incident.handler';
 import { IncidentCallers } from './incident-callers';
@@ -15,7 +15,7 @@ type Response = Parameters<typeof exposePosition>[0];
  * template its subdomain selects. The incident belongs to the template's organisation (its root
  * customer group), started by nobody ("Public incident template").
  */
-@Controller()
+@CommandController()
 export class PublicIncidentTemplateController {
   constructor(
     @Inject(StartIncidentHandler) private readonly starts: StartIncidentHandler,

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { Body, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { ROUTES, type DetailResponse } from '@beacon/contracts';
-import { CurrentPrincipal, Public, type Principal } from '@beacon/platform';
+import { CommandController, CurrentPrincipal, type Principal, Public } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { requiredStrings } from '../shared/request-fields';
 import { ChangePasswordHandler } from './commands/change-password.handler';
@@ -12,7 +12,7 @@ type Response = Parameters<typeof exposePosition>[0];
 /** dj-rest-auth's answer, given whether or not the email belongs to a user. */
 export const PASSWORD_RESET_SENT_MESSAGE = 'Password reset e-mail has been sent.';
 
-@Controller()
+@CommandController()
 export class PasswordController {
   constructor(
     @Inject(RequestPasswordResetHandler) private readonly requestReset: RequestPasswordResetHandler,

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Inject, Post, Query, Res, UseFilters } from '@nestjs/common';
+import { Body, HttpCode, Inject, Post, Query, Res, UseFilters } from '@nestjs/common';
 import { ROUTES, type LoginResponse, type TwoFactorRequiredResponse } from '@beacon/contracts';
-import { CurrentPrincipal, Public, type Principal } from '@beacon/platform';
+import { CommandController, CurrentPrincipal, type Principal, Public } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { queryFlag, requiredStrings } from '../shared/request-fields';
 import { ClientAddress } from './client-address';
@@ -12,7 +12,7 @@ import { SignInThrottledFilter } from './sign-in-throttled.filter';
 
 type Response = Parameters<typeof exposePosition>[0];
 
-@Controller()
+@CommandController()
 @UseFilters(SignInThrottledFilter)
 export class SessionController {
   constructor(

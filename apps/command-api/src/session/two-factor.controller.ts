@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { Body, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { ROUTES, type DetailResponse, type TotpSetupResponse } from '@beacon/contracts';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandController, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { requiredStrings } from '../shared/request-fields';
 import { DisableTwoFactorHandler } from './commands/disable-two-factor.handler';
@@ -10,7 +10,7 @@ import { StartTwoFactorSetupHandler } from './commands/start-two-factor-setup.ha
 type Response = Parameters<typeof exposePosition>[0];
 
 /** TOTP second factor for oneself: set up, confirm with a code, switch off with the password. */
-@Controller()
+@CommandController()
 export class TwoFactorController {
   constructor(
     @Inject(StartTwoFactorSetupHandler) private readonly startSetup: StartTwoFactorSetupHandler,

@@ -1,6 +1,6 @@
-import { Controller, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
+import { HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import { ROUTES } from '@beacon/contracts';
-import { Public } from '@beacon/platform';
+import { CommandController, Public } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { receiveFieldsThenFile, type FormRequest } from './fields-then-file-form';
 import { StorageUploadHandler } from './storage-upload.handler';
@@ -14,7 +14,7 @@ type Response = Parameters<typeof exposePosition>[0];
  * is answered without any of its file being kept; an accepted file is stored as it arrives. Answers
  * 204, as an object store does.
  */
-@Controller()
+@CommandController()
 export class StorageUploadController {
   constructor(@Inject(StorageUploadHandler) private readonly handler: StorageUploadHandler) {}
 

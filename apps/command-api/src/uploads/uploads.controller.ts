@@ -1,7 +1,7 @@
-import { Body, Controller, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ROUTES, type DirectUploadDto, type UploadedAttachmentDto } from '@beacon/contracts';
 import { requireRecordingKind, type FileUploadPurpose } from '@beacon/domain';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandController, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { FileUpload, type ReceivedFile } from '../shared/uploads/file-upload.interceptor';
 import { answerUpload } from '../shared/uploads/upload-answer';
 import { parseFileData } from '../shared/uploads/upload-file-data';
@@ -18,7 +18,7 @@ const limitOf = (purpose: FileUploadPurpose) => MESSAGE_UPLOAD_RULES[purpose].ma
  * stored in the caller's organisation (201 with the attachment); without a file but with file_data
  * `{name, content_type, size}`, 200 with the fields for a direct upload to storage.
  */
-@Controller()
+@CommandController()
 export class UploadsController {
   constructor(@Inject(UploadMessageFileHandler) private readonly upload: UploadMessageFileHandler) {}
 

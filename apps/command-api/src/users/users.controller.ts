@@ -1,6 +1,6 @@
-import { Controller, Delete, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Delete, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { ROUTES, type ImpersonationTokenDto } from '@beacon/contracts';
-import { CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { ClearFailedLoginAttemptsHandler } from './commands/clear-failed-login-attempts.handler';
 import { ClearPasswordResetAttemptsHandler } from './commands/clear-password-reset-attempts.handler';
@@ -9,7 +9,7 @@ import { GrantImpersonationHandler } from './commands/grant-impersonation.handle
 type Response = Parameters<typeof exposePosition>[0];
 
 /** Admin actions on a user in reach (the routes' guard admits admins only; other tenants' ids answer 404). */
-@Controller()
+@CommandController()
 export class UsersController {
   constructor(
     @Inject(ClearFailedLoginAttemptsHandler) private readonly clearFailedLogins: ClearFailedLoginAttemptsHandler,

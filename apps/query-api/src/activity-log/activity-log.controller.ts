@@ -1,13 +1,14 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Post, Query, StreamableFile } from '@nestjs/common';
 import { ROUTES, type ActivityLogCustomerGroupsDto, type ActivityLogPageDto } from '@beacon/contracts';
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { parseActivityLogFilters } from './queries/activity-log-filters';
 import { ActivityLogQuery } from './queries/activity-log.query';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 /** Byte order mark: spreadsheets then read the export as UTF-8, so names with accents survive. */
 const UTF8_BOM = '\uFEFF';
 
-@Controller()
+@QueryController()
 export class ActivityLogController {
   constructor(@Inject(ActivityLogQuery) private readonly activityLog: ActivityLogQuery) {}
 

@@ -1,8 +1,9 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Get, Inject } from '@nestjs/common';
 import { ROUTES, type CompanyInfoDto } from '@beacon/contracts';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
+import { QueryController } from '../read-position/query-controller.decorator';
 
-@Controller()
+@QueryController()
 export class CompanyInfoController {
   constructor(@Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig) {}
 

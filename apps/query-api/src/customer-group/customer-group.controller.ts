@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Get, Inject, Param, Query } from '@nestjs/common';
 import { ROUTES, type BrandLoginDto, type CustomerGroupDto, type IncidentModuleSettingsDto } from '@beacon/contracts';
 import { DEFAULT_MODULE_NAME, DEFAULT_MODULE_NAME_PLURAL, notFound } from '@beacon/domain';
 import { CurrentPrincipal, Public, READ_STORE, type Principal } from '@beacon/platform';
@@ -8,6 +8,7 @@ import { CustomerGroupReader } from './customer-group-reader';
 import { USERS, type UserDocument } from '../users/projections/users.projection';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from './projections/customer-groups.projection';
 import { INCIDENT_MODULE_SETTINGS, type IncidentModuleSettingsDocument } from './projections/incident-module-settings.projection';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 function toDto(group: CustomerGroupDocument, root: CustomerGroupDocument | null): CustomerGroupDto {
   const settings = group.settings ?? {};
@@ -31,7 +32,7 @@ function toDto(group: CustomerGroupDocument, root: CustomerGroupDocument | null)
   };
 }
 
-@Controller()
+@QueryController()
 export class CustomerGroupController {
   constructor(
     @Inject(CustomerGroupReader) private readonly groups: CustomerGroupReader,

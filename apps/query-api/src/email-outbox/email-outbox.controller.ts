@@ -1,14 +1,15 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Get, Inject } from '@nestjs/common';
 import { EMAIL_OUTBOX_COLLECTION, ROUTES, type EmailOutboxDto, type OutboxEmailDto } from '@beacon/contracts';
 import { CurrentPrincipal, READ_STORE, type Principal } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 type OutboxEmailDocument = Document & Omit<OutboxEmailDto, 'id'>;
 
 const PAGE = 100;
 
 /** GET /api/email_outbox/ (admin): what the embedded email channel recorded for the tenant, newest first. */
-@Controller()
+@QueryController()
 export class EmailOutboxController {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 

@@ -1,10 +1,11 @@
-import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { Get, Inject, Param } from '@nestjs/common';
 import { ROUTES, type FormRuleDto } from '@beacon/contracts';
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { IncidentSettingsReader } from './incident-settings-reader';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 /** Reads of a form's rules (spec part 1 §7 "Incident form rules"). */
-@Controller()
+@QueryController()
 export class FormRulesController {
   constructor(@Inject(IncidentSettingsReader) private readonly settings: IncidentSettingsReader) {}
 

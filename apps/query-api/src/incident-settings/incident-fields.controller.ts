@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { Get, Inject, Param } from '@nestjs/common';
 import {
   ROUTES,
   type ConditionFieldTypeDto,
@@ -9,9 +9,10 @@ import {
 } from '@beacon/contracts';
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { IncidentSettingsReader } from './incident-settings-reader';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 /** Reads of incident fields, their options and where a field is used (spec part 1 §7 "Incident fields and options"). */
-@Controller()
+@QueryController()
 export class IncidentFieldsController {
   constructor(@Inject(IncidentSettingsReader) private readonly settings: IncidentSettingsReader) {}
 

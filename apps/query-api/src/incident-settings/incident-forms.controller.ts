@@ -1,10 +1,11 @@
-import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { Get, Inject, Param } from '@nestjs/common';
 import { ROUTES, type FieldGroupDto, type FormFieldsDto, type IncidentFormDto } from '@beacon/contracts';
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { IncidentSettingsReader } from './incident-settings-reader';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 /** Reads of forms and field groups (spec part 1 §7 "Forms and field groups"). */
-@Controller()
+@QueryController()
 export class IncidentFormsController {
   constructor(@Inject(IncidentSettingsReader) private readonly settings: IncidentSettingsReader) {}
 

@@ -1,10 +1,11 @@
-import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { Get, Inject, Param } from '@nestjs/common';
 import { ROUTES, type IncidentTemplateDto, type IncidentTemplateWithFormDto } from '@beacon/contracts';
 import { CurrentPrincipal, Public, type Principal } from '@beacon/platform';
 import { IncidentSettingsReader } from './incident-settings-reader';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 /** Reads of incident templates (spec part 1 §7 "Incident templates"), signed in and on the public page. */
-@Controller()
+@QueryController()
 export class IncidentTemplatesController {
   constructor(@Inject(IncidentSettingsReader) private readonly settings: IncidentSettingsReader) {}
 

@@ -65,8 +65,9 @@ export class IncidentReader {
   /** A page of the incidents that match and the caller reaches, in list order, and how many match in all. */
   async page(principal: Principal, filter: Filter, options: Pick<FindOptions, 'skip' | 'limit'>): Promise<{ data: IncidentListItemDto[]; count: number }> {
     const reached = await this.withinReach(principal, filter);
-    const count = await this.collection(principal).count(reached);
-    return { data: await this.listItems(principal, reached, options), count };
+    // Together: one snapshot check of the read store's cache serves both.
+    const [count, data] = await Promise.all([this.collection(principal).count(reached), this.listItems(principal, reached, options)]);
+    return { data, count };
   }
 
   /** Every incident that matches and the caller reaches, in list order. */

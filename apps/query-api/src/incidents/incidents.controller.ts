@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import {
   ROUTES,
   type IncidentDto,
@@ -11,6 +11,7 @@ import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { IncidentDrafts } from './incident-drafts';
 import { IncidentReader } from './incident-reader';
 import { criteriaFilter, parseCriteria, parseFiltersParam, parsePaging, type IncidentCriteria } from './queries/incident-list-query';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 const bodyOf = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -27,7 +28,7 @@ function versionParam(value: unknown): number | undefined {
  * (or as it stood at a version), its history, new incidents to fill in, and the report summary.
  * Fixed paths come before /incident/:id/.
  */
-@Controller()
+@QueryController()
 export class IncidentsController {
   constructor(
     @Inject(IncidentReader) private readonly incidents: IncidentReader,

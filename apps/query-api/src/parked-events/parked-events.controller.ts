@@ -1,15 +1,16 @@
-import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ROUTES, type ParkedEventDto, type ParkedEventListDto, type ParkedEventRetryDto } from '@beacon/contracts';
 import { notFound } from '@beacon/domain';
 import { CurrentPrincipal, READ_STORE, type Principal } from '@beacon/platform';
 import { ParkedEvents, type ParkedEventDocument } from '@beacon/projections';
 import type { ReadStore } from '@beacon/read-store';
 import { ProjectionHost } from '../projections/projection-host';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 const toDto = ({ _id, tenant_id: _tenant, ...parked }: ParkedEventDocument): ParkedEventDto => ({ id: _id, ...parked });
 
 /** The organisation's parked events (admin): list, and ask for a retry once the fault is fixed. */
-@Controller()
+@QueryController()
 export class ParkedEventsController {
   private readonly parked: ParkedEvents;
 

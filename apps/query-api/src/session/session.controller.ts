@@ -1,12 +1,13 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Get, Inject } from '@nestjs/common';
 import { ROUTES, type TokenExpiryDto } from '@beacon/contracts';
 import { AuthTokenService, CurrentPrincipal, PLATFORM_CONFIG, type PlatformConfig, type Principal } from '@beacon/platform';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 /**
  * Session calls of the shell. The token guard moves the caller's idle expiry ahead on every call,
  * in steps (see AuthTokenService.extend); keepalive moves it to the whole lifetime at once.
  */
-@Controller()
+@QueryController()
 export class SessionController {
   constructor(
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,

@@ -1,17 +1,18 @@
-import { Controller, Get, Inject, Param, Res, type StreamableFile } from '@nestjs/common';
+import { Get, Inject, Param, Res, type StreamableFile } from '@nestjs/common';
 import { ROUTES } from '@beacon/contracts';
 import { notFound } from '@beacon/domain';
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import type { Response } from 'express';
 import { fileAsDownload } from '../shared/file-download';
 import { MessageFiles } from './message-files';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 /**
  * GET /api/upload/file/{key}/: a message file (email, SMS or provider attachment, recording) of the
  * caller's organisation, as a download. Another organisation's key, a key of anything that is not a
  * message file (an incident attachment) or no such key answers 404.
  */
-@Controller()
+@QueryController()
 export class UploadedFileController {
   constructor(@Inject(MessageFiles) private readonly files: MessageFiles) {}
 

@@ -1,10 +1,11 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Get, Inject, Param, Query } from '@nestjs/common';
 import { ROUTES, type LoggedUserDto, type UserDto } from '@beacon/contracts';
 import { forbidden, GUARD_ROLE_SETS, notFound } from '@beacon/domain';
 import { AuthTokenService, CurrentPrincipal, READ_STORE, type Principal } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { CustomerGroupReader } from '../customer-group/customer-group-reader';
 import { USERS, type UserDocument } from './projections/users.projection';
+import { QueryController } from '../read-position/query-controller.decorator';
 
 /** Roles that see other users (the Manage Users page); anyone may read themselves. */
 const READS_OTHER_USERS: readonly string[] = GUARD_ROLE_SETS.adminOperatorSenderData;
@@ -25,7 +26,7 @@ function toLoggedUser(user: UserDocument): LoggedUserDto {
   };
 }
 
-@Controller()
+@QueryController()
 export class UserController {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,

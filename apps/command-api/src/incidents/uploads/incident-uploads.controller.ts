@@ -1,6 +1,6 @@
-import { Body, Controller, Inject, Post, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Inject, Post, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ROUTES, type DirectUploadDto, type UploadedAttachmentDto } from '@beacon/contracts';
-import { CurrentPrincipal, Public, type Principal } from '@beacon/platform';
+import { CommandController, CurrentPrincipal, type Principal, Public } from '@beacon/platform';
 import { FileUpload, type ReceivedFile } from '../../shared/uploads/file-upload.interceptor';
 import { requireFile } from '../../shared/uploads/file-uploads';
 import { answerUpload } from '../../shared/uploads/upload-answer';
@@ -13,7 +13,7 @@ import { MAX_ATTACHMENT_BYTES, MAX_GUEST_ATTACHMENT_BYTES } from './upload-limit
 type Response = Parameters<typeof answerUpload>[0];
 
 /** Attachments for incident ATTACHMENT fields (spec part 1 §7 "Uploads"), multipart `file` + `file_data`. */
-@Controller()
+@CommandController()
 export class IncidentUploadsController {
   constructor(
     @Inject(UploadIncidentAttachmentHandler) private readonly upload: UploadIncidentAttachmentHandler,

@@ -1,16 +1,17 @@
-import { Controller, Get, Inject, Param, Res, StreamableFile } from '@nestjs/common';
+import { Get, Inject, Param, Res, StreamableFile } from '@nestjs/common';
 import { ROUTES } from '@beacon/contracts';
 import { notFound } from '@beacon/domain';
 import { CurrentPrincipal, FILE_STORAGE, type FileStorage, type Principal } from '@beacon/platform';
 import type { Response } from 'express';
 import { fileAsDownload } from '../../shared/file-download';
+import { QueryController } from '../../read-position/query-controller.decorator';
 
 /**
  * GET /api/incidents/attachment/{key}/: an uploaded attachment of the caller's organisation, always as
  * a download (never shown inline, so an uploaded HTML or SVG file cannot run in the console's origin).
  * Another organisation's key, or no such key, answers 404.
  */
-@Controller()
+@QueryController()
 export class IncidentAttachmentController {
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 

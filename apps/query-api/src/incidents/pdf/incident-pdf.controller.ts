@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, HttpCode, Inject, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ROUTES } from '@beacon/contracts';
 import { DEFAULT_MODULE_NAME, DEFAULT_TIMEZONE } from '@beacon/domain';
 import { CurrentPrincipal, READ_STORE, type Principal } from '@beacon/platform';
@@ -9,12 +9,13 @@ import { USERS, type UserDocument } from '../../users/projections/users.projecti
 import { IncidentReader } from '../incident-reader';
 import { incidentPdfFileName, requestedVersion } from './incident-pdf-request';
 import { renderIncidentPdf } from './incident-pdf.renderer';
+import { QueryController } from '../../read-position/query-controller.decorator';
 
 /**
  * POST /api/incidents/incident/{id}/generate_pdf/: the incident (as it stood at `version`, if given)
  * as a PDF download, in the words and timezone of the caller, with the module name of their group.
  */
-@Controller()
+@QueryController()
 export class IncidentPdfController {
   constructor(
     @Inject(IncidentReader) private readonly incidents: IncidentReader,

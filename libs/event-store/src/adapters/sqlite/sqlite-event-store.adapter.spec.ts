@@ -256,6 +256,23 @@ describe('SqliteEventStore', () => {
       expect(await second.readStream('incident-1')).toHaveLength(1);
     });
 
+    it("reads events after a stream's known head once another instance has appended them", async () => {
+      const path = databaseFile();
+      const [reader, writer] = [open(path), open(path)];
+      await writer.appendToStream('user-1', [anEvent()]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await reader.readStream('user-1', { fromRevision: 1 })).toEqual([]);
+      expect(await reader.readStream('user-1', { fromRevision: 1 })).toEqual([]);
+
+      const later = anEvent();
+      await writer.appendToStream('user-1', [later]);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect((await reader.readStream('user-1', { fromRevision: 1 })).map((e) => e.id)).toEqual([later.id]);
+      await reader.appendToStream('user-1', [anEvent()]);
+      expect(await reader.readStream('user-1', { fromRevision: 2 })).toHaveLength(1);
+      await expect(reader.readStream('user-2', { fromRevision: 5 })).rejects.toMatchObject({ name: 'StreamNotFoundError' });
+    });
+
     it('reports a write lock held too long by another connection as unavailable', async () => {
       const path = databaseFile();
       const store = SqliteEventStore.open({ path, busyTimeoutMs: 50 });

@@ -20,6 +20,7 @@ import { GroupCommitQueue } from './group-commit-queue';
 import { PendingAppend, SerializedEvent, SqliteAppendWriter } from './sqlite-append-writer';
 import { openDatabase } from './sqlite-database';
 import { translateSqliteError } from './sqlite-errors';
+import { SqliteStreamHeads } from './sqlite-stream-heads';
 import { prepareStatements, SqliteStatements, toRecordedEvent } from './sqlite-statements';
 
 export interface SqliteEventStoreOptions {
@@ -46,6 +47,7 @@ export class SqliteEventStore implements EventStore {
   private readonly queue: GroupCommitQueue<PendingAppend, AppendResult>;
   private readonly changes = new ChangeSignal();
   private readonly subscriptions: SubscriptionRegistry;
+  private readonly heads: SqliteStreamHeads;
   private commits = 0;
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -67,6 +69,7 @@ export class SqliteEventStore implements EventStore {
       options.pollIntervalMs ?? 100,
     );
     this.statements = prepareStatements(db);
+    this.heads = new SqliteStreamHeads(db);
     const writer = new SqliteAppendWriter(db, this.statements);
     this.queue = new GroupCommitQueue((appends) => {
       let batch;
@@ -76,6 +79,7 @@ export class SqliteEventStore implements EventStore {
         throw translateSqliteError(error);
       }
       this.commits++;
+      this.heads.forget();
       if (batch.wroteEvents) this.changes.notify();
       return batch.outcomes;
     });
@@ -99,10 +103,18 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const fromRevision = options.fromRevision ?? 0;
+    const maxCount = options.maxCount ?? NO_LIMIT;
     return this.read(() => {
-      const rows = this.statements.readStream.all(streamName, options.fromRevision ?? 0, options.maxCount ?? NO_LIMIT);
-      if (rows.length === 0 && this.statements.streamHead.get(streamName) === undefined) {
-        throw new StreamNotFoundError(streamName);
+      const knownHead = this.heads.get(streamName);
+      if (knownHead !== undefined && fromRevision > knownHead) return [];
+      const rows = this.statements.readStream.all(streamName, fromRevision, maxCount);
+      if (rows.length === 0) {
+        const head = this.statements.streamHead.get(streamName);
+        if (head === undefined) throw new StreamNotFoundError(streamName);
+        this.heads.remember(streamName, head);
+      } else if (maxCount === NO_LIMIT) {
+        this.heads.remember(streamName, rows[rows.length - 1]!.revision);
       }
       return rows.map(toRecordedEvent);
     });

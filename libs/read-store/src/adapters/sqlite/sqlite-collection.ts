@@ -11,6 +11,7 @@ import { applyUpdate } from '../../internal/mingo-update';
 import { assertDocument, assertFilter, assertFindOptions, assertUpdate } from '../../internal/query-guard';
 import { buildUpsertDocument } from '../../internal/upsert-document';
 import type { SqliteQueries } from './sqlite-queries';
+import { readCacheKey, type SqliteReadCache } from './sqlite-read-cache';
 import type { Statements } from './sqlite-schema';
 
 export interface SqliteContext {
@@ -19,6 +20,8 @@ export interface SqliteContext {
   /** Runs `work` in one IMMEDIATE transaction (a read-modify-write must not interleave with another process). */
   write<R>(collection: string, work: () => R): R;
   read<R>(collection: string, work: () => R): R;
+  /** Recent answers of finds and counts; writes through this context drop the ones they make stale. */
+  readonly cache: SqliteReadCache;
 }
 
 const NOT_MATCHED: UpdateResult = { matched: 0, modified: 0, upsertedId: null };
@@ -34,7 +37,10 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     assertFilter(filter);
     assertFindOptions(options);
-    return this.context.read(this.name, () => this.context.queries.find<T>(this.name, this.tenant, filter, options));
+    const key = readCacheKey('find', this.name, this.tenant, filter, options);
+    const load = () => this.context.queries.find<T>(this.name, this.tenant, filter, options);
+    // A copy of the kept list: the documents are frozen, the list is the caller's to sort or extend.
+    return this.context.read(this.name, () => (key === null ? load() : this.context.cache.read(this.name, key, load).slice()));
   }
 
   async findOne(filter: Filter = {}, options: Pick<FindOptions, 'projection' | 'sort'> = {}): Promise<T | null> {
@@ -44,7 +50,9 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   async count(filter: Filter = {}): Promise<number> {
     assertFilter(filter);
-    return this.context.read(this.name, () => this.context.queries.count(this.name, this.tenant, filter));
+    const key = readCacheKey('count', this.name, this.tenant, filter, {});
+    const load = () => this.context.queries.count(this.name, this.tenant, filter);
+    return this.context.read(this.name, () => (key === null ? load() : this.context.cache.read(this.name, key, load)));
   }
 
   async upsert(document: T): Promise<void> {

@@ -14,6 +14,7 @@ import { assertCollectionName, assertFilter, assertFindOptions, assertIndexSpec,
 import { SqliteCollection, SqliteContext } from './sqlite-collection';
 import { createQueryIndexSql, createUniqueIndexSql, dropIndexSql, sqlIndexName, trackPathSql, translateSqliteError } from './sqlite-indexes';
 import { applyProjectionBatch, reapplyEvent } from './sqlite-projection';
+import { SqliteReadCache } from './sqlite-read-cache';
 import { InMemoryQueryListener, InMemoryQueryReport, QueryExplanation, SqliteQueries } from './sqlite-queries';
 import { configure, prepareStatements, Statements } from './sqlite-schema';
 
@@ -50,17 +51,20 @@ function warnOnce(): InMemoryQueryListener {
 export class SqliteReadStore implements ReadStore {
   private readonly statements: Statements;
   private readonly context: SqliteContext;
+  private readonly cache: SqliteReadCache;
 
   private constructor(
     private readonly db: Database.Database,
     onInMemoryQuery: InMemoryQueryListener,
   ) {
     this.statements = prepareStatements(db);
+    this.cache = new SqliteReadCache(db);
     this.context = {
       statements: this.statements,
       queries: new SqliteQueries(db, onInMemoryQuery),
-      write: (collection, work) => this.guard(collection, () => this.db.transaction(work).immediate()),
+      write: (collection, work) => this.writing([collection], () => this.guard(collection, () => this.db.transaction(work).immediate())),
       read: (collection, work) => this.guard(collection, work),
+      cache: this.cache,
     };
   }
 
@@ -116,19 +120,21 @@ export class SqliteReadStore implements ReadStore {
 
   async applyProjectionBatch(projection: string, events: readonly ProjectedEvent[]): Promise<void> {
     if (events.length === 0) return;
-    this.context.write('', () => applyProjectionBatch(this.statements, projection, events));
+    this.writing(changedCollections(events), () => this.context.write('', () => applyProjectionBatch(this.statements, projection, events)));
   }
 
   async reapplyEvent(event: ProjectedEvent): Promise<void> {
-    this.context.write('', () => reapplyEvent(this.statements, event));
+    this.writing(changedCollections([event]), () => this.context.write('', () => reapplyEvent(this.statements, event)));
   }
 
   async resetProjection(projection: string, collections: readonly string[]): Promise<void> {
     collections.forEach(assertCollectionName);
-    this.context.write('', () => {
-      for (const collection of collections) this.statements.deleteCollection.run(collection);
-      this.statements.deleteCheckpoint.run(projection);
-    });
+    this.writing(collections, () =>
+      this.context.write('', () => {
+        for (const collection of collections) this.statements.deleteCollection.run(collection);
+        this.statements.deleteCheckpoint.run(projection);
+      }),
+    );
   }
 
   async close(): Promise<void> {
@@ -150,6 +156,15 @@ export class SqliteReadStore implements ReadStore {
     this.statements.upsertIndex.run(collection, name, sqlName, definition);
   }
 
+  /** Runs a write, then drops the kept answers it may have made stale (also when it failed part way). */
+  private writing<R>(collections: Iterable<string>, work: () => R): R {
+    try {
+      return work();
+    } finally {
+      this.cache.invalidate(collections);
+    }
+  }
+
   private guard<R>(collection: string, work: () => R): R {
     try {
       return work();
@@ -157,4 +172,10 @@ export class SqliteReadStore implements ReadStore {
       throw translateSqliteError(error, this.statements, collection);
     }
   }
+}
+
+function changedCollections(events: readonly ProjectedEvent[]): Set<string> {
+  const collections = new Set<string>();
+  for (const event of events) for (const change of event.changes) collections.add(change.collection);
+  return collections;
 }
