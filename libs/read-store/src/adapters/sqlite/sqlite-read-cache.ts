@@ -12,6 +12,7 @@ interface Entry {
 }
 
 export interface SqliteReadCacheOptions {
+  /** Answers kept at most; 0 keeps none. */
   readonly capacity?: number;
   readonly maxDocuments?: number;
 }
@@ -49,7 +50,7 @@ export class SqliteReadCache {
   /** The kept answer for `key`, or `load()`'s, kept when it is safe to keep. */
   read<R>(collection: string, key: string, load: () => R): R {
     // Inside a transaction the answer may include this transaction's own uncommitted writes.
-    if (this.db.inTransaction) return load();
+    if (this.capacity === 0 || this.db.inTransaction) return load();
     this.checkOtherWriters();
     const hit = this.entries.get(key);
     if (hit) {

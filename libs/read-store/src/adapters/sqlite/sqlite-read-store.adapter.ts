@@ -14,7 +14,7 @@ import { assertCollectionName, assertFilter, assertFindOptions, assertIndexSpec,
 import { SqliteCollection, SqliteContext } from './sqlite-collection';
 import { createQueryIndexSql, createUniqueIndexSql, dropIndexSql, sqlIndexName, trackPathSql, translateSqliteError } from './sqlite-indexes';
 import { applyProjectionBatch, reapplyEvent } from './sqlite-projection';
-import { SqliteReadCache } from './sqlite-read-cache';
+import { SqliteReadCache, type SqliteReadCacheOptions } from './sqlite-read-cache';
 import { InMemoryQueryListener, InMemoryQueryReport, QueryExplanation, SqliteQueries } from './sqlite-queries';
 import { configure, prepareStatements, Statements } from './sqlite-schema';
 
@@ -28,6 +28,8 @@ export interface SqliteReadStoreOptions {
    * each distinct one is written once to the console as a warning.
    */
   readonly onInMemoryQuery?: InMemoryQueryListener;
+  /** Bounds of the cache of recent answers (sqlite-read-cache), or false for none: every read runs its SQL. */
+  readonly readCache?: SqliteReadCacheOptions | false;
 }
 
 export type { InMemoryQueryReport, QueryExplanation };
@@ -56,9 +58,10 @@ export class SqliteReadStore implements ReadStore {
   private constructor(
     private readonly db: Database.Database,
     onInMemoryQuery: InMemoryQueryListener,
+    readCache: SqliteReadCacheOptions | false,
   ) {
     this.statements = prepareStatements(db);
-    this.cache = new SqliteReadCache(db);
+    this.cache = new SqliteReadCache(db, readCache === false ? { capacity: 0 } : readCache);
     this.context = {
       statements: this.statements,
       queries: new SqliteQueries(db, onInMemoryQuery),
@@ -73,7 +76,7 @@ export class SqliteReadStore implements ReadStore {
     try {
       db = new Database(options.path);
       configure(db, options.busyTimeoutMs ?? 5_000);
-      return new SqliteReadStore(db, options.onInMemoryQuery ?? warnOnce());
+      return new SqliteReadStore(db, options.onInMemoryQuery ?? warnOnce(), options.readCache ?? {});
     } catch (error) {
       db?.close();
       throw new ReadStoreUnavailableError(`Cannot open the read store at ${options.path}`, error);
