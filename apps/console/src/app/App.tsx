@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router-dom';
 import { ApiContext } from '../api/api-context';
 import { FeedbackOutlet } from '../features/feedback/components/FeedbackOutlet';
 import { FeedbackContext } from '../features/feedback/feedback-context';

@@ -1,4 +1,4 @@
-import { useRoutes } from 'react-router';
+import { useRoutes } from 'react-router-dom';
 import { appRoutes } from './routes/app-routes';
 
 export function AppRoutes() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { breadcrumbs } from '@beacon/domain';
 import { useCurrentConsoleRoute } from '../features/navigation/use-current-route';

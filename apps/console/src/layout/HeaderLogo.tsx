@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '../app/product';
 import { selectBrandLogo } from '../features/navigation/navigation.selectors';

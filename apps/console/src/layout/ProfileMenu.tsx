@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { showProfileEntry } from '@beacon/domain';
 import { useAccessSubject } from '../features/navigation/access-subject-context';

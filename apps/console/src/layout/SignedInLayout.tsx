@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from 'react-router-dom';
 import styled, { useTheme } from 'styled-components';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Drawer } from './Drawer';

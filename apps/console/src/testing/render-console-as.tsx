@@ -1,5 +1,5 @@
 import { ROOT_PERMISSIONS, type CustomerPermission, type RootPermission } from '@beacon/domain';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import type { ApiClient } from '../api/api-client';
 import { AppRoutes } from '../app/AppRoutes';
 import type { LoadedSession } from '../features/session/machines/session.machine';

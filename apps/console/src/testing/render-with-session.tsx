@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router-dom';
 import type { ApiClient } from '../api/api-client';
 import { ApiContext } from '../api/api-context';
 import { FeedbackOutlet } from '../features/feedback/components/FeedbackOutlet';

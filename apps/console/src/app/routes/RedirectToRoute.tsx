@@ -1,4 +1,4 @@
-import { Navigate, generatePath, useParams } from 'react-router';
+import { Navigate, generatePath, useParams } from 'react-router-dom';
 
 /** Replaces the current entry with the redirect target, carrying the route's parameters over. */
 export function RedirectToRoute({ pattern }: { pattern: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { canAccessRoute, matchRoute } from '@beacon/domain';
 import { AccessSubjectContext } from '../../features/navigation/access-subject-context';
 import { useCurrentConsoleRoute } from '../../features/navigation/use-current-route';

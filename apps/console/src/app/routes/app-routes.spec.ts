@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoutes } from 'react-router';
+import { matchRoutes } from 'react-router-dom';
 import { CONSOLE_ROUTES, PUBLIC_ROUTES, matchRoute } from '@beacon/domain';
 import { appRoutes, type AppRouteHandle } from './app-routes';
 

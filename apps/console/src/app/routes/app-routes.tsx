@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router-dom';
 import { CONSOLE_ROUTES, PUBLIC_ROUTES, type ConsoleRoute, type ConsoleRouteKey, type PublicRoute, type PublicRouteKey } from '@beacon/domain';
 import { RequireSignedIn } from '../../features/session/components/RequireSignedIn';
 import { SignedInLayout } from '../../layout/SignedInLayout';

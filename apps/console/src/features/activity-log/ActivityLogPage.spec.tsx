@@ -1,7 +1,7 @@
 import type { ActivityLogCustomerGroupsDto, ActivityLogEntryDto, ActivityLogFiltersDto, ActivityLogPageDto } from '@beacon/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DownloadedFile } from '../../api/api-client';
 import { ApiError, SERVER_ERROR_TEXT } from '../../api/api-error';

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
 import { PrimaryButton } from '../../shared-ui/buttons';

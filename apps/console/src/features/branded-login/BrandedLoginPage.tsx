@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import type { BrandLoginDto } from '@beacon/contracts';
 import { useApi } from '../../api/api-context';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { canAccessRoute, visibleMenu } from '@beacon/domain';
 import { useAccessSubject } from '../navigation/access-subject-context';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiContext } from '../../api/api-context';
 import { ApiError, SERVER_ERROR_TEXT } from '../../api/api-error';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { useApi } from '../../api/api-context';
 import { formErrors, SERVER_ERROR_TEXT } from '../../api/api-error';
 import { FormAlert } from '../login/components/FormAlert';

@@ -1,7 +1,7 @@
 import { routePageName } from '@beacon/domain';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { useApi } from '../../api/api-context';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
 import { useSnackbar } from '../feedback/use-feedback';

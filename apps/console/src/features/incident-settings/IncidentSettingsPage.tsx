@@ -1,5 +1,5 @@
 import { routePageName } from '@beacon/domain';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page } from '../../shared-ui/page-layout';
 import { useModuleNames } from '../navigation/use-module-names';

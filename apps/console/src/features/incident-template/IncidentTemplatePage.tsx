@@ -1,7 +1,7 @@
 import { requiredValueText } from '@beacon/domain';
 import { useMachine } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
 import { PrimaryButton, SecondaryButton } from '../../shared-ui/buttons';

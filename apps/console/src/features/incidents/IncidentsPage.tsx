@@ -2,7 +2,7 @@ import type { IncidentDto, UploadedAttachmentDto } from '@beacon/contracts';
 import { canAccess, consoleRoute, routePageName } from '@beacon/domain';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { generatePath, Link, useNavigate, useParams } from 'react-router';
+import { generatePath, Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
 import { errorText } from '../../api/api-error';

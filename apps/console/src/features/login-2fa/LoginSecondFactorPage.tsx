@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useApi } from '../../api/api-context';
 import { FormAlert } from '../login/components/FormAlert';
 import { FormField } from '../login/components/FormField';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../app/product';
 import { SessionContext } from '../session/session-context';
 import { selectEphemeralToken, selectIsSubmittingLogin, selectLoginError } from '../session/session.selectors';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { matchRoute, type ConsoleRouteKey } from '@beacon/domain';
 
 export interface CurrentConsoleRoute {

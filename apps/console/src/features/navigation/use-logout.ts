@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { SessionContext } from '../session/session-context';
 import { selectLogoutDestination } from './navigation.selectors';
 import { routerPath } from './router-path';

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ROOT_PERMISSIONS, subjectFor, visibleMenu } from '@beacon/domain';
 import { useMenuState } from './use-menu-state';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import type { MenuItem, MenuItemKey } from '@beacon/domain';
 import { activeMenuItemKey, groupsOpenFor } from './menu-location';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
 import { FormAlert } from '../login/components/FormAlert';

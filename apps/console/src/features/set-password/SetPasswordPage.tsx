@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useApi } from '../../api/api-context';
 import { useSnackbar } from '../feedback/use-feedback';
 import { FormAlert } from '../login/components/FormAlert';

@@ -1,5 +1,5 @@
 import type { IncidentActorDto, IncidentListItemDto } from '@beacon/contracts';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../formatting/date-time';
 import { SecondaryButton } from '../../../shared-ui/buttons';

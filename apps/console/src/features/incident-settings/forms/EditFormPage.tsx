@@ -1,7 +1,7 @@
 import type { IncidentFieldDto } from '@beacon/contracts';
 import { consoleRoute, routePageName } from '@beacon/domain';
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page } from '../../../shared-ui/page-layout';
 import { PrimaryButton } from '../../../shared-ui/buttons';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { PrimaryButton } from '../../../shared-ui/buttons';
 import { useDialog, useSnackbar } from '../../feedback/use-feedback';
 import { useModuleNames } from '../../navigation/use-module-names';

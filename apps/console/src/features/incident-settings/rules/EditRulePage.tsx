@@ -1,7 +1,7 @@
 import { routePageName, consoleRoute } from '@beacon/domain';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../../shared-ui/page-layout';
 import { useSnackbar } from '../../feedback/use-feedback';
 import { useModuleNames } from '../../navigation/use-module-names';

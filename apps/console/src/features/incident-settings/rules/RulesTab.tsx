@@ -1,6 +1,6 @@
 import type { FormRuleDto, IncidentFieldDto } from '@beacon/contracts';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { PrimaryButton } from '../../../shared-ui/buttons';
 import { useDialog, useSnackbar } from '../../feedback/use-feedback';

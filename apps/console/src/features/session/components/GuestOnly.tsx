@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, type Location } from 'react-router';
+import { Navigate, useLocation, type Location } from 'react-router-dom';
 import { SessionContext } from '../session-context';
 import { selectStatus } from '../session.selectors';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router-dom';
 import { SessionContext } from '../session-context';
 import { selectStatus } from '../session.selectors';
 import { SessionPending } from './SessionPending';
