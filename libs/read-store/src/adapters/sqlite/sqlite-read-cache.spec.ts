@@ -25,7 +25,7 @@ describe('SqliteReadStore answers repeated reads from its cache', () => {
     expect(again).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
     expect(Object.isFrozen(first!.tags)).toBe(true);
-    expect(() => ((first as { name: string }).name = 'changed')).toThrow(TypeError);
+    expect(() => ((first as unknown as { name: string }).name = 'changed')).toThrow(TypeError);
 
     await things.updateOne({ _id: 't1' }, { $set: { name: 'renamed' } });
     expect(await things.find({ name: 'first' })).toEqual([]);
