@@ -1,9 +1,10 @@
 export * from './command-api.module';
 export * from './seed/demo-tenant';
-export * from './customer-group/commands/create-customer-group.handler';
-export * from './users/commands/register-user.handler';
-export * from './users/commands/change-customer-permission.handler';
-export * from './incident-settings/commands/incident-settings-command.handler';
-export * from './incident-settings/commands/incident-template-commands.handler';
+// The commands tests and tools send on the CommandBus (never to a handler directly).
+export * from './customer-group/commands/create-customer-group.command';
+export * from './users/commands/register-user.command';
+export * from './users/commands/change-customer-permission.command';
+export * from './incident-settings/commands/change-incident-settings.command';
+export * from './incident-settings/commands/change-incident-template.command';
 export * from './email/outbox/mail-folder';
 export * from './incidents/uploads/guest-upload-sweep';

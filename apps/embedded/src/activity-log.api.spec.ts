@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { CommandBus } from '@nestjs/cqrs';
 import type { ActivityLogCustomerGroupsDto, ActivityLogEntryDto, ActivityLogPageDto } from '@beacon/contracts';
-import { CreateCustomerGroupHandler, DEMO_GROUPS, DEMO_USERS, RegisterUserHandler } from '@beacon/command-api';
+import { CreateCustomerGroupCommand, DEMO_GROUPS, DEMO_USERS, RegisterUserCommand } from '@beacon/command-api';
 import { startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createSecondTenant, OTHER_TENANT_PASSWORD } from './testing/second-tenant';
 
@@ -218,7 +219,7 @@ describe('reach', () => {
     const userId = randomUUID();
     const email = `north-admin-${userId.slice(0, 8)}@demo.test`;
     wrote(
-      await app.app.get(RegisterUserHandler).execute(
+      await app.app.get(CommandBus).execute(new RegisterUserCommand(
         {
           user: {
             userId,
@@ -234,7 +235,7 @@ describe('reach', () => {
           password: 'North-password-1',
         },
         { commandId: randomUUID(), tenantId: rootId, customerGroupId: northId, actorUserId: adminUser.userId, acceptedAt: new Date() },
-      ),
+      )),
     );
     const northAdmin = await signIn(email, 'North-password-1');
     const page = await entries(northAdmin, { page_size: 100 });
@@ -299,10 +300,10 @@ describe('POST /api/activity_log/export_summary/', () => {
   it('quotes commas, quotes and line breaks, and keeps formulas from running', async () => {
     const evilId = randomUUID();
     wrote(
-      await app.app.get(CreateCustomerGroupHandler).execute(
+      await app.app.get(CommandBus).execute(new CreateCustomerGroupCommand(
         { customerGroupId: evilId, name: '=HYPERLINK("http://evil.test")', parentId: rootId, rootId, rootPermissions: [], settings: {} },
         { commandId: randomUUID(), tenantId: rootId, customerGroupId: evilId, actorUserId: adminUser.userId, acceptedAt: new Date() },
-      ),
+      )),
     );
     const rename = await request(app.url)
       .put(`/api/customer_group_im_settings/${rootId}/`)

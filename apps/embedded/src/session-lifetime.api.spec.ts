@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { ChangeCustomerPermissionHandler, DEMO_ROOT_ID } from '@beacon/command-api';
+import { CommandBus } from '@nestjs/cqrs';
+import { ChangeCustomerPermissionCommand, DEMO_ROOT_ID } from '@beacon/command-api';
 import type { TokenExpiryDto } from '@beacon/contracts';
 import { auth, eventually, login, sleep, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createUser } from './testing/users';
@@ -74,8 +75,8 @@ describe('the role comes from the current user', () => {
     const key = await login(app, user.email, user.password);
     await eventually(() => request(app.url).get(`/api/user/${other.userId}/`).set(auth(key)).expect(200));
     await app.app
-      .get(ChangeCustomerPermissionHandler)
-      .execute(user.userId, 'CONTACT', { commandId: randomUUID(), tenantId: DEMO_ROOT_ID, actorUserId: null, acceptedAt: new Date() });
+      .get(CommandBus)
+      .execute(new ChangeCustomerPermissionCommand(user.userId, 'CONTACT', { commandId: randomUUID(), tenantId: DEMO_ROOT_ID, actorUserId: null, acceptedAt: new Date() }));
     await request(app.url).get(`/api/user/${other.userId}/`).set(auth(key)).expect(403);
     await request(app.url).get(`/api/user/${user.userId}/`).set(auth(key)).expect(200);
   });

@@ -12,6 +12,8 @@ export * from './commands/event-ids';
 export * from './commands/command-executor';
 export * from './commands/idempotency-key';
 export * from './commands/command-controller.decorator';
+export * from './events/event-appended';
+export * from './events/publishing-event-store';
 export * from './platform.module';
 export * from './bootstrap';
 export * from './http/request-body';

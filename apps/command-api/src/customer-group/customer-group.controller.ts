@@ -1,19 +1,19 @@
 import { Body, Inject, Param, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type ChangeCustomerGroupResponse, type IncidentModuleSettingsDto } from '@beacon/contracts';
 import { validationError } from '@beacon/domain';
 import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
-import { ChangeCustomerGroupDetailsHandler } from './commands/change-customer-group-details.handler';
-import { ChangeIncidentModuleSettingsHandler } from './commands/change-incident-module-settings.handler';
+import { ChangeCustomerGroupDetailsCommand } from './commands/change-customer-group-details.command';
+import { ChangeIncidentModuleSettingsCommand } from './commands/change-incident-module-settings.command';
 
 type Response = Parameters<typeof exposePosition>[0];
 
 @CommandController()
 export class CustomerGroupController {
   constructor(
-    @Inject(ChangeIncidentModuleSettingsHandler) private readonly changeSettings: ChangeIncidentModuleSettingsHandler,
-    @Inject(ChangeCustomerGroupDetailsHandler) private readonly changeDetails: ChangeCustomerGroupDetailsHandler,
-  ) {}
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+          ) {}
 
   /** PUT /api/customer_group/{id}/ (spec part 2 §7, body with id): name, should_use_autologout, brand_login_url. */
   @Put(ROUTES.changeCustomerGroup.path)
@@ -28,7 +28,7 @@ export class CustomerGroupController {
     if (input.id !== undefined && input.id !== customerGroupId)
       throw validationError('The id does not match the customer group of the URL.', { id: ['Does not match the customer group of the URL.'] });
     const { name, should_use_autologout, brand_login_url } = input;
-    const outcome = await this.changeDetails.execute(principal, customerGroupId, { name, should_use_autologout, brand_login_url }, commandId);
+    const outcome = await this.commandBus.execute(new ChangeCustomerGroupDetailsCommand(principal, customerGroupId, { name, should_use_autologout, brand_login_url }, commandId));
     exposePosition(response, outcome.position);
     const { group } = outcome;
     return {
@@ -48,12 +48,12 @@ export class CustomerGroupController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentModuleSettingsDto> {
     const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    const outcome = await this.changeSettings.execute(
+    const outcome = await this.commandBus.execute(new ChangeIncidentModuleSettingsCommand(
       principal,
       customerGroupId,
       { module_name: input.module_name, module_name_plural: input.module_name_plural },
       commandId,
-    );
+    ));
     exposePosition(response, outcome.position);
     return {
       module_name: String(input.module_name).trim(),

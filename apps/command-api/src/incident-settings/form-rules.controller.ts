@@ -1,10 +1,12 @@
 import { Body, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type FormRuleDto } from '@beacon/contracts';
 import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
-import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
 import { answer, ruleDto, type Response } from './incident-settings.answers';
 import { bodyOf, checkBodyId } from './request-body';
+import { ChangeIncidentSettingsCommand } from './commands/change-incident-settings.command';
+import { newSettingsEntityId } from './incident-settings-stream';
 
 /**
  * Form rules (spec part 1 §7 "Incident form rules"). Invalid rules answer 400 with messages under
@@ -12,7 +14,7 @@ import { bodyOf, checkBodyId } from './request-body';
  */
 @CommandController()
 export class FormRulesController {
-  constructor(@Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler) {}
+  constructor(@Inject(CommandBus) private readonly commandBus: CommandBus) {}
 
   @Post(ROUTES.createFormRule.path)
   async create(
@@ -23,12 +25,12 @@ export class FormRulesController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<FormRuleDto> {
     const { name, for_field, type, value, message, order } = bodyOf(body);
-    const ruleId = this.settings.newId(principal, commandId, 'rule');
-    const outcome = await this.settings.execute(
+    const ruleId = newSettingsEntityId(principal, commandId, 'rule');
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(
       principal,
       { type: 'CreateFormRule', data: { ruleId, formId, name, for_field, type, value, message, order } },
       commandId,
-    );
+    ));
     return answer(response, outcome, (state) => ruleDto(state, ruleId));
   }
 
@@ -44,11 +46,11 @@ export class FormRulesController {
     const input = bodyOf(body);
     checkBodyId(input, ruleId);
     const { name, for_field, type, value, message, order } = input;
-    const outcome = await this.settings.execute(
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(
       principal,
       { type: 'ChangeFormRule', data: { ruleId, formId, name, for_field, type, value, message, order } },
       commandId,
-    );
+    ));
     return answer(response, outcome, (state) => ruleDto(state, ruleId));
   }
 
@@ -62,7 +64,7 @@ export class FormRulesController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<FormRuleDto> {
     const command = { type: 'MoveFormRule' as const, data: { ruleId, formId, order: bodyOf(body).order } };
-    return answer(response, await this.settings.execute(principal, command, commandId), (state) => ruleDto(state, ruleId));
+    return answer(response, await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, command, commandId)), (state) => ruleDto(state, ruleId));
   }
 
   @Delete(ROUTES.deleteFormRule.path)
@@ -74,6 +76,6 @@ export class FormRulesController {
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteFormRule', data: { ruleId, formId } }, commandId)).position);
+    exposePosition(response, (await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'DeleteFormRule', data: { ruleId, formId } }, commandId))).position);
   }
 }

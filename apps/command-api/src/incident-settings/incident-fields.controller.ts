@@ -1,10 +1,12 @@
 import { Body, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type FieldChoiceOptionDto, type IncidentFieldDto } from '@beacon/contracts';
 import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
-import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
 import { answer, fieldDto, optionDto, type Response } from './incident-settings.answers';
 import { bodyOf, checkBodyId } from './request-body';
+import { ChangeIncidentSettingsCommand } from './commands/change-incident-settings.command';
+import { newSettingsEntityId } from './incident-settings-stream';
 
 /**
  * Incident fields and their choice options (spec part 1 §7 "Incident fields and options"), and the
@@ -12,7 +14,7 @@ import { bodyOf, checkBodyId } from './request-body';
  */
 @CommandController()
 export class IncidentFieldsController {
-  constructor(@Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler) {}
+  constructor(@Inject(CommandBus) private readonly commandBus: CommandBus) {}
 
   @Post(ROUTES.createIncidentField.path)
   async create(
@@ -22,8 +24,8 @@ export class IncidentFieldsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFieldDto> {
     const { label, field_type, is_pii, order } = bodyOf(body);
-    const fieldId = this.settings.newId(principal, commandId, 'field');
-    const outcome = await this.settings.execute(principal, { type: 'CreateIncidentField', data: { fieldId, label, field_type, is_pii, order } }, commandId);
+    const fieldId = newSettingsEntityId(principal, commandId, 'field');
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'CreateIncidentField', data: { fieldId, label, field_type, is_pii, order } }, commandId));
     return answer(response, outcome, (state) => fieldDto(state, fieldId));
   }
 
@@ -38,7 +40,7 @@ export class IncidentFieldsController {
     const input = bodyOf(body);
     checkBodyId(input, fieldId);
     const { label, field_type, is_pii } = input;
-    const outcome = await this.settings.execute(principal, { type: 'ChangeIncidentField', data: { fieldId, label, field_type, is_pii } }, commandId);
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'ChangeIncidentField', data: { fieldId, label, field_type, is_pii } }, commandId));
     return answer(response, outcome, (state) => fieldDto(state, fieldId));
   }
 
@@ -50,7 +52,7 @@ export class IncidentFieldsController {
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFieldDto> {
-    const outcome = await this.settings.execute(principal, { type: 'MoveIncidentField', data: { fieldId, order: bodyOf(body).order } }, commandId);
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'MoveIncidentField', data: { fieldId, order: bodyOf(body).order } }, commandId));
     return answer(response, outcome, (state) => fieldDto(state, fieldId));
   }
 
@@ -63,7 +65,7 @@ export class IncidentFieldsController {
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteIncidentField', data: { fieldId } }, commandId)).position);
+    exposePosition(response, (await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'DeleteIncidentField', data: { fieldId } }, commandId))).position);
   }
 
   @Post(ROUTES.createFieldOption.path)
@@ -74,8 +76,8 @@ export class IncidentFieldsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldChoiceOptionDto> {
     const { field, value } = bodyOf(body);
-    const optionId = this.settings.newId(principal, commandId, 'option');
-    const outcome = await this.settings.execute(principal, { type: 'AddFieldChoiceOption', data: { optionId, field, value } }, commandId);
+    const optionId = newSettingsEntityId(principal, commandId, 'option');
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'AddFieldChoiceOption', data: { optionId, field, value } }, commandId));
     return answer(response, outcome, (state) => optionDto(state, optionId));
   }
 
@@ -88,7 +90,7 @@ export class IncidentFieldsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldChoiceOptionDto> {
     const { field, value } = bodyOf(body);
-    const outcome = await this.settings.execute(principal, { type: 'ChangeFieldChoiceOption', data: { optionId, field, value } }, commandId);
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'ChangeFieldChoiceOption', data: { optionId, field, value } }, commandId));
     return answer(response, outcome, (state) => optionDto(state, optionId));
   }
 
@@ -100,7 +102,7 @@ export class IncidentFieldsController {
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteFieldChoiceOption', data: { optionId } }, commandId)).position);
+    exposePosition(response, (await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'DeleteFieldChoiceOption', data: { optionId } }, commandId))).position);
   }
 
   /** Body {rules}: the rules of the field to delete. */
@@ -114,7 +116,7 @@ export class IncidentFieldsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     const command = { type: 'DeleteFieldRules' as const, data: { fieldId, rules: bodyOf(body).rules } };
-    exposePosition(response, (await this.settings.execute(principal, command, commandId)).position);
+    exposePosition(response, (await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, command, commandId))).position);
   }
 
   /** Body {field_group_ids}: the groups whose display conditions on the field go. */
@@ -128,6 +130,6 @@ export class IncidentFieldsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
     const command = { type: 'DeleteFieldDisplayConditions' as const, data: { fieldId, field_group_ids: bodyOf(body).field_group_ids } };
-    exposePosition(response, (await this.settings.execute(principal, command, commandId)).position);
+    exposePosition(response, (await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, command, commandId))).position);
   }
 }

@@ -1,15 +1,17 @@
 import { Body, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type FieldGroupDto, type IncidentFormDto } from '@beacon/contracts';
 import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
-import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
 import { answer, fieldGroupDto, formDto, type Response } from './incident-settings.answers';
 import { bodyOf, checkBodyId } from './request-body';
+import { ChangeIncidentSettingsCommand } from './commands/change-incident-settings.command';
+import { newSettingsEntityId } from './incident-settings-stream';
 
 /** Incident forms and their field groups (spec part 1 §7 "Forms and field groups"). */
 @CommandController()
 export class IncidentFormsController {
-  constructor(@Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler) {}
+  constructor(@Inject(CommandBus) private readonly commandBus: CommandBus) {}
 
   @Post(ROUTES.createIncidentForm.path)
   async create(
@@ -19,8 +21,8 @@ export class IncidentFormsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFormDto> {
     const { name, order } = bodyOf(body);
-    const formId = this.settings.newId(principal, commandId, 'form');
-    const outcome = await this.settings.execute(principal, { type: 'CreateIncidentForm', data: { formId, name, order } }, commandId);
+    const formId = newSettingsEntityId(principal, commandId, 'form');
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'CreateIncidentForm', data: { formId, name, order } }, commandId));
     return answer(response, outcome, (state) => formDto(state, formId));
   }
 
@@ -34,7 +36,7 @@ export class IncidentFormsController {
   ): Promise<IncidentFormDto> {
     const input = bodyOf(body);
     checkBodyId(input, formId);
-    const outcome = await this.settings.execute(principal, { type: 'RenameIncidentForm', data: { formId, name: input.name } }, commandId);
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'RenameIncidentForm', data: { formId, name: input.name } }, commandId));
     return answer(response, outcome, (state) => formDto(state, formId));
   }
 
@@ -46,7 +48,7 @@ export class IncidentFormsController {
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFormDto> {
-    const outcome = await this.settings.execute(principal, { type: 'MoveIncidentForm', data: { formId, order: bodyOf(body).order } }, commandId);
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'MoveIncidentForm', data: { formId, order: bodyOf(body).order } }, commandId));
     return answer(response, outcome, (state) => formDto(state, formId));
   }
 
@@ -59,7 +61,7 @@ export class IncidentFormsController {
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteIncidentForm', data: { formId } }, commandId)).position);
+    exposePosition(response, (await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'DeleteIncidentForm', data: { formId } }, commandId))).position);
   }
 
   @Post(ROUTES.createFieldGroup.path)
@@ -70,12 +72,12 @@ export class IncidentFormsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldGroupDto> {
     const { title, content, form, order, display_conditions, form_field_mappings } = bodyOf(body);
-    const fieldGroupId = this.settings.newId(principal, commandId, 'field_group');
-    const outcome = await this.settings.execute(
+    const fieldGroupId = newSettingsEntityId(principal, commandId, 'field_group');
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(
       principal,
       { type: 'CreateFieldGroup', data: { fieldGroupId, title, content, form, order, display_conditions, form_field_mappings } },
       commandId,
-    );
+    ));
     return answer(response, outcome, (state) => fieldGroupDto(state, fieldGroupId));
   }
 
@@ -90,11 +92,11 @@ export class IncidentFormsController {
     const input = bodyOf(body);
     checkBodyId(input, fieldGroupId);
     const { title, content, form, order, display_conditions, form_field_mappings } = input;
-    const outcome = await this.settings.execute(
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(
       principal,
       { type: 'ChangeFieldGroup', data: { fieldGroupId, title, content, form, order, display_conditions, form_field_mappings } },
       commandId,
-    );
+    ));
     return answer(response, outcome, (state) => fieldGroupDto(state, fieldGroupId));
   }
 
@@ -107,7 +109,7 @@ export class IncidentFormsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldGroupDto> {
     const command = { type: 'MoveFieldGroup' as const, data: { fieldGroupId, order: bodyOf(body).order } };
-    return answer(response, await this.settings.execute(principal, command, commandId), (state) => fieldGroupDto(state, fieldGroupId));
+    return answer(response, await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, command, commandId)), (state) => fieldGroupDto(state, fieldGroupId));
   }
 
   @Delete(ROUTES.deleteFieldGroup.path)
@@ -118,6 +120,6 @@ export class IncidentFormsController {
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    exposePosition(response, (await this.settings.execute(principal, { type: 'DeleteFieldGroup', data: { fieldGroupId } }, commandId)).position);
+    exposePosition(response, (await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'DeleteFieldGroup', data: { fieldGroupId } }, commandId))).position);
   }
 }

@@ -16,7 +16,7 @@ import {
   type IncidentSettingsState,
 } from '@beacon/domain';
 import { exposePosition } from '../shared/event-position';
-import type { IncidentSettingsOutcome } from './commands/incident-settings-command.handler';
+import type { IncidentSettingsOutcome } from './incident-settings-stream';
 
 /**
  * A write answers the entity as the settings stand right after it (so the console needs no re-read),

@@ -1,6 +1,7 @@
 import type { Provider, Type } from '@nestjs/common';
-import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
-import { IncidentTemplateCommandsHandler } from './commands/incident-template-commands.handler';
+import { ChangeIncidentSettingsHandler } from './commands/change-incident-settings.handler';
+import { ChangeIncidentTemplateHandler } from './commands/change-incident-template.handler';
+import { IncidentSettingsStream } from './incident-settings-stream';
 import { FormRulesController } from './form-rules.controller';
 import { IncidentFieldsController } from './incident-fields.controller';
 import { IncidentFormsController } from './incident-forms.controller';
@@ -8,4 +9,4 @@ import { IncidentTemplatesController } from './incident-templates.controller';
 
 /** Controllers and providers of the incident settings calls this app serves. */
 export const INCIDENT_SETTINGS_CONTROLLERS: Type[] = [IncidentFieldsController, IncidentFormsController, FormRulesController, IncidentTemplatesController];
-export const INCIDENT_SETTINGS_PROVIDERS: Provider[] = [IncidentSettingsCommandHandler, IncidentTemplateCommandsHandler];
+export const INCIDENT_SETTINGS_PROVIDERS: Provider[] = [IncidentSettingsStream, ChangeIncidentSettingsHandler, ChangeIncidentTemplateHandler];

@@ -1,12 +1,13 @@
 import { Body, Delete, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type IncidentTemplateDto } from '@beacon/contracts';
 import { validationError } from '@beacon/domain';
 import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
-import { IncidentSettingsCommandHandler } from './commands/incident-settings-command.handler';
-import { IncidentTemplateCommandsHandler } from './commands/incident-template-commands.handler';
 import { answer, templateDto, type Response } from './incident-settings.answers';
 import { bodyOf } from './request-body';
+import { ChangeIncidentTemplateCommand } from './commands/change-incident-template.command';
+import { newSettingsEntityId } from './incident-settings-stream';
 
 /** The template's values, wrapped as the spec wraps them (`data` on create, `incident_template` on change). */
 function wrapped(body: unknown, key: 'data' | 'incident_template'): Record<string, unknown> {
@@ -20,8 +21,7 @@ function wrapped(body: unknown, key: 'data' | 'incident_template'): Record<strin
 @CommandController()
 export class IncidentTemplatesController {
   constructor(
-    @Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler,
-    @Inject(IncidentTemplateCommandsHandler) private readonly templates: IncidentTemplateCommandsHandler,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
   ) {}
 
   /** Body {data: {name, form, incident_title, subdomain, template_branding, field_values}}. */
@@ -33,8 +33,8 @@ export class IncidentTemplatesController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentTemplateDto> {
     const template = wrapped(body, 'data');
-    const templateId = this.settings.newId(principal, commandId, 'template');
-    const outcome = await this.templates.execute(principal, { type: 'CreateIncidentTemplate', data: { templateId, template } }, commandId);
+    const templateId = newSettingsEntityId(principal, commandId, 'template');
+    const outcome = await this.commandBus.execute(new ChangeIncidentTemplateCommand(principal, { type: 'CreateIncidentTemplate', data: { templateId, template } }, commandId));
     return answer(response, outcome, (state) => templateDto(state, templateId));
   }
 
@@ -48,7 +48,7 @@ export class IncidentTemplatesController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentTemplateDto> {
     const template = wrapped(body, 'incident_template');
-    const outcome = await this.templates.execute(principal, { type: 'ChangeIncidentTemplate', data: { templateId, template } }, commandId);
+    const outcome = await this.commandBus.execute(new ChangeIncidentTemplateCommand(principal, { type: 'ChangeIncidentTemplate', data: { templateId, template } }, commandId));
     return answer(response, outcome, (state) => templateDto(state, templateId));
   }
 
@@ -60,6 +60,6 @@ export class IncidentTemplatesController {
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    exposePosition(response, (await this.templates.execute(principal, { type: 'DeleteIncidentTemplate', data: { templateId } }, commandId)).position);
+    exposePosition(response, (await this.commandBus.execute(new ChangeIncidentTemplateCommand(principal, { type: 'DeleteIncidentTemplate', data: { templateId } }, commandId))).position);
   }
 }

@@ -1,12 +1,15 @@
 import { Body, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type IncidentDto } from '@beacon/contracts';
 import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
-import { ChangeIncidentHandler } from './commands/change-incident.handler';
-import { StartIncidentHandler, type IncidentSource } from './commands/start-incident.handler';
+import { PatchIncidentCommand } from './commands/patch-incident.command';
+import { UpdateIncidentCommand } from './commands/update-incident.command';
+import { type IncidentSource } from './commands/start-incident.handler';
 import { IncidentCallers } from './incident-callers';
 import { bodyOf } from './incident-request';
 import type { IncidentOutcome } from './incident-store';
+import { StartIncidentCommand } from './commands/start-incident.command';
 
 type Response = Parameters<typeof exposePosition>[0];
 
@@ -17,8 +20,7 @@ type Response = Parameters<typeof exposePosition>[0];
 @CommandController()
 export class IncidentsController {
   constructor(
-    @Inject(StartIncidentHandler) private readonly starts: StartIncidentHandler,
-    @Inject(ChangeIncidentHandler) private readonly changes: ChangeIncidentHandler,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(IncidentCallers) private readonly callers: IncidentCallers,
   ) {}
 
@@ -57,7 +59,7 @@ export class IncidentsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
     const { version, incident_title, payload, ignored_field_groups } = bodyOf(body);
-    const outcome = await this.changes.update(principal, incidentId, { version, incident_title, payload, ignored_field_groups }, commandId);
+    const outcome = await this.commandBus.execute(new UpdateIncidentCommand(principal, incidentId, { version, incident_title, payload, ignored_field_groups }, commandId));
     return answer(outcome, response);
   }
 
@@ -71,14 +73,14 @@ export class IncidentsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
     const { version, state, incident_title, order } = bodyOf(body);
-    const outcome = await this.changes.patch(principal, incidentId, { version, state, incident_title, order }, commandId);
+    const outcome = await this.commandBus.execute(new PatchIncidentCommand(principal, incidentId, { version, state, incident_title, order }, commandId));
     return answer(outcome, response);
   }
 
   private async startFrom(principal: Principal, source: IncidentSource, body: unknown, commandId: string | undefined, response: Response) {
     const { incident_title, order, payload, ignored_field_groups } = bodyOf(body);
     const caller = await this.callers.signedIn(principal);
-    const outcome = await this.starts.execute(caller, source, { incident_title, order, payload, ignored_field_groups }, commandId);
+    const outcome = await this.commandBus.execute(new StartIncidentCommand(caller, source, { incident_title, order, payload, ignored_field_groups }, commandId));
     return answer(outcome, response);
   }
 }

@@ -1,5 +1,7 @@
 import type { Provider, Type } from '@nestjs/common';
-import { ChangeIncidentHandler } from './commands/change-incident.handler';
+import { IncidentChangeContext } from './commands/incident-change-context';
+import { PatchIncidentHandler } from './commands/patch-incident.handler';
+import { UpdateIncidentHandler } from './commands/update-incident.handler';
 import { StartIncidentHandler } from './commands/start-incident.handler';
 import { IncidentCallers } from './incident-callers';
 import { IncidentStore } from './incident-store';
@@ -20,6 +22,8 @@ export const INCIDENTS_PROVIDERS: Provider[] = [
   IncidentStore,
   IncidentCallers,
   StartIncidentHandler,
-  ChangeIncidentHandler,
+  IncidentChangeContext,
+  UpdateIncidentHandler,
+  PatchIncidentHandler,
   GuestUploadSweep,
 ];

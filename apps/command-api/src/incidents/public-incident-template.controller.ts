@@ -1,12 +1,13 @@
 import { Body, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type IncidentDto } from '@beacon/contracts';
 import { CommandController, CommandId, Public } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
-import { StartIncidentHandler } from './commands/start-incident.handler';
 import { IncidentCallers } from './incident-callers';
 import { answer } from './incidents.controller';
 import { bodyOf } from './incident-request';
 import { TemplateSubdomainOwners } from './uploads/template-subdomain-owner';
+import { StartIncidentCommand } from './commands/start-incident.command';
 
 type Response = Parameters<typeof exposePosition>[0];
 
@@ -18,8 +19,8 @@ type Response = Parameters<typeof exposePosition>[0];
 @CommandController()
 export class PublicIncidentTemplateController {
   constructor(
-    @Inject(StartIncidentHandler) private readonly starts: StartIncidentHandler,
-    @Inject(IncidentCallers) private readonly callers: IncidentCallers,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+        @Inject(IncidentCallers) private readonly callers: IncidentCallers,
     @Inject(TemplateSubdomainOwners) private readonly subdomains: TemplateSubdomainOwners,
   ) {}
 
@@ -36,7 +37,7 @@ export class PublicIncidentTemplateController {
     const owner = await this.subdomains.owner(subdomain);
     const caller = await this.callers.guest(owner.rootId);
     const { incident_title, payload, ignored_field_groups } = bodyOf(body);
-    const outcome = await this.starts.execute(caller, { templateId: owner.templateId }, { incident_title, payload, ignored_field_groups }, commandId);
+    const outcome = await this.commandBus.execute(new StartIncidentCommand(caller, { templateId: owner.templateId }, { incident_title, payload, ignored_field_groups }, commandId));
     return answer(outcome, response);
   }
 }

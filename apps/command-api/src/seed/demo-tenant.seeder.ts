@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
-import { CreateCustomerGroupHandler } from '../customer-group/commands/create-customer-group.handler';
-import { RegisterUserHandler } from '../users/commands/register-user.handler';
 import { DEMO_GROUPS, DEMO_PASSWORD, DEMO_ROOT_ID, DEMO_ROOT_PERMISSIONS, DEMO_USERS } from './demo-tenant';
+import { CreateCustomerGroupCommand } from '../customer-group/commands/create-customer-group.command';
+import { RegisterUserCommand } from '../users/commands/register-user.command';
 
 /**
  * On an empty event store, records a demo tenant so a new user can sign in at once. Command ids
@@ -14,18 +15,17 @@ export class DemoTenantSeeder implements OnApplicationBootstrap {
   private readonly logger = new Logger('DemoTenant');
 
   constructor(
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(CreateCustomerGroupHandler) private readonly createGroup: CreateCustomerGroupHandler,
-    @Inject(RegisterUserHandler) private readonly registerUser: RegisterUserHandler,
-  ) {}
+          ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.seedDemo || (await this.eventStore.headPosition()) > 0) return;
     const acceptedAt = new Date();
     const context = (commandId: string) => ({ commandId, tenantId: DEMO_ROOT_ID, actorUserId: null, acceptedAt });
     for (const group of DEMO_GROUPS) {
-      await this.createGroup.execute(
+      await this.commandBus.execute(new CreateCustomerGroupCommand(
         {
           ...group,
           rootId: DEMO_ROOT_ID,
@@ -33,10 +33,10 @@ export class DemoTenantSeeder implements OnApplicationBootstrap {
           settings: { send_verification_email: false, noticeboard_numbers: [] },
         },
         { ...context(`demo/${group.customerGroupId}`), customerGroupId: group.customerGroupId },
-      );
+      ));
     }
     for (const user of DEMO_USERS) {
-      await this.registerUser.execute({ user, password: DEMO_PASSWORD }, { ...context(`demo/${user.userId}`), customerGroupId: user.customerGroupId });
+      await this.commandBus.execute(new RegisterUserCommand({ user, password: DEMO_PASSWORD }, { ...context(`demo/${user.userId}`), customerGroupId: user.customerGroupId }));
     }
     this.logger.log(`Seeded the demo tenant: ${DEMO_USERS.map((u) => u.email).join(', ')} (password ${DEMO_PASSWORD})`);
   }

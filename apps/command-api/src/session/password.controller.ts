@@ -1,11 +1,12 @@
 import { Body, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type DetailResponse } from '@beacon/contracts';
 import { CommandController, CurrentPrincipal, type Principal, Public } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { requiredStrings } from '../shared/request-fields';
-import { ChangePasswordHandler } from './commands/change-password.handler';
-import { RequestPasswordResetHandler } from './commands/request-password-reset.handler';
-import { ResetPasswordHandler } from './commands/reset-password.handler';
+import { ChangePasswordCommand } from './commands/change-password.command';
+import { RequestPasswordResetCommand } from './commands/request-password-reset.command';
+import { ResetPasswordCommand } from './commands/reset-password.command';
 
 type Response = Parameters<typeof exposePosition>[0];
 
@@ -15,17 +16,15 @@ export const PASSWORD_RESET_SENT_MESSAGE = 'Password reset e-mail has been sent.
 @CommandController()
 export class PasswordController {
   constructor(
-    @Inject(RequestPasswordResetHandler) private readonly requestReset: RequestPasswordResetHandler,
-    @Inject(ResetPasswordHandler) private readonly resetPassword: ResetPasswordHandler,
-    @Inject(ChangePasswordHandler) private readonly changePassword: ChangePasswordHandler,
-  ) {}
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+              ) {}
 
   @Public()
   @Post(ROUTES.passwordReset.path)
   @HttpCode(200)
   async reset(@Body() body: unknown): Promise<DetailResponse> {
     const { email } = requiredStrings(body, ['email'] as const);
-    await this.requestReset.execute(email, new Date());
+    await this.commandBus.execute(new RequestPasswordResetCommand(email, new Date()));
     return { detail: PASSWORD_RESET_SENT_MESSAGE };
   }
 
@@ -34,7 +33,7 @@ export class PasswordController {
   @HttpCode(200)
   async confirm(@Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<DetailResponse> {
     const input = requiredStrings(body, ['uid', 'token', 'new_password1', 'new_password2'] as const);
-    exposePosition(response, await this.resetPassword.execute(input, new Date()));
+    exposePosition(response, await this.commandBus.execute(new ResetPasswordCommand(input, new Date())));
     return { detail: 'Password has been reset with the new password.' };
   }
 
@@ -46,7 +45,7 @@ export class PasswordController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<DetailResponse> {
     const input = requiredStrings(body, ['old_password', 'new_password1', 'new_password2'] as const);
-    exposePosition(response, await this.changePassword.execute(principal, input, new Date()));
+    exposePosition(response, await this.commandBus.execute(new ChangePasswordCommand(principal, input, new Date())));
     return { detail: 'New password has been saved.' };
   }
 }

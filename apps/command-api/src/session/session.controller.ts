@@ -1,14 +1,15 @@
 import { Body, HttpCode, Inject, Post, Query, Res, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type LoginResponse, type TwoFactorRequiredResponse } from '@beacon/contracts';
 import { CommandController, CurrentPrincipal, type Principal, Public } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { queryFlag, requiredStrings } from '../shared/request-fields';
 import { ClientAddress } from './client-address';
-import { CompleteSecondFactorHandler } from './commands/complete-second-factor.handler';
-import { ImpersonatedSignInHandler } from './commands/impersonated-sign-in.handler';
-import { SignInHandler } from './commands/sign-in.handler';
-import { SignOutHandler } from './commands/sign-out.handler';
 import { SignInThrottledFilter } from './sign-in-throttled.filter';
+import { CompleteSecondFactorCommand } from './commands/complete-second-factor.command';
+import { ImpersonatedSignInCommand } from './commands/impersonated-sign-in.command';
+import { SignInCommand } from './commands/sign-in.command';
+import { SignOutCommand } from './commands/sign-out.command';
 
 type Response = Parameters<typeof exposePosition>[0];
 
@@ -16,11 +17,8 @@ type Response = Parameters<typeof exposePosition>[0];
 @UseFilters(SignInThrottledFilter)
 export class SessionController {
   constructor(
-    @Inject(SignInHandler) private readonly signIn: SignInHandler,
-    @Inject(CompleteSecondFactorHandler) private readonly secondFactor: CompleteSecondFactorHandler,
-    @Inject(ImpersonatedSignInHandler) private readonly impersonated: ImpersonatedSignInHandler,
-    @Inject(SignOutHandler) private readonly signOut: SignOutHandler,
-  ) {}
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+                  ) {}
 
   /** A key, or for a user with two-factor on, an ephemeral token for POST /api/rest-auth/login/2fa/. */
   @Public()
@@ -32,7 +30,7 @@ export class SessionController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<LoginResponse | TwoFactorRequiredResponse> {
     const { email, password } = requiredStrings(body, ['email', 'password'] as const);
-    const result = await this.signIn.execute(email, password, clientAddress, new Date());
+    const result = await this.commandBus.execute(new SignInCommand(email, password, clientAddress, new Date()));
     exposePosition(response, result.position);
     return result.kind === 'signed_in' ? { key: result.key } : { two_factor_required: true, ephemeral_token: result.ephemeralToken };
   }
@@ -46,7 +44,7 @@ export class SessionController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<LoginResponse> {
     const { ephemeral_token, code } = requiredStrings(body, ['ephemeral_token', 'code'] as const);
-    const result = await this.secondFactor.execute(ephemeral_token, code, clientAddress, new Date());
+    const result = await this.commandBus.execute(new CompleteSecondFactorCommand(ephemeral_token, code, clientAddress, new Date()));
     exposePosition(response, result.position);
     return { key: result.key };
   }
@@ -56,7 +54,7 @@ export class SessionController {
   @HttpCode(200)
   async impersonateLogin(@Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<LoginResponse> {
     const { token } = requiredStrings(body, ['token'] as const);
-    const result = await this.impersonated.execute(token, new Date());
+    const result = await this.commandBus.execute(new ImpersonatedSignInCommand(token, new Date()));
     exposePosition(response, result.position);
     return { key: result.key };
   }
@@ -68,7 +66,7 @@ export class SessionController {
     @Query('inactivity') inactivity: unknown,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ detail: string }> {
-    exposePosition(response, await this.signOut.execute(principal, queryFlag(inactivity), new Date()));
+    exposePosition(response, await this.commandBus.execute(new SignOutCommand(principal, queryFlag(inactivity), new Date())));
     return { detail: 'Successfully logged out.' };
   }
 }

@@ -1,11 +1,12 @@
 import { Body, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type DetailResponse, type TotpSetupResponse } from '@beacon/contracts';
 import { CommandController, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { requiredStrings } from '../shared/request-fields';
-import { DisableTwoFactorHandler } from './commands/disable-two-factor.handler';
-import { EnableTwoFactorHandler } from './commands/enable-two-factor.handler';
-import { StartTwoFactorSetupHandler } from './commands/start-two-factor-setup.handler';
+import { DisableTwoFactorCommand } from './commands/disable-two-factor.command';
+import { EnableTwoFactorCommand } from './commands/enable-two-factor.command';
+import { StartTwoFactorSetupCommand } from './commands/start-two-factor-setup.command';
 
 type Response = Parameters<typeof exposePosition>[0];
 
@@ -13,15 +14,13 @@ type Response = Parameters<typeof exposePosition>[0];
 @CommandController()
 export class TwoFactorController {
   constructor(
-    @Inject(StartTwoFactorSetupHandler) private readonly startSetup: StartTwoFactorSetupHandler,
-    @Inject(EnableTwoFactorHandler) private readonly enable: EnableTwoFactorHandler,
-    @Inject(DisableTwoFactorHandler) private readonly disable: DisableTwoFactorHandler,
-  ) {}
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+              ) {}
 
   @Post(ROUTES.totpSetup.path)
   @HttpCode(200)
   async setup(@CurrentPrincipal() principal: Principal, @Res({ passthrough: true }) response: Response): Promise<TotpSetupResponse> {
-    const result = await this.startSetup.execute(principal, new Date());
+    const result = await this.commandBus.execute(new StartTwoFactorSetupCommand(principal, new Date()));
     exposePosition(response, result.position);
     return { otpauth_url: result.otpauthUrl };
   }
@@ -34,7 +33,7 @@ export class TwoFactorController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<DetailResponse> {
     const { code } = requiredStrings(body, ['code'] as const);
-    exposePosition(response, await this.enable.execute(principal, code, new Date()));
+    exposePosition(response, await this.commandBus.execute(new EnableTwoFactorCommand(principal, code, new Date())));
     return { detail: 'Two-factor authentication is on.' };
   }
 
@@ -46,7 +45,7 @@ export class TwoFactorController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<DetailResponse> {
     const { password } = requiredStrings(body, ['password'] as const);
-    exposePosition(response, await this.disable.execute(principal, password, new Date()));
+    exposePosition(response, await this.commandBus.execute(new DisableTwoFactorCommand(principal, password, new Date())));
     return { detail: 'Two-factor authentication is off.' };
   }
 }

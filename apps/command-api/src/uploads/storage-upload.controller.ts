@@ -1,9 +1,10 @@
 import { HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES } from '@beacon/contracts';
 import { CommandController, Public } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { receiveFieldsThenFile, type FormRequest } from './fields-then-file-form';
-import { StorageUploadHandler } from './storage-upload.handler';
+import { StorageUploadCommand } from './storage-upload.command';
 
 type Response = Parameters<typeof exposePosition>[0];
 
@@ -16,12 +17,12 @@ type Response = Parameters<typeof exposePosition>[0];
  */
 @CommandController()
 export class StorageUploadController {
-  constructor(@Inject(StorageUploadHandler) private readonly handler: StorageUploadHandler) {}
+  constructor(@Inject(CommandBus) private readonly commandBus: CommandBus) {}
 
   @Public()
   @Post(ROUTES.storageUpload.path)
   @HttpCode(HttpStatus.NO_CONTENT)
   async upload(@Req() request: FormRequest, @Res({ passthrough: true }) response: Response): Promise<void> {
-    exposePosition(response, await receiveFieldsThenFile(request, (fields, file) => this.handler.execute(fields, file)));
+    exposePosition(response, await receiveFieldsThenFile(request, (fields, file) => this.commandBus.execute(new StorageUploadCommand(fields, file))));
   }
 }

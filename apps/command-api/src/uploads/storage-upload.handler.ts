@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { conflict, forbidden } from '@beacon/domain';
 import { DirectUploadRefusedError, DirectUploadSigner, FileKeyTakenError } from '@beacon/platform';
 import type { DirectUploadPolicy } from '../shared/uploads/direct-upload-terms';
@@ -8,6 +9,7 @@ import { fileError, NO_FILE_MESSAGE } from '../shared/uploads/upload-limits';
 import { exactSize } from './exact-size';
 import type { FormFields } from './fields-then-file-form';
 import { leadingBytes } from './leading-bytes';
+import { StorageUploadCommand } from './storage-upload.command';
 
 export const FIELDS_CHANGED_MESSAGE = 'The upload fields do not match their signature. Send them as the upload call answered them.';
 export const UPLOAD_USED_MESSAGE = 'This upload has already been used. Ask for a new upload address to send another file.';
@@ -26,8 +28,8 @@ interface AcceptedUpload {
  * ends short), judged by its first bytes as its kind requires (400), under the signed key, and records
  * it as its kind records uploads. The file is never held whole.
  */
-@Injectable()
-export class StorageUploadHandler {
+@CommandHandler(StorageUploadCommand)
+export class StorageUploadHandler implements ICommandHandler<StorageUploadCommand, number> {
   constructor(
     @Inject(UPLOAD_KINDS) private readonly kinds: readonly UploadKind<unknown>[],
     @Inject(FileUploads) private readonly uploads: FileUploads,
@@ -35,7 +37,7 @@ export class StorageUploadHandler {
   ) {}
 
   /** Answers the position of the recorded upload. */
-  async execute(fields: FormFields, file: AsyncIterable<Buffer> | undefined): Promise<number> {
+  async execute({ fields, file }: StorageUploadCommand): Promise<number> {
     const { policy, kind } = await this.accepted(fields);
     if (!file) throw fileError(NO_FILE_MESSAGE);
     const { head, content } = await leadingBytes(exactSize(file, policy.size), CONTENT_SAMPLE_BYTES);

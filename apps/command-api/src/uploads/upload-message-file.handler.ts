@@ -1,11 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ROUTES } from '@beacon/contracts';
 import { fileUploadDecider, fileUploadStream, type FileUploadPurpose } from '@beacon/domain';
-import { CommandExecutor, type Principal } from '@beacon/platform';
-import type { ReceivedFile } from '../shared/uploads/file-upload.interceptor';
+import { CommandExecutor } from '@beacon/platform';
 import { FileUploads, type UploadReceipt } from '../shared/uploads/file-uploads';
-import type { FileDataObject } from '../shared/uploads/upload-file-data';
 import type { StoredUpload, UploadKind, UploadRule } from '../shared/uploads/upload-kind';
+import { UploadMessageFileCommand } from './upload-message-file.command';
 import { MESSAGE_UPLOAD_RULES } from './upload-purposes';
 
 /** Who uploaded a message file and what for, as the record and a direct upload's terms keep it. */
@@ -26,8 +26,8 @@ export interface MessageFileRequest {
  * rule of their purpose, stored in the caller's organisation (see FileUploads) and recorded as
  * FileUploaded on `file_upload-<key>`; downloaded from GET /api/upload/file/{key}/.
  */
-@Injectable()
-export class UploadMessageFileHandler implements UploadKind<MessageFileContext> {
+@CommandHandler(UploadMessageFileCommand)
+export class UploadMessageFileHandler implements ICommandHandler<UploadMessageFileCommand, UploadReceipt>, UploadKind<MessageFileContext> {
   readonly name = 'message_file';
 
   constructor(
@@ -35,7 +35,7 @@ export class UploadMessageFileHandler implements UploadKind<MessageFileContext> 
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
   ) {}
 
-  execute(principal: Principal, request: MessageFileRequest, file: ReceivedFile | undefined, fileData: FileDataObject): Promise<UploadReceipt> {
+  execute({ principal, request, file, fileData }: UploadMessageFileCommand): Promise<UploadReceipt> {
     const context: MessageFileContext = {
       customerGroupId: principal.customerGroupId,
       userId: principal.userId,

@@ -1,11 +1,12 @@
 import { Body, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type DirectUploadDto, type UploadedAttachmentDto } from '@beacon/contracts';
 import { requireRecordingKind, type FileUploadPurpose } from '@beacon/domain';
 import { CommandController, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { FileUpload, type ReceivedFile } from '../shared/uploads/file-upload.interceptor';
 import { answerUpload } from '../shared/uploads/upload-answer';
 import { parseFileData } from '../shared/uploads/upload-file-data';
-import { UploadMessageFileHandler } from './upload-message-file.handler';
+import { UploadMessageFileCommand } from './upload-message-file.command';
 import { MESSAGE_UPLOAD_RULES } from './upload-purposes';
 
 type Response = Parameters<typeof answerUpload>[0];
@@ -20,7 +21,7 @@ const limitOf = (purpose: FileUploadPurpose) => MESSAGE_UPLOAD_RULES[purpose].ma
  */
 @CommandController()
 export class UploadsController {
-  constructor(@Inject(UploadMessageFileHandler) private readonly upload: UploadMessageFileHandler) {}
+  constructor(@Inject(CommandBus) private readonly commandBus: CommandBus) {}
 
   /** POST /api/upload/email_attachment: any type, up to 10 MB. */
   @Post(ROUTES.uploadEmailAttachment.path)
@@ -31,7 +32,7 @@ export class UploadsController {
     @Body() body: unknown,
     @Res({ passthrough: true }) response: Response,
   ): Answer {
-    return answerUpload(response, await this.upload.execute(principal, { purpose: 'email_attachment' }, file, parseFileData(body)));
+    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'email_attachment' }, file, parseFileData(body))));
   }
 
   /** POST /api/upload/sms_attachment: JPEG, PNG or GIF images (MMS), up to 1 MB. */
@@ -43,7 +44,7 @@ export class UploadsController {
     @Body() body: unknown,
     @Res({ passthrough: true }) response: Response,
   ): Answer {
-    return answerUpload(response, await this.upload.execute(principal, { purpose: 'sms_attachment' }, file, parseFileData(body)));
+    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'sms_attachment' }, file, parseFileData(body))));
   }
 
   /** POST /api/upload/provider_attachment/: any type, up to 10 MB. */
@@ -55,7 +56,7 @@ export class UploadsController {
     @Body() body: unknown,
     @Res({ passthrough: true }) response: Response,
   ): Answer {
-    return answerUpload(response, await this.upload.execute(principal, { purpose: 'provider_attachment' }, file, parseFileData(body)));
+    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'provider_attachment' }, file, parseFileData(body))));
   }
 
   /** POST /api/upload/recording/{kind}: audio up to 20 MB; `kind` says what the recording is for (400 unless a short lowercase name). */
@@ -69,6 +70,6 @@ export class UploadsController {
     @Res({ passthrough: true }) response: Response,
   ): Answer {
     const recordingKind = requireRecordingKind(kind);
-    return answerUpload(response, await this.upload.execute(principal, { purpose: 'recording', recordingKind }, file, parseFileData(body)));
+    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'recording', recordingKind }, file, parseFileData(body))));
   }
 }

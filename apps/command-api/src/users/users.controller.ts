@@ -1,10 +1,11 @@
 import { Delete, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type ImpersonationTokenDto } from '@beacon/contracts';
 import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
-import { ClearFailedLoginAttemptsHandler } from './commands/clear-failed-login-attempts.handler';
-import { ClearPasswordResetAttemptsHandler } from './commands/clear-password-reset-attempts.handler';
-import { GrantImpersonationHandler } from './commands/grant-impersonation.handler';
+import { ClearFailedLoginAttemptsCommand } from './commands/clear-failed-login-attempts.command';
+import { ClearPasswordResetAttemptsCommand } from './commands/clear-password-reset-attempts.command';
+import { GrantImpersonationCommand } from './commands/grant-impersonation.command';
 
 type Response = Parameters<typeof exposePosition>[0];
 
@@ -12,10 +13,8 @@ type Response = Parameters<typeof exposePosition>[0];
 @CommandController()
 export class UsersController {
   constructor(
-    @Inject(ClearFailedLoginAttemptsHandler) private readonly clearFailedLogins: ClearFailedLoginAttemptsHandler,
-    @Inject(ClearPasswordResetAttemptsHandler) private readonly clearResetAttempts: ClearPasswordResetAttemptsHandler,
-    @Inject(GrantImpersonationHandler) private readonly grantImpersonation: GrantImpersonationHandler,
-  ) {}
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+              ) {}
 
   @Delete(ROUTES.deleteFailedLoginAttempts.path)
   @HttpCode(204)
@@ -25,7 +24,7 @@ export class UsersController {
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    exposePosition(response, await this.clearFailedLogins.execute(principal, userId, new Date(), commandId));
+    exposePosition(response, await this.commandBus.execute(new ClearFailedLoginAttemptsCommand(principal, userId, new Date(), commandId)));
   }
 
   @Delete(ROUTES.deletePasswordResetAttempts.path)
@@ -36,7 +35,7 @@ export class UsersController {
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    exposePosition(response, await this.clearResetAttempts.execute(principal, userId, new Date(), commandId));
+    exposePosition(response, await this.commandBus.execute(new ClearPasswordResetAttemptsCommand(principal, userId, new Date(), commandId)));
   }
 
   @Post(ROUTES.impersonate.path)
@@ -46,7 +45,7 @@ export class UsersController {
     @Param('id') userId: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ImpersonationTokenDto> {
-    const link = await this.grantImpersonation.execute(principal, userId, new Date());
+    const link = await this.commandBus.execute(new GrantImpersonationCommand(principal, userId, new Date()));
     exposePosition(response, link.position);
     return { token: link.token, login_url: `/ui/impersonate_login/${link.token}`, expires_at: link.expiresAt.toISOString() };
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CreateCustomerGroupHandler, RegisterUserHandler } from '@beacon/command-api';
+import { CommandBus } from '@nestjs/cqrs';
+import { CreateCustomerGroupCommand, RegisterUserCommand } from '@beacon/command-api';
 import type { TestApp } from './embedded-test-app';
 
 export const OTHER_TENANT_PASSWORD = 'Other-password-1';
@@ -8,12 +9,12 @@ export const OTHER_TENANT_PASSWORD = 'Other-password-1';
 export async function createSecondTenant(app: TestApp): Promise<{ rootId: string; adminEmail: string }> {
   const rootId = randomUUID();
   const acceptedAt = new Date();
-  await app.app.get(CreateCustomerGroupHandler).execute(
+  await app.app.get(CommandBus).execute(new CreateCustomerGroupCommand(
     { customerGroupId: rootId, name: 'Other Organisation', parentId: null, rootId, rootPermissions: [], settings: {} },
     { commandId: randomUUID(), tenantId: rootId, actorUserId: null, acceptedAt },
-  );
+  ));
   const adminEmail = `admin-${rootId.slice(0, 8)}@other.test`;
-  await app.app.get(RegisterUserHandler).execute(
+  await app.app.get(CommandBus).execute(new RegisterUserCommand(
     {
       user: {
         userId: randomUUID(),
@@ -29,6 +30,6 @@ export async function createSecondTenant(app: TestApp): Promise<{ rootId: string
       password: OTHER_TENANT_PASSWORD,
     },
     { commandId: randomUUID(), tenantId: rootId, actorUserId: null, acceptedAt },
-  );
+  ));
   return { rootId, adminEmail };
 }

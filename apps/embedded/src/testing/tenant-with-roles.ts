@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CreateCustomerGroupHandler, RegisterUserHandler } from '@beacon/command-api';
+import { CommandBus } from '@nestjs/cqrs';
+import { CreateCustomerGroupCommand, RegisterUserCommand } from '@beacon/command-api';
 import { CUSTOMER_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
 import type { TestApp } from './embedded-test-app';
 
@@ -18,13 +19,12 @@ export async function createTenantWithRoles(app: TestApp, rootPermissions: reado
   const acceptedAt = new Date();
   const context = () => ({ commandId: randomUUID(), tenantId: rootId, actorUserId: null, acceptedAt });
   await app.app
-    .get(CreateCustomerGroupHandler)
-    .execute({ customerGroupId: rootId, name: `Tenant ${rootId.slice(0, 8)}`, parentId: null, rootId, rootPermissions: [...rootPermissions], settings: {} }, context());
+    .get(CommandBus).execute(new CreateCustomerGroupCommand({ customerGroupId: rootId, name: `Tenant ${rootId.slice(0, 8)}`, parentId: null, rootId, rootPermissions: [...rootPermissions], settings: {} }, context()));
   const emails = {} as Record<CustomerPermission, string>;
   for (const role of CUSTOMER_PERMISSIONS) {
     const email = `${role.toLowerCase()}-${rootId.slice(0, 8)}@tenant.test`;
     emails[role] = email;
-    await app.app.get(RegisterUserHandler).execute(
+    await app.app.get(CommandBus).execute(new RegisterUserCommand(
       {
         user: {
           userId: randomUUID(),
@@ -40,7 +40,7 @@ export async function createTenantWithRoles(app: TestApp, rootPermissions: reado
         password: TENANT_PASSWORD,
       },
       context(),
-    );
+    ));
   }
   return { rootId, rootPermissions, emails };
 }

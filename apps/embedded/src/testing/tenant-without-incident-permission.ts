@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { IncidentSettingsCommandHandler, IncidentTemplateCommandsHandler } from '@beacon/command-api';
+import { CommandBus } from '@nestjs/cqrs';
+import { ChangeIncidentSettingsCommand, ChangeIncidentTemplateCommand } from '@beacon/command-api';
 import { MEDIA_LIBRARY_PERMISSION } from '@beacon/domain';
 import type { Principal } from '@beacon/platform';
 import type { TestApp } from './embedded-test-app';
@@ -33,7 +34,8 @@ export async function createTenantWithoutIncidentPermission(app: TestApp): Promi
     tokenId: 'setup',
     expiresAt: Date.now() + 60_000,
   };
-  const settings = app.app.get(IncidentSettingsCommandHandler);
+  const commands = app.app.get(CommandBus);
+  const settings = { execute: (...args: ConstructorParameters<typeof ChangeIncidentSettingsCommand>) => commands.execute(new ChangeIncidentSettingsCommand(...args)) };
   const [fieldId, formId, fieldGroupId, templateId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
   await settings.execute(principal, { type: 'CreateIncidentField', data: { fieldId, label: 'Where', field_type: 'TEXT' } });
   await settings.execute(principal, { type: 'CreateIncidentForm', data: { formId, name: 'Hidden form' } });
@@ -42,8 +44,8 @@ export async function createTenantWithoutIncidentPermission(app: TestApp): Promi
     data: { fieldGroupId, title: 'Place', form: formId, form_field_mappings: [{ field: fieldId, is_required: true }] },
   });
   const subdomain = `hidden-${tenant.rootId.slice(0, 8)}`;
-  const outcome = await app.app
-    .get(IncidentTemplateCommandsHandler)
-    .execute(principal, { type: 'CreateIncidentTemplate', data: { templateId, template: { name: 'Hidden template', form: formId, subdomain } } });
+  const outcome = await commands.execute(
+    new ChangeIncidentTemplateCommand(principal, { type: 'CreateIncidentTemplate', data: { templateId, template: { name: 'Hidden template', form: formId, subdomain } } }),
+  );
   return { ...tenant, subdomain, fieldGroupId, fieldId, position: String(outcome.position) };
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import request from 'supertest';
-import { DEMO_ROOT_ID, mailFolder, RegisterUserHandler } from '@beacon/command-api';
+import { CommandBus } from '@nestjs/cqrs';
+import { DEMO_ROOT_ID, mailFolder, RegisterUserCommand } from '@beacon/command-api';
 import type { EmailOutboxDto, OutboxEmailDto } from '@beacon/contracts';
 import type { CustomerPermission } from '@beacon/domain';
 import { EVENT_STORE } from '@beacon/platform';
@@ -24,7 +25,7 @@ export async function createUser(
   const email = `user-${userId.slice(0, 8)}@demo.test`;
   const password = `Pw-${randomUUID()}`;
   const rootId = options.rootId ?? DEMO_ROOT_ID;
-  await app.app.get(RegisterUserHandler).execute(
+  await app.app.get(CommandBus).execute(new RegisterUserCommand(
     {
       user: {
         userId,
@@ -40,7 +41,7 @@ export async function createUser(
       password,
     },
     { commandId: randomUUID(), tenantId: rootId, actorUserId: null, acceptedAt: new Date() },
-  );
+  ));
   return { userId, email, password };
 }
 

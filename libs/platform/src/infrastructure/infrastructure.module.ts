@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { CqrsModule, EventBus } from '@nestjs/cqrs';
 import { createBus, type Bus } from '@beacon/bus';
 import { createEventStore, type EventStore } from '@beacon/event-store';
 import { createReadStore, type ReadStore } from '@beacon/read-store';
 import type { PlatformConfig } from '../config/platform-config';
+import { publishingEventStore } from '../events/publishing-event-store';
 import { createRateLimitStore, RATE_LIMIT_STORE, type RateLimitStore } from '../rate-limits/rate-limit-store';
 import { createFileStorage, FILE_STORAGE } from '../storage';
 import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE } from './tokens';
@@ -36,11 +38,15 @@ export class InfrastructureModule {
     mkdirSync(config.dataDir, { recursive: true });
     return {
       module: InfrastructureModule,
+      // The command, query and event buses of the process (global): handlers of every feature module register on them.
+      imports: [CqrsModule.forRoot()],
       providers: [
         { provide: PLATFORM_CONFIG, useValue: config },
         {
           provide: EVENT_STORE,
-          useFactory: () => createEventStore({ eventstoreUrl: config.eventstoreUrl, sqlitePath: config.eventStorePath }),
+          useFactory: async (eventBus: EventBus) =>
+            publishingEventStore(await createEventStore({ eventstoreUrl: config.eventstoreUrl, sqlitePath: config.eventStorePath }), eventBus),
+          inject: [EventBus],
         },
         {
           provide: READ_STORE,

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import {
   brandLoginDecider,
@@ -10,8 +11,9 @@ import {
   type CustomerGroupEvent,
   type CustomerGroupState,
 } from '@beacon/domain';
-import { CommandExecutor, type CommandContext, type Principal } from '@beacon/platform';
+import { CommandExecutor, type CommandContext } from '@beacon/platform';
 import { CustomerGroupAccess } from '../customer-group-access';
+import { ChangeCustomerGroupDetailsCommand } from './change-customer-group-details.command';
 
 export interface CustomerGroupDetailsInput {
   readonly name?: unknown;
@@ -35,19 +37,14 @@ const detailsChange = (events: readonly CustomerGroupEvent[]) =>
  * change then fails is released again. Brand-stream commands are idempotent by themselves (the holder
  * claiming again or a non-holder releasing records nothing), so they do not reuse the idempotency key.
  */
-@Injectable()
-export class ChangeCustomerGroupDetailsHandler {
+@CommandHandler(ChangeCustomerGroupDetailsCommand)
+export class ChangeCustomerGroupDetailsHandler implements ICommandHandler<ChangeCustomerGroupDetailsCommand, CustomerGroupDetailsOutcome> {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(CustomerGroupAccess) private readonly access: CustomerGroupAccess,
   ) {}
 
-  async execute(
-    principal: Principal,
-    customerGroupId: string,
-    input: CustomerGroupDetailsInput,
-    commandId: string = randomUUID(),
-  ): Promise<CustomerGroupDetailsOutcome> {
+  async execute({ principal, customerGroupId, input, commandId = randomUUID() }: ChangeCustomerGroupDetailsCommand): Promise<CustomerGroupDetailsOutcome> {
     const group = await this.access.reachableGroup(principal, customerGroupId);
     const command: ChangeCustomerGroupDetails = {
       type: 'ChangeCustomerGroupDetails',

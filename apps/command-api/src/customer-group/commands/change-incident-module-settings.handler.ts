@@ -1,7 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { customerGroupDecider, customerGroupStream } from '@beacon/domain';
-import { CommandExecutor, type Principal } from '@beacon/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { customerGroupDecider, customerGroupStream, type CustomerGroupEvent } from '@beacon/domain';
+import { CommandExecutor, type CommandOutcome } from '@beacon/platform';
 import { CustomerGroupAccess } from '../customer-group-access';
+import { ChangeIncidentModuleSettingsCommand } from './change-incident-module-settings.command';
 
 export interface IncidentModuleSettingsInput {
   readonly module_name: unknown;
@@ -9,14 +11,14 @@ export interface IncidentModuleSettingsInput {
 }
 
 /** Renames the incident module of a customer group the caller reaches (the route admits admins and operators). */
-@Injectable()
-export class ChangeIncidentModuleSettingsHandler {
+@CommandHandler(ChangeIncidentModuleSettingsCommand)
+export class ChangeIncidentModuleSettingsHandler implements ICommandHandler<ChangeIncidentModuleSettingsCommand, CommandOutcome<CustomerGroupEvent>> {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(CustomerGroupAccess) private readonly access: CustomerGroupAccess,
   ) {}
 
-  async execute(principal: Principal, customerGroupId: string, input: IncidentModuleSettingsInput, commandId?: string) {
+  async execute({ principal, customerGroupId, input, commandId }: ChangeIncidentModuleSettingsCommand): Promise<CommandOutcome<CustomerGroupEvent>> {
     const group = await this.access.reachableGroup(principal, customerGroupId);
     return this.executor.execute(
       customerGroupStream(customerGroupId),

@@ -1,18 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerGroupDecider, customerGroupStream, validationError, type CreateCustomerGroup } from '@beacon/domain';
-import { CommandExecutor, type CommandContext } from '@beacon/platform';
+import { CommandExecutor } from '@beacon/platform';
 import { CustomerGroupAccess } from '../customer-group-access';
+import { CreateCustomerGroupCommand } from './create-customer-group.command';
 
 export type NewCustomerGroup = Omit<CreateCustomerGroup['data'], 'ancestorIds'>;
 
-@Injectable()
-export class CreateCustomerGroupHandler {
+@CommandHandler(CreateCustomerGroupCommand)
+export class CreateCustomerGroupHandler implements ICommandHandler<CreateCustomerGroupCommand, number> {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(CustomerGroupAccess) private readonly access: CustomerGroupAccess,
   ) {}
 
-  async execute(group: NewCustomerGroup, context: CommandContext): Promise<number> {
+  async execute({ group, context }: CreateCustomerGroupCommand): Promise<number> {
     const outcome = await this.executor.execute(
       customerGroupStream(group.customerGroupId),
       customerGroupDecider,

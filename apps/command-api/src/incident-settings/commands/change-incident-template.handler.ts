@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   attachmentKeysOf,
   incidentSettingsDecider,
@@ -11,9 +12,10 @@ import {
 } from '@beacon/domain';
 import { CommandExecutor, type CommandContext, type Principal } from '@beacon/platform';
 import { RecordedUploads } from '../../incidents/uploads/recorded-uploads';
-import { IncidentSettingsCommandHandler, type IncidentSettingsOutcome } from './incident-settings-command.handler';
+import { IncidentSettingsStream, type IncidentSettingsOutcome } from '../incident-settings-stream';
+import { ChangeIncidentTemplateCommand } from './change-incident-template.command';
 
-type TemplateCommand = Extract<IncidentSettingsCommand, { type: 'CreateIncidentTemplate' | 'ChangeIncidentTemplate' | 'DeleteIncidentTemplate' }>;
+export type TemplateCommand = Extract<IncidentSettingsCommand, { type: 'CreateIncidentTemplate' | 'ChangeIncidentTemplate' | 'DeleteIncidentTemplate' }>;
 
 /** The subdomain a template holds after these events ('' for none), and the one it gave up. */
 function subdomainsOf(events: readonly IncidentSettingsEvent[]): { holds: string; gaveUp: string } {
@@ -38,15 +40,15 @@ function subdomainsOf(events: readonly IncidentSettingsEvent[]): { holds: string
  * releasing records nothing), so they do not reuse the idempotency key. Preset attachments must name
  * files uploaded to the organisation: their upload records go with the command.
  */
-@Injectable()
-export class IncidentTemplateCommandsHandler {
+@CommandHandler(ChangeIncidentTemplateCommand)
+export class ChangeIncidentTemplateHandler implements ICommandHandler<ChangeIncidentTemplateCommand, IncidentSettingsOutcome> {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
-    @Inject(IncidentSettingsCommandHandler) private readonly settings: IncidentSettingsCommandHandler,
+    @Inject(IncidentSettingsStream) private readonly settings: IncidentSettingsStream,
     @Inject(RecordedUploads) private readonly uploads: RecordedUploads,
   ) {}
 
-  async execute(principal: Principal, given: TemplateCommand, commandId: string = randomUUID()): Promise<IncidentSettingsOutcome> {
+  async execute({ principal, given, commandId = randomUUID() }: ChangeIncidentTemplateCommand): Promise<IncidentSettingsOutcome> {
     const command = await this.withKnownUploads(principal, given);
     const templateId = command.data.templateId;
     const context = this.settings.context(principal, commandId);
@@ -57,7 +59,7 @@ export class IncidentTemplateCommandsHandler {
     if (claiming) position = await this.subdomain('ClaimTemplateSubdomain', claiming, principal, templateId, context);
     let outcome: IncidentSettingsOutcome;
     try {
-      outcome = await this.settings.execute(principal, command, commandId);
+      outcome = await this.settings.run(principal, command, commandId);
     } catch (error) {
       if (claiming) await this.releaseUnlessHeld(claiming, principal, templateId, context, await this.settings.state(principal.rootId));
       throw error;

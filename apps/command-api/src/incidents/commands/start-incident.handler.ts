@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import {
   attachmentKeysOf,
@@ -13,9 +14,9 @@ import {
   type StartIncident,
 } from '@beacon/domain';
 import { CommandExecutor, deterministicId } from '@beacon/platform';
-import type { IncidentCaller } from '../incident-callers';
 import { IncidentStore, type IncidentOutcome } from '../incident-store';
 import { RecordedUploads } from '../uploads/recorded-uploads';
+import { StartIncidentCommand } from './start-incident.command';
 
 /** Where a new incident comes from: a form, or a template (its form, title and preset values). */
 export type IncidentSource = { readonly formId: string } | { readonly templateId: string };
@@ -34,15 +35,15 @@ export interface StartIncidentInput {
  * when there is one, so a retried start answers the same incident instead of starting a second.
  * Attachments (given or preset by the template) must name files uploaded to the organisation.
  */
-@Injectable()
-export class StartIncidentHandler {
+@CommandHandler(StartIncidentCommand)
+export class StartIncidentHandler implements ICommandHandler<StartIncidentCommand, IncidentOutcome> {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(IncidentStore) private readonly incidents: IncidentStore,
     @Inject(RecordedUploads) private readonly uploads: RecordedUploads,
   ) {}
 
-  async execute(caller: IncidentCaller, source: IncidentSource, input: StartIncidentInput, commandId: string = randomUUID()): Promise<IncidentOutcome> {
+  async execute({ caller, source, input, commandId = randomUUID() }: StartIncidentCommand): Promise<IncidentOutcome> {
     const settings = await this.settings(caller.rootId);
     const template = 'templateId' in source ? incidentTemplateOf(settings, source.templateId) : null;
     if ('templateId' in source && !template) throw notFound();

@@ -1,4 +1,5 @@
 import { Body, Inject, Post, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type DirectUploadDto, type UploadedAttachmentDto } from '@beacon/contracts';
 import { CommandController, CurrentPrincipal, type Principal, Public } from '@beacon/platform';
 import { FileUpload, type ReceivedFile } from '../../shared/uploads/file-upload.interceptor';
@@ -7,7 +8,7 @@ import { answerUpload } from '../../shared/uploads/upload-answer';
 import { fileDetails, parseFileData } from '../../shared/uploads/upload-file-data';
 import { GuestUploadLimits } from './guest-upload-limits.guard';
 import { TemplateSubdomainOwners } from './template-subdomain-owner';
-import { UploadIncidentAttachmentHandler } from './upload-incident-attachment.handler';
+import { UploadIncidentAttachmentCommand } from './upload-incident-attachment.command';
 import { MAX_ATTACHMENT_BYTES, MAX_GUEST_ATTACHMENT_BYTES } from './upload-limits';
 
 type Response = Parameters<typeof answerUpload>[0];
@@ -16,7 +17,7 @@ type Response = Parameters<typeof answerUpload>[0];
 @CommandController()
 export class IncidentUploadsController {
   constructor(
-    @Inject(UploadIncidentAttachmentHandler) private readonly upload: UploadIncidentAttachmentHandler,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(TemplateSubdomainOwners) private readonly subdomains: TemplateSubdomainOwners,
   ) {}
 
@@ -32,10 +33,12 @@ export class IncidentUploadsController {
     @Body() body: unknown,
     @Res({ passthrough: true }) response: Response,
   ): Promise<UploadedAttachmentDto | DirectUploadDto> {
-    const receipt = await this.upload.execute(
+    const receipt = await this.commandBus.execute(
+      new UploadIncidentAttachmentCommand(
       { tenantId: principal.rootId, customerGroupId: principal.customerGroupId, userId: principal.userId },
       file,
       parseFileData(body),
+    ),
     );
     return answerUpload(response, receipt);
   }
@@ -58,10 +61,12 @@ export class IncidentUploadsController {
     const received = requireFile(file);
     const fileData = parseFileData(body);
     const owner = await this.subdomains.owner(fileDetails(fileData).subdomain);
-    const receipt = await this.upload.execute(
+    const receipt = await this.commandBus.execute(
+      new UploadIncidentAttachmentCommand(
       { tenantId: owner.rootId, customerGroupId: owner.rootId, userId: null, templateId: owner.templateId },
       received,
       fileData,
+    ),
     );
     return answerUpload(response, receipt);
   }

@@ -1,11 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ROUTES } from '@beacon/contracts';
 import { incidentAttachmentDecider, incidentAttachmentStream } from '@beacon/domain';
 import { CommandExecutor } from '@beacon/platform';
-import type { ReceivedFile } from '../../shared/uploads/file-upload.interceptor';
 import { FileUploads, type UploadReceipt } from '../../shared/uploads/file-uploads';
-import { fileDetails, type FileDataObject } from '../../shared/uploads/upload-file-data';
+import { fileDetails } from '../../shared/uploads/upload-file-data';
 import type { StoredUpload, UploadKind, UploadRule } from '../../shared/uploads/upload-kind';
+import { UploadIncidentAttachmentCommand } from './upload-incident-attachment.command';
 import { MAX_ATTACHMENT_BYTES, MAX_GUEST_ATTACHMENT_BYTES } from './upload-limits';
 
 export interface AttachmentUploader {
@@ -33,8 +34,10 @@ const GUEST: UploadRule = { maxBytes: MAX_GUEST_ATTACHMENT_BYTES };
  * Attachments of incident ATTACHMENT fields, any type: stored in the organisation's file storage
  * (see FileUploads) and recorded as IncidentAttachmentUploaded.
  */
-@Injectable()
-export class UploadIncidentAttachmentHandler implements UploadKind<IncidentAttachmentContext> {
+@CommandHandler(UploadIncidentAttachmentCommand)
+export class UploadIncidentAttachmentHandler
+  implements ICommandHandler<UploadIncidentAttachmentCommand, UploadReceipt>, UploadKind<IncidentAttachmentContext>
+{
   readonly name = 'incident_attachment';
 
   constructor(
@@ -42,7 +45,7 @@ export class UploadIncidentAttachmentHandler implements UploadKind<IncidentAttac
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
   ) {}
 
-  execute(uploader: AttachmentUploader, file: ReceivedFile | undefined, fileData: FileDataObject): Promise<UploadReceipt> {
+  execute({ uploader, file, fileData }: UploadIncidentAttachmentCommand): Promise<UploadReceipt> {
     const details = fileDetails(fileData);
     const context: IncidentAttachmentContext = {
       customerGroupId: uploader.customerGroupId,

@@ -1,9 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { assertNewPassword, userDecider, type ChangePassword } from '@beacon/domain';
-import { AuthTokenService, type Principal } from '@beacon/platform';
+import { AuthTokenService } from '@beacon/platform';
 import { CredentialStore } from '../../users/credential-store';
 import { UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
+import { ChangePasswordCommand } from './change-password.command';
 
 export interface ChangePasswordInput {
   readonly old_password: string;
@@ -12,8 +14,8 @@ export interface ChangePasswordInput {
 }
 
 /** Change password (signed in): the old password, the new one twice; every other sign-in of the user ends. */
-@Injectable()
-export class ChangePasswordHandler {
+@CommandHandler(ChangePasswordCommand)
+export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand, number> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(UserLookup) private readonly users: UserLookup,
@@ -21,7 +23,7 @@ export class ChangePasswordHandler {
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
   ) {}
 
-  async execute(principal: Principal, input: ChangePasswordInput, now: Date): Promise<number> {
+  async execute({ principal, input, now }: ChangePasswordCommand): Promise<number> {
     const user = await this.users.registered(principal.userId);
     const command: ChangePassword = {
       type: 'ChangePassword',

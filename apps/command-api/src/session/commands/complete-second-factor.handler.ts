@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { invalidCode, signInExpired } from '@beacon/domain';
 import { AuthTokenService, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { CredentialStore } from '../../users/credential-store';
@@ -8,13 +9,14 @@ import { recorded, UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
 import { OneTimeTokens } from '../one-time-tokens';
 import { acceptedTotpStep } from '../totp';
+import { CompleteSecondFactorCommand } from './complete-second-factor.command';
 
 /**
  * The second step of a two-factor sign-in: the ephemeral token and the code give a session key.
  * A wrong code counts against the user's email like a wrong password, in the same throttle.
  */
-@Injectable()
-export class CompleteSecondFactorHandler {
+@CommandHandler(CompleteSecondFactorCommand)
+export class CompleteSecondFactorHandler implements ICommandHandler<CompleteSecondFactorCommand, { key: string; position: number }> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
@@ -25,7 +27,7 @@ export class CompleteSecondFactorHandler {
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
-  async execute(ephemeralToken: string, code: string, clientAddress: string, now: Date): Promise<{ key: string; position: number }> {
+  async execute({ ephemeralToken, code, clientAddress, now }: CompleteSecondFactorCommand): Promise<{ key: string; position: number }> {
     const grant = await this.oneTimeTokens.find('second_factor', ephemeralToken);
     const user = grant ? await this.users.state(grant.userId) : null;
     if (!grant || user?.status !== 'registered') throw signInExpired();

@@ -1,19 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Principal } from '@beacon/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CredentialStore } from '../../users/credential-store';
 import { UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
+import { DisableTwoFactorCommand } from './disable-two-factor.command';
 
 /** Switches two-factor off for oneself (or cancels a setup), with the password; the TOTP secret is deleted. */
-@Injectable()
-export class DisableTwoFactorHandler {
+@CommandHandler(DisableTwoFactorCommand)
+export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactorCommand, number> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(UserLookup) private readonly users: UserLookup,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
   ) {}
 
-  async execute(principal: Principal, password: string, now: Date): Promise<number> {
+  async execute({ principal, password, now }: DisableTwoFactorCommand): Promise<number> {
     const user = await this.users.registered(principal.userId);
     const outcome = await this.commands.run(
       user,

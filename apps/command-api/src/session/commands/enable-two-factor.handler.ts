@@ -1,20 +1,21 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Principal } from '@beacon/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CredentialStore } from '../../users/credential-store';
 import { UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
 import { acceptedTotpStep } from '../totp';
+import { EnableTwoFactorCommand } from './enable-two-factor.command';
 
 /** Confirms a TOTP setup with a code from the authenticator app; from then on sign-in asks for a code. */
-@Injectable()
-export class EnableTwoFactorHandler {
+@CommandHandler(EnableTwoFactorCommand)
+export class EnableTwoFactorHandler implements ICommandHandler<EnableTwoFactorCommand, number> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(UserLookup) private readonly users: UserLookup,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
   ) {}
 
-  async execute(principal: Principal, code: string, now: Date): Promise<number> {
+  async execute({ principal, code, now }: EnableTwoFactorCommand): Promise<number> {
     const user = await this.users.registered(principal.userId);
     const { pending } = await this.credentials.totp(user.userId);
     const step = pending ? acceptedTotpStep(pending, code, now, null) : null;

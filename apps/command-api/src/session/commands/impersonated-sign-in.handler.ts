@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { impersonationInvalid } from '@beacon/domain';
 import { AuthTokenService } from '@beacon/platform';
 import { UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
 import { OneTimeTokens } from '../one-time-tokens';
+import { ImpersonatedSignInCommand } from './impersonated-sign-in.command';
 
 /** /impersonate_login/{token}: exchanges an admin's one-time impersonation link for a session key of the user. */
-@Injectable()
-export class ImpersonatedSignInHandler {
+@CommandHandler(ImpersonatedSignInCommand)
+export class ImpersonatedSignInHandler implements ICommandHandler<ImpersonatedSignInCommand, { key: string; position: number }> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(UserLookup) private readonly users: UserLookup,
@@ -16,7 +18,7 @@ export class ImpersonatedSignInHandler {
     @Inject(OneTimeTokens) private readonly oneTimeTokens: OneTimeTokens,
   ) {}
 
-  async execute(token: string, now: Date): Promise<{ key: string; position: number }> {
+  async execute({ token, now }: ImpersonatedSignInCommand): Promise<{ key: string; position: number }> {
     const grant = await this.oneTimeTokens.find('impersonation', token);
     const user = grant ? await this.users.state(grant.userId) : null;
     if (!grant || user?.status !== 'registered') throw impersonationInvalid();

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { EMAIL_CHANNEL, type EmailChannel } from '../../email/email-channel';
 import { recorded, UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
 import { OneTimeTokens } from '../one-time-tokens';
 import { passwordResetEmail, passwordResetLink } from '../password-reset-email';
+import { RequestPasswordResetCommand } from './request-password-reset.command';
 
 /**
  * Emails a single-use, expiring link to /reset/{uid}/{token}. Says nothing about whether the email
  * exists: an unknown email, or a user past the reset-attempts limit, gets nothing and no error.
  */
-@Injectable()
-export class RequestPasswordResetHandler {
+@CommandHandler(RequestPasswordResetCommand)
+export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, void> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(UserLookup) private readonly users: UserLookup,
@@ -21,7 +23,7 @@ export class RequestPasswordResetHandler {
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
-  async execute(email: string, now: Date): Promise<void> {
+  async execute({ email, now }: RequestPasswordResetCommand): Promise<void> {
     const userId = await this.users.userIdByEmail(email);
     const user = userId ? await this.users.state(userId) : null;
     if (user?.status !== 'registered') return;

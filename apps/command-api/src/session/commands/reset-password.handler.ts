@@ -1,10 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { assertNewPassword, fieldError, RESET_LINK_INVALID_MESSAGE, userDecider, type ResetPassword } from '@beacon/domain';
 import { AuthTokenService } from '@beacon/platform';
 import { CredentialStore } from '../../users/credential-store';
 import { UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
 import { OneTimeTokens } from '../one-time-tokens';
+import { ResetPasswordCommand } from './reset-password.command';
 
 export interface ResetPasswordInput {
   readonly uid: string;
@@ -14,8 +16,8 @@ export interface ResetPasswordInput {
 }
 
 /** Set Password (/reset/{uid}/{token}): uses the link once, sets the password, ends every sign-in of the user. */
-@Injectable()
-export class ResetPasswordHandler {
+@CommandHandler(ResetPasswordCommand)
+export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, number> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(UserLookup) private readonly users: UserLookup,
@@ -24,7 +26,7 @@ export class ResetPasswordHandler {
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
   ) {}
 
-  async execute(input: ResetPasswordInput, now: Date): Promise<number> {
+  async execute({ input, now }: ResetPasswordCommand): Promise<number> {
     const grant = await this.oneTimeTokens.find('password_reset', input.token);
     const user = grant && grant.userId === input.uid ? await this.users.state(grant.userId) : null;
     if (!grant || user?.status !== 'registered') throw fieldError('token', RESET_LINK_INVALID_MESSAGE);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { invalidCredentials } from '@beacon/domain';
 import { AuthTokenService, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { CredentialStore } from '../../users/credential-store';
@@ -7,6 +8,7 @@ import { SignInThrottle } from '../../users/sign-in-throttle';
 import { recorded, UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
 import { OneTimeTokens } from '../one-time-tokens';
+import { SignInCommand } from './sign-in.command';
 
 export type SignInResult =
   | { readonly kind: 'signed_in'; readonly key: string; readonly position: number }
@@ -18,8 +20,8 @@ export type SignInResult =
  * alike for every email; an unknown email costs the same password hash as a known one and gets the
  * same answer as a wrong password.
  */
-@Injectable()
-export class SignInHandler {
+@CommandHandler(SignInCommand)
+export class SignInHandler implements ICommandHandler<SignInCommand, SignInResult> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
@@ -30,7 +32,7 @@ export class SignInHandler {
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
-  async execute(email: string, password: string, clientAddress: string, now: Date): Promise<SignInResult> {
+  async execute({ email, password, clientAddress, now }: SignInCommand): Promise<SignInResult> {
     const attempt = await this.throttle.begin(email, clientAddress);
     const userId = await this.users.userIdByEmail(email);
     const passwordVerified = await this.credentials.verify(userId, password);

@@ -1,21 +1,22 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { userDecider, type StartTwoFactorSetup } from '@beacon/domain';
-import type { Principal } from '@beacon/platform';
 import { CredentialStore } from '../../users/credential-store';
 import { UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
 import { newTotpSecret, otpauthUrl } from '../totp';
+import { StartTwoFactorSetupCommand } from './start-two-factor-setup.command';
 
 /** Starts a TOTP setup for oneself: a new secret, shown once as an otpauth:// URI, on until confirmed with a code. */
-@Injectable()
-export class StartTwoFactorSetupHandler {
+@CommandHandler(StartTwoFactorSetupCommand)
+export class StartTwoFactorSetupHandler implements ICommandHandler<StartTwoFactorSetupCommand, { otpauthUrl: string; position: number }> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(UserLookup) private readonly users: UserLookup,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
   ) {}
 
-  async execute(principal: Principal, now: Date): Promise<{ otpauthUrl: string; position: number }> {
+  async execute({ principal, now }: StartTwoFactorSetupCommand): Promise<{ otpauthUrl: string; position: number }> {
     const user = await this.users.registered(principal.userId);
     const command: StartTwoFactorSetup = { type: 'StartTwoFactorSetup', data: {} };
     userDecider.decide(command, user);

@@ -1,19 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Principal } from '@beacon/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SignInThrottle } from '../sign-in-throttle';
 import { UserCommands } from '../user-commands';
 import { UserLookup } from '../user-lookup';
+import { ClearFailedLoginAttemptsCommand } from './clear-failed-login-attempts.command';
 
 /** DELETE /api/user/{id}/delete_failed_login_attempts/ (admin): clears the count and the lock-out, and lets the email sign in at once. */
-@Injectable()
-export class ClearFailedLoginAttemptsHandler {
+@CommandHandler(ClearFailedLoginAttemptsCommand)
+export class ClearFailedLoginAttemptsHandler implements ICommandHandler<ClearFailedLoginAttemptsCommand, number> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(UserLookup) private readonly users: UserLookup,
     @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
   ) {}
 
-  async execute(principal: Principal, userId: string, now: Date, commandId?: string): Promise<number> {
+  async execute({ principal, userId, now, commandId }: ClearFailedLoginAttemptsCommand): Promise<number> {
     const user = await this.users.reachable(principal, userId);
     const outcome = await this.commands.run(user, { type: 'ClearFailedLoginAttempts', data: {} }, { actorUserId: principal.userId, now, commandId });
     await this.throttle.clear(user.email);

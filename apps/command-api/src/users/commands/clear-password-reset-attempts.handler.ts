@@ -1,17 +1,18 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Principal } from '@beacon/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UserCommands } from '../user-commands';
 import { UserLookup } from '../user-lookup';
+import { ClearPasswordResetAttemptsCommand } from './clear-password-reset-attempts.command';
 
 /** DELETE /api/user/{id}/delete_password_reset_attempts/ (admin): the user may request reset links again. */
-@Injectable()
-export class ClearPasswordResetAttemptsHandler {
+@CommandHandler(ClearPasswordResetAttemptsCommand)
+export class ClearPasswordResetAttemptsHandler implements ICommandHandler<ClearPasswordResetAttemptsCommand, number> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(UserLookup) private readonly users: UserLookup,
   ) {}
 
-  async execute(principal: Principal, userId: string, now: Date, commandId?: string): Promise<number> {
+  async execute({ principal, userId, now, commandId }: ClearPasswordResetAttemptsCommand): Promise<number> {
     const user = await this.users.reachable(principal, userId);
     const outcome = await this.commands.run(user, { type: 'ClearPasswordResetAttempts', data: {} }, { actorUserId: principal.userId, now, commandId });
     return outcome.position;

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { PLATFORM_CONFIG, type PlatformConfig, type Principal } from '@beacon/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { OneTimeTokens } from '../../session/one-time-tokens';
 import { UserCommands } from '../user-commands';
 import { UserLookup } from '../user-lookup';
+import { GrantImpersonationCommand } from './grant-impersonation.command';
 
 export interface ImpersonationLink {
   readonly token: string;
@@ -12,8 +14,8 @@ export interface ImpersonationLink {
 }
 
 /** POST /api/user/{id}/impersonate/ (admin): a single-use, short-lived link to sign in as a user in reach. */
-@Injectable()
-export class GrantImpersonationHandler {
+@CommandHandler(GrantImpersonationCommand)
+export class GrantImpersonationHandler implements ICommandHandler<GrantImpersonationCommand, ImpersonationLink> {
   constructor(
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(UserLookup) private readonly users: UserLookup,
@@ -21,7 +23,7 @@ export class GrantImpersonationHandler {
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
-  async execute(principal: Principal, userId: string, now: Date): Promise<ImpersonationLink> {
+  async execute({ principal, userId, now }: GrantImpersonationCommand): Promise<ImpersonationLink> {
     const user = await this.users.reachable(principal, userId);
     const grantId = randomUUID();
     const expiresAt = new Date(now.getTime() + this.config.impersonationTokenSeconds * 1000);

@@ -1,9 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { conflict, normaliseEmail, schemaVersionOf, userDecider, userEmailStream, userStream, type RegisterUser, type UserEmailClaimed } from '@beacon/domain';
 import { WrongExpectedRevisionError, type EventStore } from '@beacon/event-store';
 import { CommandExecutor, EVENT_STORE, eventIdFor, type CommandContext } from '@beacon/platform';
 import { CredentialStore } from '../credential-store';
 import { UserLookup } from '../user-lookup';
+import { RegisterUserCommand } from './register-user.command';
 
 export interface RegisterUserInput {
   readonly user: RegisterUser['data'];
@@ -11,8 +13,8 @@ export interface RegisterUserInput {
 }
 
 /** Claims the email (one user per email), records the user, and stores the password hash if given. */
-@Injectable()
-export class RegisterUserHandler {
+@CommandHandler(RegisterUserCommand)
+export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand, number> {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -20,7 +22,7 @@ export class RegisterUserHandler {
     @Inject(UserLookup) private readonly users: UserLookup,
   ) {}
 
-  async execute(input: RegisterUserInput, context: CommandContext & { commandId: string }): Promise<number> {
+  async execute({ input, context }: RegisterUserCommand): Promise<number> {
     const email = normaliseEmail(input.user.email);
     await this.claimEmail(email, input.user.userId, context);
     const registered = await this.executor.execute(

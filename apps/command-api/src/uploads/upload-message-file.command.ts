@@ -1,0 +1,18 @@
+import { Command } from '@nestjs/cqrs';
+import type { Principal } from '@beacon/platform';
+import type { ReceivedFile } from '../shared/uploads/file-upload.interceptor';
+import type { UploadReceipt } from '../shared/uploads/file-uploads';
+import type { FileDataObject } from '../shared/uploads/upload-file-data';
+import type { MessageFileRequest } from './upload-message-file.handler';
+
+/** A file for message composition: the file itself, or (without one) the terms of a direct upload. */
+export class UploadMessageFileCommand extends Command<UploadReceipt> {
+  constructor(
+    readonly principal: Principal,
+    readonly request: MessageFileRequest,
+    readonly file: ReceivedFile | undefined,
+    readonly fileData: FileDataObject,
+  ) {
+    super();
+  }
+}
