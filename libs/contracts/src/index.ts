@@ -12,3 +12,4 @@ export * from './api/incident-settings.dto';
 export * from './api/incidents.dto';
 export * from './api/uploads.dto';
 export * from './api/parked-events.dto';
+export * from './api-schemas';

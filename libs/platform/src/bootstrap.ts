@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { Logger, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { PlatformConfig } from './config/platform-config';
+import { serveApiDocument } from './http/api-document';
 import { requestBodyRules } from './http/request-body';
 import { securityHeaders } from './http/security-headers';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
@@ -37,6 +38,8 @@ export async function createProcessApp(
   });
   // Before every route: registered now, Nest adds its routes when the app initialises.
   app.use(...securityHeaders(config), ...requestBodyRules());
+  // The API reference (public): Swagger UI at /api/docs, the OpenAPI document at /api/docs-json.
+  serveApiDocument(app, config.versionNumber);
   // request.ip, which per-address limits count by, is the client's own address only when the proxies in front are trusted.
   const express: { set(setting: string, value: unknown): unknown } = app.getHttpAdapter().getInstance();
   express.set('trust proxy', config.trustProxy);

@@ -18,5 +18,6 @@ export * from './platform.module';
 export * from './bootstrap';
 export * from './http/request-body';
 export * from './http/security-headers';
+export * from './http/api-document';
 export * from './access/access-subject.loader';
 export * from './access/access.guard';

@@ -1,0 +1,198 @@
+import {
+  brandLoginUrlErrors,
+  decideIncidentSettings,
+  incidentSettingsDecider,
+  isOrderingKey,
+  isRecordingKind,
+  templateSubdomainErrors,
+  type IncidentSettingsCommand,
+} from '@beacon/domain';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import type { CustomerGroupDto, LoggedUserDto, LoginRequest, LoginResponse, TwoFactorRequiredResponse } from '../api/session.dto';
+import type { UserDto } from '../api/users.dto';
+import type { FieldGroupDto, FormRuleDto, IncidentFieldDto, IncidentFormDto, IncidentTemplateDto, IncidentTemplateWithFormDto } from '../api/incident-settings.dto';
+import type { IncidentDto, IncidentHistoryDto, IncidentPageDto, StartIncidentRequest, UpdateIncidentRequest } from '../api/incidents.dto';
+import { ROUTES } from '../routes/route-table';
+import { OrderingKeySchema } from './api-schema';
+import { ChangeCustomerGroupRequestSchema, CustomerGroupSchema } from './customer-group.schemas';
+import {
+  CreateIncidentFieldRequestSchema,
+  FieldGroupRequestSchema,
+  FieldGroupSchema,
+  FormRuleSchema,
+  IncidentFieldSchema,
+  IncidentFormRequestSchema,
+  IncidentFormSchema,
+  IncidentTemplateFieldsSchema,
+  IncidentTemplateSchema,
+  IncidentTemplateWithFormSchema,
+} from './incident-settings.schemas';
+import {
+  IncidentHistorySchema,
+  IncidentPageSchema,
+  IncidentSchema,
+  PatchIncidentRequestSchema,
+  StartIncidentRequestSchema,
+  UpdateIncidentRequestSchema,
+} from './incidents.schemas';
+import { ROUTE_SCHEMAS } from './route-schemas';
+import { LoggedUserSchema, LoginRequestSchema, LoginResponseSchema, SignInResponseSchema } from './session.schemas';
+import { RecordingParamsSchema } from './uploads.schemas';
+import { UserSchema } from './users.schemas';
+
+describe('the schemas of the route table', () => {
+  it('describe every route: a summary and at least one answer', () => {
+    for (const name of Object.keys(ROUTES) as (keyof typeof ROUTES)[]) {
+      const docs = ROUTE_SCHEMAS[name];
+      expect(docs?.summary, name).toBeTruthy();
+      expect(Object.keys(docs.responses).length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('describe no route the table does not have', () => {
+    expect(Object.keys(ROUTE_SCHEMAS).sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+});
+
+describe('request schemas', () => {
+  it('take a sign-in body with an email and a password, as typed', () => {
+    expect(LoginRequestSchema.parse({ email: ' Admin@Demo.test ', password: ' secret ' })).toEqual({ email: ' Admin@Demo.test ', password: ' secret ' });
+  });
+
+  it('refuse a sign-in body without a password, with a blank one, or with one of the wrong type', () => {
+    for (const body of [{ email: 'a@b.c' }, { email: 'a@b.c', password: '   ' }, { email: 'a@b.c', password: 123456 }, null, []]) {
+      expect(LoginRequestSchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    }
+  });
+
+  it('take a field group with its conditions and fields, and drop keys the route does not read', () => {
+    const body = {
+      id: 'the-console-sends-it',
+      title: ' Location ',
+      form: 'form-1',
+      order: '',
+      display_conditions: [{ type: 'state', values: ['active', 'Monitoring'] }, { type: 'field', field: 'f-1', value: 3 }],
+      form_field_mappings: [{ field: 'f-1', is_required: true }, { field: 'f-2' }],
+    };
+    const parsed = FieldGroupRequestSchema.parse(body);
+    expect(parsed.title).toBe('Location');
+    expect(parsed).not.toHaveProperty('id');
+  });
+
+  it('refuse values of the wrong type', () => {
+    expect(CreateIncidentFieldRequestSchema.safeParse({ label: 'Where', field_type: 'COLOUR' }).success).toBe(false);
+    expect(CreateIncidentFieldRequestSchema.safeParse({ label: 'Where', field_type: 'TEXT', is_pii: 'yes' }).success).toBe(false);
+    expect(FieldGroupRequestSchema.safeParse({ title: 'T', form: 'f', form_field_mappings: 'f-1' }).success).toBe(false);
+    expect(StartIncidentRequestSchema.safeParse({ payload: [{ field: 'f', field_group: 'g', values: 'text' }] }).success).toBe(false);
+    expect(UpdateIncidentRequestSchema.safeParse({ version: '3', payload: [] }).success).toBe(false);
+    expect(PatchIncidentRequestSchema.safeParse({ state: 'draft' }).success).toBe(false);
+    expect(ChangeCustomerGroupRequestSchema.safeParse({ should_use_autologout: 'true' }).success).toBe(false);
+  });
+
+  it('take an incident save with every kind of value the deciders read', () => {
+    const entry = (values: unknown[]) => ({ field: 'f', field_group: 'g', values });
+    const payload = [
+      entry(['text', 42, true, null, '2024-05-01']),
+      entry([{ key: 'k1', name: 'photo.png', url: '/api/incidents/attachment/k1/', size: 10 }]),
+      entry([{ value: 'old', is_expired: true }]),
+    ];
+    expect(UpdateIncidentRequestSchema.safeParse({ version: 3, payload, ignored_field_groups: null }).success).toBe(true);
+    expect(StartIncidentRequestSchema.safeParse({}).success).toBe(true);
+    expect(UpdateIncidentRequestSchema.safeParse({ version: 3 }).success).toBe(false);
+  });
+
+  it('take what the console sends (its request types)', () => {
+    expectTypeOf<LoginRequest>().toExtend<z.input<typeof LoginRequestSchema>>();
+    expectTypeOf<StartIncidentRequest>().toExtend<z.input<typeof StartIncidentRequestSchema>>();
+    expectTypeOf<UpdateIncidentRequest>().toExtend<z.input<typeof UpdateIncidentRequestSchema>>();
+  });
+});
+
+describe('request schemas agree with the domain', () => {
+  const initial = incidentSettingsDecider.initialState();
+  const accepts = (command: IncidentSettingsCommand) => {
+    try {
+      decideIncidentSettings(command, initial);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it.each([
+    ['a label of 100 characters', 'x'.repeat(100)],
+    ['a label of 101 characters', 'x'.repeat(101)],
+    ['100 characters in spaces', `  ${'x'.repeat(100)}  `],
+    ['a blank label', '   '],
+    ['no label', undefined],
+    ['a number', 7],
+  ])('on a field label: %s', (_case, label) => {
+    const body = { label, field_type: 'TEXT' };
+    const decided = accepts({ type: 'CreateIncidentField', data: { fieldId: 'f-1', ...body } });
+    expect(CreateIncidentFieldRequestSchema.safeParse(body).success).toBe(decided);
+  });
+
+  it.each([['zzz'], [''], [null], ['ABC'], ['a1'], [3]])('on the order of a new form: %j', (order) => {
+    const body = { name: 'Flood', order };
+    const decided = accepts({ type: 'CreateIncidentForm', data: { formId: 'form-1', ...body } });
+    expect(IncidentFormRequestSchema.safeParse(body).success).toBe(decided);
+  });
+
+  it('on ordering keys, brand login URLs, template subdomains and recording kinds', () => {
+    const samples = ['', 'a', 'ab', 'abc', 'zz-top', 'ABC', 'a_b', 'login', 'ui', 'api', 'voice_message', 'x'.repeat(50), 'x'.repeat(51), ' ab ', '-', 'a--b'];
+    for (const sample of samples) {
+      expect(OrderingKeySchema.safeParse(sample).success, `order ${sample}`).toBe(isOrderingKey(sample));
+      expect(ChangeCustomerGroupRequestSchema.safeParse({ brand_login_url: sample }).success, `brand ${sample}`).toBe(
+        brandLoginUrlErrors(sample.trim()).length === 0,
+      );
+      expect(IncidentTemplateFieldsSchema.safeParse({ name: 'T', form: 'f', subdomain: sample }).success, `subdomain ${sample}`).toBe(
+        templateSubdomainErrors(sample.trim()).length === 0,
+      );
+      expect(RecordingParamsSchema.safeParse({ kind: sample }).success, `kind ${sample}`).toBe(isRecordingKind(sample));
+    }
+  });
+});
+
+describe('answer schemas', () => {
+  it('say what the DTO types of libs/contracts say', () => {
+    expectTypeOf<z.output<typeof LoginResponseSchema>>().toEqualTypeOf<LoginResponse>();
+    expectTypeOf<z.output<typeof SignInResponseSchema>>().toEqualTypeOf<LoginResponse | TwoFactorRequiredResponse>();
+    expectTypeOf<z.output<typeof LoggedUserSchema>>().toEqualTypeOf<LoggedUserDto>();
+    expectTypeOf<z.output<typeof UserSchema>>().toEqualTypeOf<UserDto>();
+    expectTypeOf<z.output<typeof CustomerGroupSchema>>().toEqualTypeOf<CustomerGroupDto>();
+    expectTypeOf<z.output<typeof IncidentFieldSchema>>().toEqualTypeOf<IncidentFieldDto>();
+    expectTypeOf<z.output<typeof FieldGroupSchema>>().toEqualTypeOf<FieldGroupDto>();
+    expectTypeOf<z.output<typeof IncidentFormSchema>>().toEqualTypeOf<IncidentFormDto>();
+    expectTypeOf<z.output<typeof FormRuleSchema>>().toEqualTypeOf<FormRuleDto>();
+    expectTypeOf<z.output<typeof IncidentTemplateSchema>>().toEqualTypeOf<IncidentTemplateDto>();
+    expectTypeOf<z.output<typeof IncidentTemplateWithFormSchema>>().toEqualTypeOf<IncidentTemplateWithFormDto>();
+    expectTypeOf<z.output<typeof IncidentSchema>>().toEqualTypeOf<IncidentDto>();
+    expectTypeOf<z.output<typeof IncidentPageSchema>>().toEqualTypeOf<IncidentPageDto>();
+    expectTypeOf<z.output<typeof IncidentHistorySchema>>().toEqualTypeOf<IncidentHistoryDto>();
+  });
+
+  it('read an incident as the API answers it', () => {
+    const incident: IncidentDto = {
+      id: null,
+      name: 'Flood',
+      title: 'Flood',
+      incident_title: 'Flood',
+      state: 'draft',
+      form: 'form-1',
+      template: null,
+      order: 'm',
+      customer_group: 'root',
+      form_snapshot: { id: 'form-1', name: 'Flood', field_groups: [], fields: {}, rules: [] },
+      field_values: [{ field: 'f', field_group: 'g', field_type: 'ATTACHMENT', values: [{ url: '/u', key: 'k', name: 'n', created_at: '' }] }],
+      ignored_field_groups: [],
+      version: 0,
+      created_at: null,
+      created_by: null,
+      updated_at: null,
+      updated_by: null,
+    };
+    expect(IncidentSchema.parse(incident)).toEqual(incident);
+    expect(IncidentSchema.safeParse({ ...incident, version: '0' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+/** Customer groups and their settings (customer-group.routes.ts). */
+import { CUSTOMER_GROUP_NAME_MAX_LENGTH, RESERVED_BRAND_LOGIN_URLS } from '@beacon/domain';
+import { z } from 'zod';
+import type { CUSTOMER_GROUP_ROUTES } from '../routes/customer-group.routes';
+import { described, json, named, requiredText, type ApiFeature } from './api-schema';
+
+/** libs/domain customer-group.decide.ts: a module name is at most 50 characters. */
+export const MODULE_NAME_MAX_LENGTH = 50;
+
+/** '' (no branded login page) or the domain's BRAND_LOGIN_URL_PATTERN, once trimmed; never a path the console uses. */
+const brandLoginUrl = () =>
+  described(
+    z
+      .string()
+      .trim()
+      .regex(/^(?:[a-z0-9-]{2,50})?$/)
+      .refine((brand) => !RESERVED_BRAND_LOGIN_URLS.has(brand)),
+    'The branded login page /{brand}: 2 to 50 lowercase letters, digits or hyphens, unique across the platform and not a path the console uses (login, reset, ui, api, …); "" for none.',
+  );
+
+export const ChangeCustomerGroupRequestSchema = named(
+  'ChangeCustomerGroupRequest',
+  z.object({
+    id: described(z.string(), "When sent, the id of the URL's customer group.").optional(),
+    name: requiredText(CUSTOMER_GROUP_NAME_MAX_LENGTH).optional(),
+    should_use_autologout: z.boolean().optional(),
+    brand_login_url: brandLoginUrl().optional(),
+  }),
+  'Every field is optional: only those sent change.',
+);
+
+export const ChangeIncidentModuleSettingsRequestSchema = named(
+  'IncidentModuleSettingsRequest',
+  z.object({
+    module_name: requiredText(MODULE_NAME_MAX_LENGTH),
+    module_name_plural: requiredText(MODULE_NAME_MAX_LENGTH),
+  }),
+  'What the incident module is called in the console, singular and plural.',
+);
+
+export const CustomerGroupSchema = named(
+  'CustomerGroup',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    parent: z.string().nullable(),
+    root_parent_id: z.string(),
+    settings: described(z.string(), 'JSON text (send_verification_email, noticeboard_numbers, …).'),
+    brand_login_url: z.string(),
+    brand_logo: z.string(),
+    enable_custom_branding: z.boolean(),
+    highlight_color: z.string(),
+    highlight_incident_color: z.string(),
+    header_color: z.string(),
+    header_icons_color: z.string(),
+    should_use_autologout: z.boolean(),
+    no_noticeboard_numbers: z.boolean(),
+    root_customer_group_permissions: z.array(z.string()),
+  }),
+);
+
+export const ChangeCustomerGroupResponseSchema = named(
+  'ChangeCustomerGroupResponse',
+  z.object({
+    id: z.string(),
+    name: z.string().optional(),
+    should_use_autologout: z.boolean().optional(),
+    brand_login_url: z.string().optional(),
+  }),
+  'The id and the fields the request sent, as now stored.',
+);
+
+export const BrandLoginSchema = named(
+  'BrandLogin',
+  z.object({
+    name: z.string(),
+    brand_logo: z.string(),
+    header_color: z.string(),
+    highlight_color: z.string(),
+    enable_custom_branding: z.boolean(),
+  }),
+  "What a guest's branded login page shows.",
+);
+
+export const IncidentModuleSettingsSchema = named(
+  'IncidentModuleSettings',
+  z.object({ module_name: z.string(), module_name_plural: z.string() }),
+);
+
+export const CUSTOMER_GROUP_API = {
+  tag: 'Customer groups',
+  description: 'Customer groups, their branded login pages and their incident module settings.',
+  routes: {
+    customerGroupSelf: { summary: "The caller's customer group", responses: { 200: json(CustomerGroupSchema, 'The group.') } },
+    changeCustomerGroup: {
+      summary: 'Change a customer group',
+      description: "Name, automatic logout and branded login URL. A brand login URL another group has answers 400; a group outside the caller's reach, 404.",
+      body: ChangeCustomerGroupRequestSchema,
+      responses: { 200: json(ChangeCustomerGroupResponseSchema, 'The group as changed.') },
+    },
+    brandLogin: {
+      summary: 'A branded login page',
+      description: "What the guest's login page at /{brand} shows; 404 when no group has the brand.",
+      responses: { 200: json(BrandLoginSchema, 'The brand.') },
+    },
+    incidentModuleSettings: {
+      summary: "A customer group's incident module settings",
+      responses: { 200: json(IncidentModuleSettingsSchema, 'The settings (the defaults when none were saved).') },
+    },
+    changeIncidentModuleSettings: {
+      summary: "Change a customer group's incident module settings",
+      body: ChangeIncidentModuleSettingsRequestSchema,
+      responses: { 200: json(IncidentModuleSettingsSchema, 'The settings as saved.') },
+    },
+  },
+} as const satisfies ApiFeature<keyof typeof CUSTOMER_GROUP_ROUTES>;

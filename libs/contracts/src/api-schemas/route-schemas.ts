@@ -1,0 +1,49 @@
+/**
+ * The schemas of every route of the route table, by the route's name in ROUTES. The compiler holds
+ * the two together: a route added to the table without its schemas here does not build.
+ */
+import type { ROUTES } from '../routes/route-table';
+import { ACTIVITY_LOG_API } from './activity-log.schemas';
+import type { ApiFeature, RouteSchemas } from './api-schema';
+import { CUSTOMER_GROUP_API } from './customer-group.schemas';
+import { INCIDENT_SETTINGS_API } from './incident-settings.schemas';
+import { INCIDENTS_API } from './incidents.schemas';
+import { PARKED_EVENTS_API } from './parked-events.schemas';
+import { SESSION_API } from './session.schemas';
+import { UPLOADS_API } from './uploads.schemas';
+import { USERS_API } from './users.schemas';
+
+export type RouteName = keyof typeof ROUTES;
+
+/** A route's schemas and the heading (its feature) the document lists it under. */
+export interface RouteDocumentation extends RouteSchemas {
+  readonly tag: string;
+}
+
+/** The features in the order the document lists them. */
+export const API_FEATURES: readonly ApiFeature<string>[] = [
+  SESSION_API,
+  USERS_API,
+  CUSTOMER_GROUP_API,
+  ACTIVITY_LOG_API,
+  INCIDENT_SETTINGS_API,
+  INCIDENTS_API,
+  UPLOADS_API,
+  PARKED_EVENTS_API,
+];
+
+function tagged<K extends string>(feature: ApiFeature<K>): Record<K, RouteDocumentation> {
+  const entries = Object.entries<RouteSchemas>(feature.routes).map(([name, schemas]) => [name, { ...schemas, tag: feature.tag }]);
+  return Object.fromEntries(entries) as Record<K, RouteDocumentation>;
+}
+
+export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
+  ...tagged(SESSION_API),
+  ...tagged(USERS_API),
+  ...tagged(CUSTOMER_GROUP_API),
+  ...tagged(ACTIVITY_LOG_API),
+  ...tagged(INCIDENT_SETTINGS_API),
+  ...tagged(INCIDENTS_API),
+  ...tagged(UPLOADS_API),
+  ...tagged(PARKED_EVENTS_API),
+};
