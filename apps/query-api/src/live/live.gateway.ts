@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Inject, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
 import { LIVE_RESYNC_EVENT, LIVE_UPDATE_EVENT, LIVE_UPDATES_TOPIC, type LiveAuth, type LiveUpdate } from '@beacon/contracts';
 import type { Bus, Consumer } from '@beacon/bus';
 import type { EventStore } from '@beacon/event-store';
@@ -27,21 +26,25 @@ const groupRoom = (customerGroupId: string) => `group:${customerGroupId}`;
 const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
 
 /**
- * socket.io on the query API: authenticates each socket with its token, puts it in the rooms of the
+ * socket.io on the query API, on the HTTP server's port (Nest's IoAdapter, which Nest loads itself
+ * once a gateway exists): authenticates each socket with its token, puts it in the rooms of the
  * customer groups it reaches, replays what a reconnecting client missed, and forwards the live
  * updates every projection runner publishes on the bus (each node consumes them all). A socket
  * lives no longer than its token: revocations announced on the bus, and idle expiry, close it.
+ * Clients send nothing after the handshake (token and last position come with it), so the gateway
+ * has no message handlers.
  */
-@Injectable()
-export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdown {
-  private io: Server | null = null;
+@WebSocketGateway({ path: '/socket.io', serveClient: false })
+export class LiveGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket>, OnGatewayDisconnect<Socket>, OnApplicationBootstrap, BeforeApplicationShutdown {
+  @WebSocketServer() private server!: Server;
   private consumers: Consumer[] = [];
   private readonly recent = new RecentUpdates();
   private readonly logger = new Logger('Live');
   private readonly sessions: LiveSessions;
+  /** Per open socket, what stops watching its token when it disconnects. */
+  private readonly watching = new WeakMap<Socket, () => void>();
 
   constructor(
-    @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -54,10 +57,14 @@ export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdow
     );
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    const httpServer = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
-    const io = new Server(httpServer, { path: '/socket.io', serveClient: false });
-    io.use((socket, next) => {
+  /**
+   * Authentication is socket.io middleware, not a WsGuard: a guard only runs before
+   * @SubscribeMessage handlers, never on the handshake, so it could not refuse a connection. The
+   * middleware refuses the handshake itself: the client gets `connect_error` "unauthorized" and the
+   * socket never joins a room or hears an update.
+   */
+  afterInit(server: Server): void {
+    server.use((socket, next) => {
       this.authenticate(socket).then(
         (principal) => {
           if (!principal) return next(new Error('unauthorized'));
@@ -67,8 +74,9 @@ export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdow
         (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
       );
     });
-    io.on('connection', (socket) => void this.onConnection(socket).catch((error: unknown) => this.logger.error(String(error))));
-    this.io = io;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
     // Consumer groups of their own: every node sees every update and every revocation.
     this.consumers = [
       await this.bus.consume<LiveUpdate>(LIVE_UPDATES_TOPIC, `live-${this.config.nodeId}`, async (message) => this.deliver(message.value), {
@@ -83,10 +91,22 @@ export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdow
     ];
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before Nest closes the socket server (between the before-shutdown and shutdown hooks), so nothing is delivered to a closed one. */
+  async beforeApplicationShutdown(): Promise<void> {
     for (const consumer of this.consumers) await consumer.stop();
     this.sessions.clear();
-    await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
+  }
+
+  /** Nest does not await this hook, so it reports its own failures. */
+  handleConnection(socket: Socket): void {
+    const principal = socket.data.principal as Principal;
+    this.watching.set(socket, this.sessions.watch(socket, this.tokenOf(socket)!, principal));
+    this.joinAndCatchUp(socket, principal).catch((error: unknown) => this.logger.error(String(error)));
+  }
+
+  handleDisconnect(socket: Socket): void {
+    this.watching.get(socket)?.();
+    this.watching.delete(socket);
   }
 
   private async authenticate(socket: Socket): Promise<Principal | null> {
@@ -99,9 +119,7 @@ export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdow
     return typeof token === 'string' ? token : null;
   }
 
-  private async onConnection(socket: Socket): Promise<void> {
-    const principal = socket.data.principal as Principal;
-    socket.once('disconnect', this.sessions.watch(socket, this.tokenOf(socket)!, principal));
+  private async joinAndCatchUp(socket: Socket, principal: Principal): Promise<void> {
     const reachable = await this.reachableGroupIds(principal);
     await socket.join([tenantRoom(principal.rootId), ...reachable.map(groupRoom)]);
     const lastPosition = Number((socket.handshake.auth as Partial<LiveAuth>).lastPosition);
@@ -129,6 +147,6 @@ export class LiveGateway implements OnApplicationBootstrap, OnApplicationShutdow
   private deliver(update: LiveUpdate): void {
     if (!this.recent.firstTime(update)) return;
     const room = update.customerGroupId ? groupRoom(update.customerGroupId) : tenantRoom(update.tenantId);
-    this.io?.to(room).emit(LIVE_UPDATE_EVENT, update);
+    this.server.to(room).emit(LIVE_UPDATE_EVENT, update);
   }
 }
