@@ -10,7 +10,7 @@ import { INCIDENTS_CONTROLLERS, INCIDENTS_PROVIDERS } from './incidents/incident
 import { LiveGateway } from './live/live.gateway';
 import { ParkedEventsController } from './parked-events/parked-events.controller';
 import { ProjectionHost } from './projections/projection-host';
-import { ReadPositionGuard } from './read-position/read-position.guard';
+import { ReadPositionGuard } from './shared/read-position.guard';
 import { SessionController } from './session/session.controller';
 import { UPLOADS_CONTROLLERS, UPLOADS_PROVIDERS } from './uploads/uploads.providers';
 import { UserController } from './users/user.controller';

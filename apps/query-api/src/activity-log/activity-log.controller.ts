@@ -3,7 +3,7 @@ import { ROUTES, type ActivityLogCustomerGroupsDto, type ActivityLogPageDto } fr
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { parseActivityLogFilters } from './queries/activity-log-filters';
 import { ActivityLogQuery } from './queries/activity-log.query';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 /** Byte order mark: spreadsheets then read the export as UTF-8, so names with accents survive. */
 const UTF8_BOM = '\uFEFF';

@@ -1,7 +1,7 @@
 import { Get, Inject } from '@nestjs/common';
 import { ROUTES, type CompanyInfoDto } from '@beacon/contracts';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 @QueryController()
 export class CompanyInfoController {

@@ -8,7 +8,7 @@ import { CustomerGroupReader } from './customer-group-reader';
 import { USERS, type UserDocument } from '../users/projections/users.projection';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from './projections/customer-groups.projection';
 import { INCIDENT_MODULE_SETTINGS, type IncidentModuleSettingsDocument } from './projections/incident-module-settings.projection';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 function toDto(group: CustomerGroupDocument, root: CustomerGroupDocument | null): CustomerGroupDto {
   const settings = group.settings ?? {};

@@ -2,7 +2,7 @@ import { Get, Inject } from '@nestjs/common';
 import { EMAIL_OUTBOX_COLLECTION, ROUTES, type EmailOutboxDto, type OutboxEmailDto } from '@beacon/contracts';
 import { CurrentPrincipal, READ_STORE, type Principal } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 type OutboxEmailDocument = Document & Omit<OutboxEmailDto, 'id'>;
 

@@ -2,7 +2,7 @@ import { Get, Inject, Param } from '@nestjs/common';
 import { ROUTES, type FormRuleDto } from '@beacon/contracts';
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { IncidentSettingsReader } from './incident-settings-reader';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 /** Reads of a form's rules (spec part 1 §7 "Incident form rules"). */
 @QueryController()

@@ -9,7 +9,7 @@ import {
 } from '@beacon/contracts';
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { IncidentSettingsReader } from './incident-settings-reader';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 /** Reads of incident fields, their options and where a field is used (spec part 1 §7 "Incident fields and options"). */
 @QueryController()

@@ -2,7 +2,7 @@ import { Get, Inject, Param } from '@nestjs/common';
 import { ROUTES, type FieldGroupDto, type FormFieldsDto, type IncidentFormDto } from '@beacon/contracts';
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { IncidentSettingsReader } from './incident-settings-reader';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 /** Reads of forms and field groups (spec part 1 §7 "Forms and field groups"). */
 @QueryController()

@@ -2,7 +2,7 @@ import { Get, Inject, Param } from '@nestjs/common';
 import { ROUTES, type IncidentTemplateDto, type IncidentTemplateWithFormDto } from '@beacon/contracts';
 import { CurrentPrincipal, Public, type Principal } from '@beacon/platform';
 import { IncidentSettingsReader } from './incident-settings-reader';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 /** Reads of incident templates (spec part 1 §7 "Incident templates"), signed in and on the public page. */
 @QueryController()

@@ -4,7 +4,20 @@ import { IncidentDrafts } from './incident-drafts';
 import { IncidentReader } from './incident-reader';
 import { IncidentsController } from './incidents.controller';
 import { IncidentPdfController } from './pdf/incident-pdf.controller';
+import { IncidentHistoryHandler } from './queries/incident-history.handler';
+import { IncidentPageHandler } from './queries/incident-page.handler';
+import { IncidentReportSummaryHandler } from './queries/incident-report-summary.handler';
+import { IncidentHandler } from './queries/incident.handler';
+import { NewIncidentHandler } from './queries/new-incident.handler';
 
 /** Controllers and providers of the incidents calls this app serves. */
 export const INCIDENTS_CONTROLLERS: Type[] = [IncidentsController, IncidentAttachmentController, IncidentPdfController];
-export const INCIDENTS_PROVIDERS: Provider[] = [IncidentReader, IncidentDrafts];
+export const INCIDENTS_PROVIDERS: Provider[] = [
+  IncidentReader,
+  IncidentDrafts,
+  IncidentPageHandler,
+  IncidentHandler,
+  IncidentHistoryHandler,
+  IncidentReportSummaryHandler,
+  NewIncidentHandler,
+];

@@ -5,7 +5,7 @@ import { CurrentPrincipal, READ_STORE, type Principal } from '@beacon/platform';
 import { ParkedEvents, type ParkedEventDocument } from '@beacon/projections';
 import type { ReadStore } from '@beacon/read-store';
 import { ProjectionHost } from '../projections/projection-host';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 const toDto = ({ _id, tenant_id: _tenant, ...parked }: ParkedEventDocument): ParkedEventDto => ({ id: _id, ...parked });
 

@@ -1,7 +1,7 @@
 import { Get, Inject } from '@nestjs/common';
 import { ROUTES, type TokenExpiryDto } from '@beacon/contracts';
 import { AuthTokenService, CurrentPrincipal, PLATFORM_CONFIG, type PlatformConfig, type Principal } from '@beacon/platform';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 /**
  * Session calls of the shell. The token guard moves the caller's idle expiry ahead on every call,

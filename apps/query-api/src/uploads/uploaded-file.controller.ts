@@ -5,7 +5,7 @@ import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import type { Response } from 'express';
 import { fileAsDownload } from '../shared/file-download';
 import { MessageFiles } from './message-files';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 /**
  * GET /api/upload/file/{key}/: a message file (email, SMS or provider attachment, recording) of the

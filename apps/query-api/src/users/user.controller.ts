@@ -5,7 +5,7 @@ import { AuthTokenService, CurrentPrincipal, READ_STORE, type Principal } from '
 import type { ReadStore } from '@beacon/read-store';
 import { CustomerGroupReader } from '../customer-group/customer-group-reader';
 import { USERS, type UserDocument } from './projections/users.projection';
-import { QueryController } from '../read-position/query-controller.decorator';
+import { QueryController } from '../shared/query-controller.decorator';
 
 /** Roles that see other users (the Manage Users page); anyone may read themselves. */
 const READS_OTHER_USERS: readonly string[] = GUARD_ROLE_SETS.adminOperatorSenderData;

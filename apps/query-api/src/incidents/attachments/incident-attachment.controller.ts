@@ -4,7 +4,7 @@ import { notFound } from '@beacon/domain';
 import { CurrentPrincipal, FILE_STORAGE, type FileStorage, type Principal } from '@beacon/platform';
 import type { Response } from 'express';
 import { fileAsDownload } from '../../shared/file-download';
-import { QueryController } from '../../read-position/query-controller.decorator';
+import { QueryController } from '../../shared/query-controller.decorator';
 
 /**
  * GET /api/incidents/attachment/{key}/: an uploaded attachment of the caller's organisation, always as

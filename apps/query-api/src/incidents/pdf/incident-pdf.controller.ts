@@ -9,7 +9,7 @@ import { USERS, type UserDocument } from '../../users/projections/users.projecti
 import { IncidentReader } from '../incident-reader';
 import { incidentPdfFileName, requestedVersion } from './incident-pdf-request';
 import { renderIncidentPdf } from './incident-pdf.renderer';
-import { QueryController } from '../../read-position/query-controller.decorator';
+import { QueryController } from '../../shared/query-controller.decorator';
 
 /**
  * POST /api/incidents/incident/{id}/generate_pdf/: the incident (as it stood at `version`, if given)
