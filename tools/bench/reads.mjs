@@ -35,8 +35,9 @@ export function loadQueryApi(require) {
     ...dist('incidents/projections/incidents.projection'),
     ...dist('incidents/incident-reader'),
     ...dist('incidents/incidents.controller'),
+    ...dist('incidents/queries/incident-page.handler'),
     ...dist('activity-log/projections/activity-log.projection'),
-    ...dist('activity-log/queries/activity-log.query'),
+    ...dist('activity-log/queries/activity-log-reader'),
     ...dist('activity-log/queries/activity-log-filters'),
     ...dist('customer-group/customer-group-reader'),
     ...dist('customer-group/projections/customer-groups.projection'),
@@ -175,8 +176,10 @@ export async function benchIncidentList(api, { tempDir, removeDir }) {
       'set-up (not a target)',
       `${fmtInt(INCIDENTS)} incidents (+ ${fmtInt(OTHER_TENANT_INCIDENTS)} of another organisation) projected in ${((performance.now() - fill0) / 1000).toFixed(1)} s`,
     );
-    // The endpoint's own code: IncidentsController.list and .filtered (no HTTP); drafts are not used by reads.
-    const controller = new api.IncidentsController(new api.IncidentReader(store, null, new api.CustomerGroupReader(store)), null);
+    // The endpoint's own code: IncidentsController.list and .filtered and the page query's handler (no HTTP),
+    // with a bus that hands the query to that handler as the QueryBus does.
+    const handler = new api.IncidentPageHandler(new api.IncidentReader(store, null, new api.CustomerGroupReader(store)));
+    const controller = new api.IncidentsController({ execute: (query) => handler.execute(query) });
     const admin = caller(ROOT);
     const region = caller(REGIONS[0]);
     const page = (principal, page, filters) =>
@@ -217,7 +220,7 @@ export async function benchActivityLog(api, { tempDir, removeDir }) {
       const group = [ROOT, ...REGIONS][position % 3];
       return recorded(position, 'UserSignedIn', { userId: user, sessionId: `session-${position}` }, { tenantId: ROOT, customerGroupId: group, actorUserId: user, acceptedAt: at() });
     };
-    const query = new api.ActivityLogQuery(store, new api.CustomerGroupReader(store));
+    const query = new api.ActivityLogReader(store, new api.CustomerGroupReader(store));
     const admin = caller(ROOT);
     const page = (principal, filters) => query.page(principal, api.parseActivityLogFilters({ page_size: '50', ...filters }));
     const results = [];

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActivityLogController } from './activity-log/activity-log.controller';
-import { ActivityLogQuery } from './activity-log/queries/activity-log.query';
+import { ACTIVITY_LOG_PROVIDERS } from './activity-log/activity-log.providers';
 import { CompanyInfoController } from './company-info/company-info.controller';
 import { CustomerGroupReader } from './customer-group/customer-group-reader';
 import { CustomerGroupController } from './customer-group/customer-group.controller';
@@ -8,7 +8,7 @@ import { EmailOutboxController } from './email-outbox/email-outbox.controller';
 import { INCIDENT_SETTINGS_CONTROLLERS, INCIDENT_SETTINGS_PROVIDERS } from './incident-settings/incident-settings.providers';
 import { INCIDENTS_CONTROLLERS, INCIDENTS_PROVIDERS } from './incidents/incidents.providers';
 import { LiveGateway } from './live/live.gateway';
-import { ParkedEventsController } from './parked-events/parked-events.controller';
+import { PARKED_EVENTS_CONTROLLERS, PARKED_EVENTS_PROVIDERS } from './parked-events/parked-events.providers';
 import { ProjectionHost } from './projections/projection-host';
 import { ReadPositionGuard } from './shared/read-position.guard';
 import { SessionController } from './session/session.controller';
@@ -17,11 +17,12 @@ import { UserController } from './users/user.controller';
 
 /** Every read, from read models, and live updates. Needs InfrastructureModule and PlatformModule at the root. */
 @Module({
-  controllers: [CompanyInfoController, SessionController, UserController, CustomerGroupController, EmailOutboxController, ActivityLogController, ParkedEventsController, ...INCIDENT_SETTINGS_CONTROLLERS, ...INCIDENTS_CONTROLLERS, ...UPLOADS_CONTROLLERS],
+  controllers: [CompanyInfoController, SessionController, UserController, CustomerGroupController, EmailOutboxController, ActivityLogController, ...PARKED_EVENTS_CONTROLLERS, ...INCIDENT_SETTINGS_CONTROLLERS, ...INCIDENTS_CONTROLLERS, ...UPLOADS_CONTROLLERS],
   providers: [
     ProjectionHost,
     CustomerGroupReader,
-    ActivityLogQuery,
+    ...ACTIVITY_LOG_PROVIDERS,
+    ...PARKED_EVENTS_PROVIDERS,
     LiveGateway,
     ...INCIDENT_SETTINGS_PROVIDERS,
     ...INCIDENTS_PROVIDERS,

@@ -1,9 +1,11 @@
 import type { Provider, Type } from '@nestjs/common';
 import { IncidentAttachmentController } from './attachments/incident-attachment.controller';
+import { IncidentAttachmentHandler } from './attachments/incident-attachment.handler';
 import { IncidentDrafts } from './incident-drafts';
 import { IncidentReader } from './incident-reader';
 import { IncidentsController } from './incidents.controller';
 import { IncidentPdfController } from './pdf/incident-pdf.controller';
+import { IncidentPdfHandler } from './pdf/incident-pdf.handler';
 import { IncidentHistoryHandler } from './queries/incident-history.handler';
 import { IncidentPageHandler } from './queries/incident-page.handler';
 import { IncidentReportSummaryHandler } from './queries/incident-report-summary.handler';
@@ -20,4 +22,6 @@ export const INCIDENTS_PROVIDERS: Provider[] = [
   IncidentHistoryHandler,
   IncidentReportSummaryHandler,
   NewIncidentHandler,
+  IncidentAttachmentHandler,
+  IncidentPdfHandler,
 ];

@@ -1,43 +1,29 @@
 import { Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { ROUTES, type ParkedEventDto, type ParkedEventListDto, type ParkedEventRetryDto } from '@beacon/contracts';
-import { notFound } from '@beacon/domain';
-import { CurrentPrincipal, READ_STORE, type Principal } from '@beacon/platform';
-import { ParkedEvents, type ParkedEventDocument } from '@beacon/projections';
-import type { ReadStore } from '@beacon/read-store';
-import { ProjectionHost } from '../projections/projection-host';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ROUTES, type ParkedEventListDto, type ParkedEventRetryDto } from '@beacon/contracts';
+import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { QueryController } from '../shared/query-controller.decorator';
-
-const toDto = ({ _id, tenant_id: _tenant, ...parked }: ParkedEventDocument): ParkedEventDto => ({ id: _id, ...parked });
+import { ParkedEventsQuery } from './parked-events.query';
+import { RetryParkedEventCommand } from './retry-parked-event.command';
 
 /** The organisation's parked events (admin): list, and ask for a retry once the fault is fixed. */
 @QueryController()
 export class ParkedEventsController {
-  private readonly parked: ParkedEvents;
-
   constructor(
-    @Inject(READ_STORE) readStore: ReadStore,
-    @Inject(ProjectionHost) private readonly projections: ProjectionHost,
-  ) {
-    this.parked = new ParkedEvents(readStore);
-  }
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+  ) {}
 
   /** GET /api/parked_events/: newest first. */
   @Get(ROUTES.parkedEvents.path)
-  async list(@CurrentPrincipal() principal: Principal): Promise<ParkedEventListDto> {
-    return { data: (await this.parked.ofTenant(principal.rootId)).map(toDto) };
+  list(@CurrentPrincipal() principal: Principal): Promise<ParkedEventListDto> {
+    return this.queryBus.execute(new ParkedEventsQuery(principal));
   }
 
-  /**
-   * POST /api/parked_events/{id}/retry/: 202, the node running the read model applies it on its
-   * next tick (at once when that is this node); the event leaves the list once applied.
-   */
+  /** POST /api/parked_events/{id}/retry/: 202, applied by the node running the read model. */
   @Post(ROUTES.retryParkedEvent.path)
   @HttpCode(202)
-  async retry(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ParkedEventRetryDto> {
-    if (!(await this.parked.requestRetry(principal.rootId, id))) throw notFound();
-    const requested = await this.parked.find(id);
-    if (!requested) throw notFound();
-    void this.projections.runner.nudge();
-    return { data: toDto(requested) };
+  retry(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ParkedEventRetryDto> {
+    return this.commandBus.execute(new RetryParkedEventCommand(principal, id));
   }
 }

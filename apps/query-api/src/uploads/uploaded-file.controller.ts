@@ -1,11 +1,11 @@
 import { Get, Inject, Param, Res, type StreamableFile } from '@nestjs/common';
 import { ROUTES } from '@beacon/contracts';
-import { notFound } from '@beacon/domain';
+import { QueryBus } from '@nestjs/cqrs';
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import type { Response } from 'express';
 import { fileAsDownload } from '../shared/file-download';
-import { MessageFiles } from './message-files';
 import { QueryController } from '../shared/query-controller.decorator';
+import { MessageFileQuery } from './message-file.query';
 
 /**
  * GET /api/upload/file/{key}/: a message file (email, SMS or provider attachment, recording) of the
@@ -14,12 +14,10 @@ import { QueryController } from '../shared/query-controller.decorator';
  */
 @QueryController()
 export class UploadedFileController {
-  constructor(@Inject(MessageFiles) private readonly files: MessageFiles) {}
+  constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
 
   @Get(ROUTES.uploadedFile.path)
   async file(@CurrentPrincipal() principal: Principal, @Param('key') key: string, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
-    const file = await this.files.get(principal.rootId, key);
-    if (!file) throw notFound();
-    return fileAsDownload(response, file);
+    return fileAsDownload(response, await this.queryBus.execute(new MessageFileQuery(principal, key)));
   }
 }

@@ -1,10 +1,11 @@
 import { Get, Inject, Param, Res, StreamableFile } from '@nestjs/common';
 import { ROUTES } from '@beacon/contracts';
-import { notFound } from '@beacon/domain';
-import { CurrentPrincipal, FILE_STORAGE, type FileStorage, type Principal } from '@beacon/platform';
+import { QueryBus } from '@nestjs/cqrs';
+import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import type { Response } from 'express';
 import { fileAsDownload } from '../../shared/file-download';
 import { QueryController } from '../../shared/query-controller.decorator';
+import { IncidentAttachmentQuery } from './incident-attachment.query';
 
 /**
  * GET /api/incidents/attachment/{key}/: an uploaded attachment of the caller's organisation, always as
@@ -13,7 +14,7 @@ import { QueryController } from '../../shared/query-controller.decorator';
  */
 @QueryController()
 export class IncidentAttachmentController {
-  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+  constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
 
   @Get(ROUTES.incidentAttachment.path)
   async attachment(
@@ -21,8 +22,6 @@ export class IncidentAttachmentController {
     @Param('key') key: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile> {
-    const file = await this.storage.get(principal.rootId, key);
-    if (!file) throw notFound();
-    return fileAsDownload(response, file);
+    return fileAsDownload(response, await this.queryBus.execute(new IncidentAttachmentQuery(principal, key)));
   }
 }

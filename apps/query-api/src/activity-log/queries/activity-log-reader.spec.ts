@@ -8,7 +8,7 @@ import { customerGroupsProjection } from '../../customer-group/projections/custo
 import { usersProjection } from '../../users/projections/users.projection';
 import { activityLogProjection } from '../projections/activity-log.projection';
 import { parseActivityLogFilters } from './activity-log-filters';
-import { ActivityLogQuery } from './activity-log.query';
+import { ActivityLogReader } from './activity-log-reader';
 
 const ROOT = 'root-1';
 const NORTH = 'north-1';
@@ -27,7 +27,7 @@ const principal = {
 } as Principal;
 
 let readStore: ReadStore;
-let query: ActivityLogQuery;
+let query: ActivityLogReader;
 let position = 0;
 
 async function record(type: string, data: Record<string, unknown>, metadata: EventMetadata = {}): Promise<void> {
@@ -70,7 +70,7 @@ const user = (userId: string, email: string, firstName: string, timezone = 'Euro
 beforeEach(async () => {
   position = 0;
   readStore = await SqliteReadStore.open({ path: ':memory:' });
-  query = new ActivityLogQuery(readStore, new CustomerGroupReader(readStore));
+  query = new ActivityLogReader(readStore, new CustomerGroupReader(readStore));
   await group(ROOT, 'Root, "Inc"', null);
   await group(NORTH, 'North', ROOT);
   await user(ADA, 'ada@x.test', 'Ada');

@@ -57,7 +57,7 @@ function detailsText(entry: ActivityLogEntryDto): string {
 
 /** The activity log as its callers see it: reach, filters, names of users and groups. */
 @Injectable()
-export class ActivityLogQuery {
+export class ActivityLogReader {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CustomerGroupReader) private readonly groupReader: CustomerGroupReader,
