@@ -55,15 +55,12 @@ export class IncidentSettingsStream {
       this.context(principal, commandId),
       EXECUTE_OPTIONS,
     );
-    return { position: outcome.position, events: outcome.events, state: await this.state(principal.rootId, outcome.position) };
+    return { position: outcome.position, events: outcome.events, state: outcome.state };
   }
 
-  /** The organisation's settings, up to `position` when given (the state a write produced). */
-  async state(rootId: string, position = Number.POSITIVE_INFINITY): Promise<IncidentSettingsState> {
+  /** The organisation's settings as they stand. */
+  async state(rootId: string): Promise<IncidentSettingsState> {
     const events = await this.executor.readStreamOrEmpty(incidentSettingsStream(rootId));
-    return foldEvents(
-      incidentSettingsDecider,
-      events.filter((event) => event.position <= position).map((event) => ({ type: event.type, data: event.data }) as IncidentSettingsEvent),
-    );
+    return foldEvents(incidentSettingsDecider, events.map((event) => ({ type: event.type, data: event.data }) as IncidentSettingsEvent));
   }
 }

@@ -1,19 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_MODELS } from '@beacon/contracts';
 import {
-  foldEvents,
   incidentDecider,
   incidentStream,
   notFound,
   orderAtTop,
   type IncidentCommand,
-  type IncidentEvent,
   type IncidentRecord,
   type IncidentState,
   type RecordedIncident,
 } from '@beacon/domain';
-import { StreamNotFoundError, type EventStore, type ReadStreamOptions, type RecordedEvent } from '@beacon/event-store';
-import { CommandExecutor, EVENT_STORE, READ_STORE, type CommandContext, type Principal } from '@beacon/platform';
+import { CommandExecutor, READ_STORE, type CommandContext, type PreparedCommand, type Principal } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 
 /**
@@ -30,57 +27,42 @@ export interface IncidentOutcome {
   readonly incident: IncidentRecord;
 }
 
-/** Loads incidents from their streams and runs incident commands on them. */
+/**
+ * The incident, when it belongs to the caller's customer group or a descendant of it; anything else
+ * (unknown ids, another organisation's incidents) answers 404 and reveals nothing.
+ */
+function reachable(principal: Principal, state: IncidentState): RecordedIncident {
+  if (state.status !== 'recorded' || state.groupPath[0] !== principal.rootId || !state.groupPath.includes(principal.customerGroupId)) throw notFound();
+  return state;
+}
+
+/** Runs incident commands on their streams. */
 @Injectable()
 export class IncidentStore {
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
-  async state(incidentId: string): Promise<IncidentState> {
-    return this.fold(await this.executor.readStreamOrEmpty(incidentStream(incidentId)));
-  }
-
-  /**
-   * The incident, when it belongs to the caller's customer group or a descendant of it; anything
-   * else (unknown ids, another organisation's incidents) answers 404 and reveals nothing.
-   */
-  async reachable(principal: Principal, incidentId: string): Promise<RecordedIncident> {
-    const state = await this.state(incidentId);
-    if (state.status !== 'recorded' || state.groupPath[0] !== principal.rootId || !state.groupPath.includes(principal.customerGroupId))
-      throw notFound();
-    return state;
-  }
-
-  /**
-   * Runs the command and answers the incident right after its events (or as it is, when the command
-   * changed nothing): a start is the incident itself; after a change the stream is read up to the
-   * version its last event made, so changes appended by others since are not part of the answer.
-   */
+  /** Records a new incident (its stream is new): the answer is the incident the start recorded. */
   async execute(incidentId: string, command: IncidentCommand, context: CommandContext): Promise<IncidentOutcome> {
-    const outcome = await this.executor.execute(incidentStream(incidentId), incidentDecider, command, context, INCIDENT_EXECUTE_OPTIONS);
-    const last = outcome.events[outcome.events.length - 1];
-    if (last?.type === 'IncidentStarted') return { position: outcome.position, incident: last.data.incident };
-    const upTo = last ? { maxCount: last.data.version } : {};
-    const current = this.fold(await this.readStream(incidentId, upTo));
-    if (current.status !== 'recorded') throw notFound();
-    return { position: outcome.position, incident: current.incident };
+    return this.run(incidentId, () => ({ command, context }));
   }
 
-  private fold(events: readonly RecordedEvent[]): IncidentState {
-    return foldEvents(incidentDecider, events.map((event) => ({ type: event.type, data: event.data }) as IncidentEvent));
+  /**
+   * Changes an incident the caller reaches: the command is built from the incident as the stream is
+   * read for the decision (one read), and the answer is the incident right after the command's events
+   * (or as it is, when the command changed nothing), so changes appended by others since are not part
+   * of it. Unknown ids and incidents out of the caller's reach answer 404 and reveal nothing.
+   */
+  change(principal: Principal, incidentId: string, build: (incident: RecordedIncident) => PreparedCommand<IncidentCommand>): Promise<IncidentOutcome> {
+    return this.run(incidentId, (state) => build(reachable(principal, state)));
   }
 
-  /** The stream's events (each is one version, so the first N make version N); none before the start. */
-  private async readStream(incidentId: string, options: ReadStreamOptions): Promise<RecordedEvent[]> {
-    try {
-      return await this.eventStore.readStream(incidentStream(incidentId), options);
-    } catch (error) {
-      if (error instanceof StreamNotFoundError) return [];
-      throw error;
-    }
+  private async run(incidentId: string, prepare: (state: IncidentState) => PreparedCommand<IncidentCommand>): Promise<IncidentOutcome> {
+    const outcome = await this.executor.executeOn(incidentStream(incidentId), incidentDecider, prepare, INCIDENT_EXECUTE_OPTIONS);
+    if (outcome.state.status !== 'recorded') throw notFound();
+    return { position: outcome.position, incident: outcome.state.incident };
   }
 
   /**

@@ -24,10 +24,21 @@ export interface CommandContext {
   readonly acceptedAt: Date;
 }
 
-export interface CommandOutcome<TEvent> {
+export interface CommandOutcome<TEvent, TState = unknown> {
   readonly events: TEvent[];
   /** Global position of the last appended event, or of the store's head when nothing was appended. */
   readonly position: number;
+  /**
+   * The stream's state right after the command: evolve(state, events) over the history it was decided
+   * on (for a retried command, the state its first attempt left). Answers come from it: no second read.
+   */
+  readonly state: TState;
+}
+
+/** A command and its context, prepared from the stream's current state (e.g. after checking the caller may reach it). */
+export interface PreparedCommand<TCommand> {
+  readonly command: TCommand;
+  readonly context: CommandContext;
 }
 
 export interface ExecuteOptions {
@@ -68,31 +79,45 @@ export class CommandExecutor {
     command: TCommand,
     context: CommandContext,
     options: ExecuteOptions = {},
-  ): Promise<CommandOutcome<TEvent>> {
+  ): Promise<CommandOutcome<TEvent, TState>> {
+    return this.executeOn(streamName, decider, () => ({ command, context }), options);
+  }
+
+  /**
+   * The pipeline, with the command prepared from the state the stream was just read into: a handler
+   * that must check the stream's state first (may the caller reach this incident?) or take part of the
+   * command's context from it (the incident's customer group) does so without reading the stream
+   * again. `prepare` runs on every attempt, on that attempt's state.
+   */
+  async executeOn<TCommand, TEvent extends DomainEvent, TState>(
+    streamName: string,
+    decider: Decider<TCommand, TEvent, TState>,
+    prepare: (state: TState) => PreparedCommand<TCommand>,
+    options: ExecuteOptions = {},
+  ): Promise<CommandOutcome<TEvent, TState>> {
     const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
     const backoffMs = options.retryBackoffMs ?? 0;
-    const commandId = context.commandId ?? randomUUID();
-    const fingerprint = requestFingerprintOf(commandId);
-    const metadata: EventMetadata = {
-      tenantId: context.tenantId,
-      customerGroupId: context.customerGroupId,
-      actorUserId: context.actorUserId,
-      commandId,
-      correlationId: context.correlationId ?? commandId,
-      causationId: context.causationId ?? commandId,
-      acceptedAt: context.acceptedAt.toISOString(),
-      ...(fingerprint !== undefined && { requestFingerprint: fingerprint }),
-    };
+    const fallbackCommandId = randomUUID();
+    const toEvent = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as TEvent;
     for (let attempt = 1; ; attempt++) {
       const history = await this.readStreamOrEmpty(streamName);
-      const earlier = history.filter((event) => event.metadata.commandId === commandId);
-      if (earlier.length) {
+      const state = foldEvents(decider, history.map(toEvent));
+      const { command, context } = prepare(state);
+      const commandId = context.commandId ?? fallbackCommandId;
+      const fingerprint = requestFingerprintOf(commandId);
+      const lastEarlier = history.findLastIndex((event) => event.metadata.commandId === commandId);
+      if (lastEarlier >= 0) {
+        const earlier = history.filter((event) => event.metadata.commandId === commandId);
         assertSameRequest(earlier[0]!.metadata.requestFingerprint, fingerprint);
-        return { events: earlier.map((e) => ({ type: e.type, data: e.data }) as TEvent), position: earlier[earlier.length - 1]!.position };
+        return {
+          events: earlier.map(toEvent),
+          position: history[lastEarlier]!.position,
+          state: foldEvents(decider, history.slice(0, lastEarlier + 1).map(toEvent)),
+        };
       }
-      const state = foldEvents(decider, history.map((e) => ({ type: e.type, data: e.data }) as TEvent));
       const events = decider.decide(command, state);
-      if (!events.length) return { events, position: await this.eventStore.headPosition() };
+      if (!events.length) return { events, position: await this.eventStore.headPosition(), state };
+      const metadata = metadataOf(context, commandId, fingerprint);
       try {
         const result = await this.eventStore.appendToStream(
           streamName,
@@ -104,7 +129,7 @@ export class CommandExecutor {
           })),
           { expectedRevision: history.length ? history[history.length - 1]!.revision : 'no-stream' },
         );
-        return { events, position: result.position };
+        return { events, position: result.position, state: events.reduce((next, event) => decider.evolve(next, event), state) };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
       }
@@ -120,4 +145,17 @@ export class CommandExecutor {
       throw error;
     }
   }
+}
+
+function metadataOf(context: CommandContext, commandId: string, fingerprint: string | undefined): EventMetadata {
+  return {
+    tenantId: context.tenantId,
+    customerGroupId: context.customerGroupId,
+    actorUserId: context.actorUserId,
+    commandId,
+    correlationId: context.correlationId ?? commandId,
+    causationId: context.causationId ?? commandId,
+    acceptedAt: context.acceptedAt.toISOString(),
+    ...(fingerprint !== undefined && { requestFingerprint: fingerprint }),
+  };
 }

@@ -15,11 +15,11 @@ export class PatchIncidentHandler implements ICommandHandler<PatchIncidentComman
   ) {}
 
   async execute({ principal, incidentId, input, commandId = randomUUID() }: PatchIncidentCommand): Promise<IncidentOutcome> {
-    const { change, context } = await this.changes.prepare(principal, incidentId, commandId);
+    const { change, contextFor } = await this.changes.prepare(principal, incidentId, commandId);
     const command: PatchIncident = {
       type: 'PatchIncident',
       data: { ...change, version: input.version, state: input.state, title: input.incident_title, order: input.order },
     };
-    return this.incidents.execute(incidentId, command, context);
+    return this.incidents.change(principal, incidentId, (incident) => ({ command, context: contextFor(incident) }));
   }
 }

@@ -20,7 +20,7 @@ export class UpdateIncidentHandler implements ICommandHandler<UpdateIncidentComm
   ) {}
 
   async execute({ principal, incidentId, input, commandId = randomUUID() }: UpdateIncidentCommand): Promise<IncidentOutcome> {
-    const { rootId, change, context } = await this.changes.prepare(principal, incidentId, commandId);
+    const { rootId, change, contextFor } = await this.changes.prepare(principal, incidentId, commandId);
     // Attachments must name files uploaded to the incident's organisation (the caller's).
     const knownUploads = await this.uploads.of(rootId, attachmentKeysOf(input.payload));
     const command: UpdateIncident = {
@@ -34,6 +34,6 @@ export class UpdateIncidentHandler implements ICommandHandler<UpdateIncidentComm
         ignoredFieldGroups: input.ignored_field_groups,
       },
     };
-    return this.incidents.execute(incidentId, command, context);
+    return this.incidents.change(principal, incidentId, (incident) => ({ command, context: contextFor(incident) }));
   }
 }
