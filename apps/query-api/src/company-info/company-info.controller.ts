@@ -1,14 +1,15 @@
 import { Get, Inject } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ROUTES, type CompanyInfoDto } from '@beacon/contracts';
-import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
+import { CompanyInfoQuery } from './queries/company-info.query';
 import { QueryController } from '../shared/query-controller.decorator';
 
 @QueryController()
 export class CompanyInfoController {
-  constructor(@Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig) {}
+  constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
 
   @Get(ROUTES.companyInfo.path)
-  companyInfo(): CompanyInfoDto {
-    return { version_number: this.config.versionNumber };
+  companyInfo(): Promise<CompanyInfoDto> {
+    return this.queryBus.execute(new CompanyInfoQuery());
   }
 }

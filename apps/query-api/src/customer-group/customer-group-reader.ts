@@ -22,6 +22,12 @@ export class CustomerGroupReader {
     return groups.map((group) => group._id);
   }
 
+  /** The caller's group and its descendants, parents first, then by name. */
+  async inReach(principal: Principal): Promise<CustomerGroupDocument[]> {
+    const groups = await this.groups(principal).find({ path: principal.customerGroupId });
+    return groups.sort((a, b) => a.path.length - b.path.length || a.name.localeCompare(b.name));
+  }
+
   async root(principal: Principal): Promise<CustomerGroupDocument | null> {
     return this.groups(principal).findOne({ _id: principal.rootId });
   }

@@ -4,7 +4,39 @@ import { IncidentFieldsController } from './incident-fields.controller';
 import { IncidentFormsController } from './incident-forms.controller';
 import { IncidentSettingsReader } from './incident-settings-reader';
 import { IncidentTemplatesController } from './incident-templates.controller';
+import { ConditionFieldTypeHandler } from './queries/condition-field-type.handler';
+import { FieldAppearancesHandler } from './queries/field-appearances.handler';
+import { FieldChoicesHandler } from './queries/field-choices.handler';
+import { FieldGroupHandler } from './queries/field-group.handler';
+import { FieldRulesHandler } from './queries/field-rules.handler';
+import { FormFieldsHandler } from './queries/form-fields.handler';
+import { FormRuleHandler } from './queries/form-rule.handler';
+import { FormRulesHandler } from './queries/form-rules.handler';
+import { IncidentFieldHandler } from './queries/incident-field.handler';
+import { IncidentFieldsHandler } from './queries/incident-fields.handler';
+import { IncidentFormHandler } from './queries/incident-form.handler';
+import { IncidentFormsHandler } from './queries/incident-forms.handler';
+import { IncidentTemplateHandler } from './queries/incident-template.handler';
+import { IncidentTemplatesHandler } from './queries/incident-templates.handler';
+import { PublicIncidentTemplateHandler } from './queries/public-incident-template.handler';
 
-/** Controllers and providers of the incident settings calls this app serves. */
+/** Controllers and providers of the incident settings calls this app serves: the reader and a query handler per read. */
 export const INCIDENT_SETTINGS_CONTROLLERS: Type[] = [IncidentFieldsController, IncidentFormsController, FormRulesController, IncidentTemplatesController];
-export const INCIDENT_SETTINGS_PROVIDERS: Provider[] = [IncidentSettingsReader];
+export const INCIDENT_SETTINGS_PROVIDERS: Provider[] = [
+  IncidentSettingsReader,
+  IncidentFieldsHandler,
+  IncidentFieldHandler,
+  FieldChoicesHandler,
+  FieldAppearancesHandler,
+  FieldRulesHandler,
+  ConditionFieldTypeHandler,
+  IncidentFormsHandler,
+  FormFieldsHandler,
+  IncidentFormHandler,
+  FieldGroupHandler,
+  FormRulesHandler,
+  FormRuleHandler,
+  IncidentTemplatesHandler,
+  IncidentTemplateHandler,
+  PublicIncidentTemplateHandler,
+];

@@ -1,6 +1,8 @@
 import { Get, Inject } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ROUTES, type TokenExpiryDto } from '@beacon/contracts';
-import { AuthTokenService, CurrentPrincipal, PLATFORM_CONFIG, type PlatformConfig, type Principal } from '@beacon/platform';
+import { AuthTokenService, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { TokenExpiryQuery } from './queries/token-expiry.query';
 import { QueryController } from '../shared/query-controller.decorator';
 
 /**
@@ -10,21 +12,24 @@ import { QueryController } from '../shared/query-controller.decorator';
 @QueryController()
 export class SessionController {
   constructor(
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
   ) {}
 
+  /**
+   * Not a query, on purpose: keepalive WRITES. It extends the caller's token to the whole idle
+   * lifetime in the token store (AuthTokenService.extend): a session write that query-api serves
+   * (ROUTES.keepalive), not a read, so it calls AuthTokenService directly. Only its answer, the
+   * extended token's expiry, is the TokenExpiryQuery read.
+   */
   @Get(ROUTES.keepalive.path)
   async keepalive(@CurrentPrincipal() principal: Principal): Promise<TokenExpiryDto> {
-    return this.expiry({ ...principal, expiresAt: await this.tokens.extend(principal, Date.now(), true) });
+    const expiresAt = await this.tokens.extend(principal, Date.now(), true);
+    return this.queryBus.execute(new TokenExpiryQuery({ ...principal, expiresAt }));
   }
 
   @Get(ROUTES.tokenExpiry.path)
-  tokenExpiry(@CurrentPrincipal() principal: Principal): TokenExpiryDto {
-    return this.expiry(principal);
-  }
-
-  private expiry(principal: Principal): TokenExpiryDto {
-    return { token_expiry: this.config.tokenIdleSeconds, expires_at: new Date(principal.expiresAt).toISOString() };
+  tokenExpiry(@CurrentPrincipal() principal: Principal): Promise<TokenExpiryDto> {
+    return this.queryBus.execute(new TokenExpiryQuery(principal));
   }
 }
