@@ -67,6 +67,18 @@ describe('one read of the stream per command', () => {
     expect(events).toHaveLength(1);
   });
 
+  it("an admin's command on a user (a reach check, then the command) reads the user's stream once", async () => {
+    reads.mockClear();
+    await request(app.url).delete(`/api/user/${tenant.userIds.OPERATOR}/delete_failed_login_attempts/`).set(auth(admin)).expect(204);
+    expect(readsOf(`user-${tenant.userIds.OPERATOR}`)).toBe(1);
+  });
+
+  it('signing in (the user looked up by email, then the sign-in recorded) reads the user stream once', async () => {
+    reads.mockClear();
+    await login(app, tenant.emails.OPERATOR, TENANT_PASSWORD);
+    expect(readsOf(`user-${tenant.userIds.OPERATOR}`)).toBe(1);
+  });
+
   it('a change to the incident settings reads the settings stream once', async () => {
     reads.mockClear();
     await request(app.url).post('/api/incidents/field/').set(auth(admin)).send({ label: 'Counted', field_type: 'TEXT' }).expect(201);

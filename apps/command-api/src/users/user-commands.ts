@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { userDecider, userStream, type RegisteredUser, type UserCommand, type UserEvent } from '@beacon/domain';
+import { userDecider, userStream, type UserCommand, type UserEvent } from '@beacon/domain';
 import { CommandExecutor, type CommandOutcome } from '@beacon/platform';
+import { USER_HISTORY, type LoadedUser } from './user-lookup';
 
 export interface UserCommandOptions {
   /** Who acts: the user themselves, an admin, or null for the system. */
@@ -10,19 +11,24 @@ export interface UserCommandOptions {
   readonly commandId?: string;
 }
 
-/** Runs a command on a user's stream, with the user's tenant and customer group in the event metadata. */
+/**
+ * Runs a command on a user's stream, with the user's tenant and customer group in the event metadata.
+ * A user just looked up (UserLookup) brings the events it was read from: the command decides on
+ * them, so the stream is read once per command.
+ */
 @Injectable()
 export class UserCommands {
   constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
 
-  run(user: RegisteredUser, command: UserCommand, options: UserCommandOptions): Promise<CommandOutcome<UserEvent>> {
-    return this.executor.execute(userStream(user.userId), userDecider, command, {
+  run(user: LoadedUser, command: UserCommand, options: UserCommandOptions): Promise<CommandOutcome<UserEvent>> {
+    const context = {
       commandId: options.commandId,
       tenantId: user.rootId,
       customerGroupId: user.customerGroupId,
       actorUserId: options.actorUserId,
       acceptedAt: options.now,
-    });
+    };
+    return this.executor.execute(userStream(user.userId), userDecider, command, context, { history: user[USER_HISTORY] });
   }
 }
 

@@ -10,8 +10,18 @@ import {
   type UserEvent,
   type UserState,
 } from '@beacon/domain';
+import type { RecordedEvent } from '@beacon/event-store';
 import { CommandExecutor, type Principal } from '@beacon/platform';
 import { CustomerGroupAccess } from '../customer-group/customer-group-access';
+
+/**
+ * The events a user's state was folded from. A command on the user then decides on them instead of
+ * reading the stream a second time (UserCommands). A symbol: it never shows in a spread or in JSON.
+ */
+export const USER_HISTORY = Symbol('the events the user state was folded from');
+
+export type LoadedUserState = UserState & { readonly [USER_HISTORY]?: readonly RecordedEvent[] };
+export type LoadedUser = RegisteredUser & { readonly [USER_HISTORY]?: readonly RecordedEvent[] };
 
 /** Finds users from their streams (strongly consistent, unlike the read models). */
 @Injectable()
@@ -26,13 +36,14 @@ export class UserLookup {
     return claim ? (claim.data as UserEmailClaimed['data']).userId : null;
   }
 
-  async state(userId: string): Promise<UserState> {
+  async state(userId: string): Promise<LoadedUserState> {
     const events = await this.executor.readStreamOrEmpty(userStream(userId));
-    return foldEvents(userDecider, events.map((e) => ({ type: e.type, data: e.data }) as UserEvent));
+    const state = foldEvents(userDecider, events.map((e) => ({ type: e.type, data: e.data }) as UserEvent));
+    return { ...state, [USER_HISTORY]: events };
   }
 
   /** The user, or 404. */
-  async registered(userId: string): Promise<RegisteredUser> {
+  async registered(userId: string): Promise<LoadedUser> {
     const user = await this.state(userId);
     if (user.status !== 'registered') throw notFound();
     return user;
@@ -42,7 +53,7 @@ export class UserLookup {
    * A user in the caller's reach: their tenant, in their own customer group or a descendant.
    * Anything else answers 404, so another tenant's ids reveal nothing.
    */
-  async reachable(principal: Principal, userId: string): Promise<RegisteredUser> {
+  async reachable(principal: Principal, userId: string): Promise<LoadedUser> {
     const user = await this.registered(userId);
     if (user.rootId !== principal.rootId) throw notFound();
     await this.groups.reachableGroup(principal, user.customerGroupId);

@@ -11,6 +11,8 @@ export interface TenantWithRoles {
   readonly rootPermissions: readonly string[];
   /** The email of the tenant's user holding each role. */
   readonly emails: Record<CustomerPermission, string>;
+  /** The id of the tenant's user holding each role. */
+  readonly userIds: Record<CustomerPermission, string>;
 }
 
 /** A new organisation with the given root permissions and one user per role, all in the root group. */
@@ -18,16 +20,19 @@ export async function createTenantWithRoles(app: TestApp, rootPermissions: reado
   const rootId = randomUUID();
   const acceptedAt = new Date();
   const context = () => ({ commandId: randomUUID(), tenantId: rootId, actorUserId: null, acceptedAt });
-  await app.app
-    .get(CommandBus).execute(new CreateCustomerGroupCommand({ customerGroupId: rootId, name: `Tenant ${rootId.slice(0, 8)}`, parentId: null, rootId, rootPermissions: [...rootPermissions], settings: {} }, context()));
+  const commands = app.app.get(CommandBus);
+  const group = { customerGroupId: rootId, name: `Tenant ${rootId.slice(0, 8)}`, parentId: null, rootId, rootPermissions: [...rootPermissions], settings: {} };
+  await commands.execute(new CreateCustomerGroupCommand(group, context()));
   const emails = {} as Record<CustomerPermission, string>;
+  const userIds = {} as Record<CustomerPermission, string>;
   for (const role of CUSTOMER_PERMISSIONS) {
     const email = `${role.toLowerCase()}-${rootId.slice(0, 8)}@tenant.test`;
     emails[role] = email;
-    await app.app.get(CommandBus).execute(new RegisterUserCommand(
+    userIds[role] = randomUUID();
+    await commands.execute(new RegisterUserCommand(
       {
         user: {
-          userId: randomUUID(),
+          userId: userIds[role],
           email,
           firstName: role,
           lastName: 'Tenant',
@@ -42,5 +47,5 @@ export async function createTenantWithRoles(app: TestApp, rootPermissions: reado
       context(),
     ));
   }
-  return { rootId, rootPermissions, emails };
+  return { rootId, rootPermissions, emails, userIds };
 }

@@ -49,6 +49,11 @@ export interface ExecuteOptions {
    * out instead of colliding again at once; default 0 (retry at once).
    */
   readonly retryBackoffMs?: number;
+  /**
+   * The stream's events as the caller has just read them (to check something before the command):
+   * the first attempt decides on them instead of reading the stream again. A conflict re-reads.
+   */
+  readonly history?: readonly RecordedEvent[];
 }
 
 const MAX_ATTEMPTS = 5;
@@ -100,7 +105,7 @@ export class CommandExecutor {
     const fallbackCommandId = randomUUID();
     const toEvent = (e: RecordedEvent) => ({ type: e.type, data: e.data }) as TEvent;
     for (let attempt = 1; ; attempt++) {
-      const history = await this.readStreamOrEmpty(streamName);
+      const history = attempt === 1 && options.history ? options.history : await this.readStreamOrEmpty(streamName);
       const state = foldEvents(decider, history.map(toEvent));
       const { command, context } = prepare(state);
       const commandId = context.commandId ?? fallbackCommandId;
