@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import request from 'supertest';
 import type { IncidentDto } from '@beacon/contracts';
 import { ROOT_PERMISSIONS } from '@beacon/domain';
@@ -17,7 +17,7 @@ let app: TestApp;
 let tenant: TenantWithRoles;
 let admin: string;
 let flood: FloodReportForm;
-let reads: ReturnType<typeof vi.spyOn>;
+let reads: MockInstance<EventStore['readStream']>;
 
 beforeAll(async () => {
   app = await startTestApp();
