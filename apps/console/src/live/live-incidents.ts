@@ -1,26 +1,27 @@
 import { INCIDENTS_LIVE_RESOURCE, type IncidentDto, type LiveUpdate } from '@beacon/contracts';
 import { useEffect, useRef } from 'react';
+import { filter, map, Subject, type Observable } from 'rxjs';
 
 type LiveIncidentListener = (incident: IncidentDto) => void;
 
-const listeners = new Set<LiveIncidentListener>();
+/** Every live update the app's one live socket (live-socket.ts) receives, in the order it receives them. */
+const liveUpdates = new Subject<LiveUpdate>();
 
-/**
- * Incident live updates for the screens showing incidents. The app's one live socket (live-socket.ts) hands every
- * update it receives to {@link publishLiveUpdate}; those on resource 'incidents' carry the full
- * incident as it now stands and reach every listener here.
- */
+/** Incidents others (or this user elsewhere) change: updates on resource 'incidents' carry the whole incident as it now stands. */
+export const liveIncidents$: Observable<IncidentDto> = liveUpdates.pipe(
+  filter((update) => update.resource === INCIDENTS_LIVE_RESOURCE),
+  map((update) => update.data),
+  filter(isIncident),
+);
+
+/** The live socket hands each update here. */
 export function publishLiveUpdate(update: LiveUpdate): void {
-  if (update.resource !== INCIDENTS_LIVE_RESOURCE || !isIncident(update.data)) return;
-  const incident = update.data;
-  listeners.forEach((listener) => listener(incident));
+  liveUpdates.next(update);
 }
 
 export function subscribeToLiveIncidents(listener: LiveIncidentListener): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  const subscription = liveIncidents$.subscribe(listener);
+  return () => subscription.unsubscribe();
 }
 
 /** Calls `onIncident` with each incident others (or this user elsewhere) change, while mounted. */
