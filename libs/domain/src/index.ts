@@ -4,6 +4,7 @@ export * from './shared/permissions';
 export * from './shared/date-display';
 export * from './shared/text-rules';
 export * from './shared/own-value';
+export * from './shared/field-messages';
 export * from './customer-group/customer-group.events';
 export * from './customer-group/customer-group.commands';
 export * from './customer-group/customer-group.state';

@@ -1,7 +1,7 @@
 import { Body, Delete, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ROUTES, type IncidentTemplateDto } from '@beacon/contracts';
-import { validationError } from '@beacon/domain';
+import { NOT_AN_OBJECT, REQUIRED, validationError } from '@beacon/domain';
 import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { answer, templateDto, type Response } from './incident-settings.answers';
@@ -13,7 +13,7 @@ import { newSettingsEntityId } from './incident-settings-stream';
 function wrapped(body: unknown, key: 'data' | 'incident_template'): Record<string, unknown> {
   const inner = bodyOf(body)[key];
   if (typeof inner !== 'object' || inner === null || Array.isArray(inner))
-    throw validationError('Invalid incident template.', { [key]: [inner === undefined ? 'This field is required.' : 'Expected an object.'] });
+    throw validationError('Invalid incident template.', { [key]: [inner === undefined ? REQUIRED : NOT_AN_OBJECT] });
   return inner as Record<string, unknown>;
 }
 

@@ -1,6 +1,5 @@
-import { validationError } from '@beacon/domain';
+import { REQUIRED, validationError } from '@beacon/domain';
 
-const REQUIRED = 'This field is required.';
 
 /** Reads required non-blank string fields from a JSON body, answering 400 with a message per missing field. */
 export function requiredStrings<K extends string>(body: unknown, keys: readonly K[]): Record<K, string> {

@@ -1,18 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncidentDto } from '@beacon/contracts';
-import {
-  foldEvents,
-  incidentFormSnapshot,
-  incidentSettingsDecider,
-  incidentSettingsStream,
-  incidentTemplateOf,
-  newIncident,
-  notFound,
-  orderAtTop,
-  validationError,
-  type IncidentSettingsEvent,
-  type IncidentSettingsState,
-} from '@beacon/domain';
+import { foldEvents, incidentFormSnapshot, incidentSettingsDecider, type IncidentSettingsEvent, type IncidentSettingsState, incidentSettingsStream, incidentTemplateOf, newIncident, NOT_A_STRING, notFound, orderAtTop, REQUIRED, validationError } from '@beacon/domain';
 import { StreamNotFoundError, type EventStore } from '@beacon/event-store';
 import { EVENT_STORE, type Principal } from '@beacon/platform';
 import { IncidentReader } from './incident-reader';
@@ -32,7 +20,7 @@ export class IncidentDrafts {
   async fromForm(principal: Principal, body: Record<string, unknown>): Promise<IncidentDto> {
     const { form: formId, order, incident_title } = body;
     if (typeof formId !== 'string' || !formId) {
-      const message = formId === undefined || formId === '' ? 'This field is required.' : 'Not a valid string.';
+      const message = formId === undefined || formId === '' ? REQUIRED : NOT_A_STRING;
       throw validationError(message, { form: [message] });
     }
     const form = incidentFormSnapshot(await this.settings(principal.rootId), formId);

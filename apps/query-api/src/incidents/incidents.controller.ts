@@ -7,7 +7,7 @@ import {
   type IncidentPageDto,
   type IncidentReportSummaryDto,
 } from '@beacon/contracts';
-import { validationError } from '@beacon/domain';
+import { NOT_AN_INTEGER, validationError } from '@beacon/domain';
 import { CurrentPrincipal, type Principal } from '@beacon/platform';
 import { IncidentHistoryQuery } from './queries/incident-history.query';
 import { parseCriteria, parseFiltersParam } from './queries/incident-list-query';
@@ -23,7 +23,7 @@ const bodyOf = (body: unknown): Record<string, unknown> =>
 /** `?version=N`: absent, or a whole number. */
 function versionParam(value: unknown): number | undefined {
   if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw validationError('A valid integer is required.', { version: ['A valid integer is required.'] });
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw validationError(NOT_AN_INTEGER, { version: [NOT_AN_INTEGER] });
   return Number(value);
 }
 

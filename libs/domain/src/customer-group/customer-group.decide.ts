@@ -9,6 +9,7 @@ import type {
 } from './customer-group.commands';
 import type { CustomerGroupDetailsChanged, CustomerGroupEvent } from './customer-group.events';
 import { evolveCustomerGroup, initialCustomerGroupState, type CustomerGroupState } from './customer-group.state';
+import { BLANK, NOT_A_BOOLEAN, NOT_A_STRING } from '../shared/field-messages';
 
 const MODULE_NAME_MAX_LENGTH = 50;
 export const CUSTOMER_GROUP_NAME_MAX_LENGTH = 100;
@@ -16,12 +17,12 @@ export const CUSTOMER_GROUP_NAME_MAX_LENGTH = 100;
 function createCustomerGroup(command: CreateCustomerGroup, state: CustomerGroupState): CustomerGroupEvent[] {
   if (state.status !== 'absent') throw conflict('This customer group already exists.');
   const name = command.data.name.trim();
-  if (!name) throw validationError('Name is required.', { name: ['This field may not be blank.'] });
+  if (!name) throw validationError('Name is required.', { name: [BLANK] });
   return [{ type: 'CustomerGroupCreated', data: { ...command.data, name } }];
 }
 
 function moduleNameErrors(value: unknown): string[] {
-  if (typeof value !== 'string' || !value.trim()) return ['This field may not be blank.'];
+  if (typeof value !== 'string' || !value.trim()) return [BLANK];
   if (value.trim().length > MODULE_NAME_MAX_LENGTH)
     return [`Ensure this field has no more than ${MODULE_NAME_MAX_LENGTH} characters.`];
   return [];
@@ -61,17 +62,17 @@ function changeCustomerGroupDetails(command: ChangeCustomerGroupDetails, state: 
   const fields: Record<string, string[]> = {};
   const wanted: Omit<DetailsChange, 'customerGroupId' | 'previousBrandLoginUrl'> = {};
   if (name !== undefined) {
-    if (typeof name !== 'string' || !name.trim()) fields.name = ['This field may not be blank.'];
+    if (typeof name !== 'string' || !name.trim()) fields.name = [BLANK];
     else if (name.trim().length > CUSTOMER_GROUP_NAME_MAX_LENGTH)
       fields.name = [`Ensure this field has no more than ${CUSTOMER_GROUP_NAME_MAX_LENGTH} characters.`];
     else wanted.name = name.trim();
   }
   if (shouldUseAutologout !== undefined) {
-    if (typeof shouldUseAutologout !== 'boolean') fields.should_use_autologout = ['Must be a valid boolean.'];
+    if (typeof shouldUseAutologout !== 'boolean') fields.should_use_autologout = [NOT_A_BOOLEAN];
     else wanted.shouldUseAutologout = shouldUseAutologout;
   }
   if (brandLoginUrl !== undefined) {
-    const errors = typeof brandLoginUrl === 'string' ? brandLoginUrlErrors(brandLoginUrl.trim()) : ['Not a valid string.'];
+    const errors = typeof brandLoginUrl === 'string' ? brandLoginUrlErrors(brandLoginUrl.trim()) : [NOT_A_STRING];
     if (errors.length) fields.brand_login_url = errors;
     else wanted.brandLoginUrl = (brandLoginUrl as string).trim();
   }

@@ -3,6 +3,7 @@ import { CUSTOMER_PERMISSIONS } from '../shared/permissions';
 import { FieldMessages, isRecord } from './incident-settings.input';
 import type { DisplayConditionRecord } from './incident-settings.records';
 import type { IncidentSettingsState } from './incident-settings.state';
+import { NOT_A_LIST } from '../shared/field-messages';
 
 /**
  * Display conditions as a field group's create or change sends them, checked against the
@@ -119,7 +120,7 @@ export function displayConditionsInput(
 ): DisplayConditionRecord[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
-    messages.add(FIELD, 'Expected a list of items.');
+    messages.add(FIELD, NOT_A_LIST);
     return [];
   }
   return value.flatMap((raw, index) => condition(raw, index, fieldGroupId, state, messages) ?? []);

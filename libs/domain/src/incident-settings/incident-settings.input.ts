@@ -1,5 +1,6 @@
 import { isOrderingKey, keyAtEnd } from '../incident/ordering-keys';
 import { validationError } from '../shared/domain-errors';
+import { BLANK, NOT_A_BOOLEAN, NOT_A_LIST, NOT_A_STRING, NOT_AN_OBJECT, notAChoice, NULL, REQUIRED, tooLong } from '../shared/field-messages';
 
 /**
  * Checks of request values that arrive unchecked, collecting one message list per field so a bad
@@ -18,16 +19,10 @@ export class FieldMessages {
   }
 }
 
-export const REQUIRED = 'This field is required.';
-export const BLANK = 'This field may not be blank.';
-export const NULL = 'This field may not be null.';
-export const NOT_A_STRING = 'Not a valid string.';
-export const NOT_A_BOOLEAN = 'Must be a valid boolean.';
-export const NOT_A_LIST = 'Expected a list of items.';
-export const NOT_AN_OBJECT = 'Expected an object.';
+// The shared field messages, also under this file's names for the settings deciders that import them from here.
+export { BLANK, NOT_A_BOOLEAN, NOT_A_LIST, NOT_A_STRING, NOT_AN_OBJECT, NULL, REQUIRED };
 export const ORDER_INVALID = 'An ordering key is a non-empty string of lowercase letters a-z.';
-export const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
-export const notAChoice = (value: unknown) => `"${String(value)}" is not a valid choice.`;
+export { notAChoice, tooLong };
 /** A reference in the body to something the organisation does not have. */
 export const doesNotExist = (id: unknown) => `Invalid pk "${typeof id === 'string' ? id : JSON.stringify(id)}" - object does not exist.`;
 

@@ -2,6 +2,7 @@ import type { IncidentFormSnapshot } from '../incident-settings/form-snapshot';
 import { BLANK, FieldMessages, NOT_A_STRING, NULL, ORDER_INVALID, tooLong } from '../incident-settings/incident-settings.input';
 import { validationError } from '../shared/domain-errors';
 import { isOrderingKey, keyAtStart } from './ordering-keys';
+import { NOT_AN_INTEGER } from '../shared/field-messages';
 
 /** Checks of the single values of incident requests (title, order, version), collected per field. */
 
@@ -41,7 +42,7 @@ export function changedTitle(messages: FieldMessages, value: unknown): string | 
 /** The version an edit was based on: absent means the current one; else a whole number from 1 to the current. */
 export function baseVersion(messages: FieldMessages, value: unknown, current: number): number {
   if (value === undefined || value === null) return current;
-  if (typeof value !== 'number' || !Number.isInteger(value)) messages.add('version', 'A valid integer is required.');
+  if (typeof value !== 'number' || !Number.isInteger(value)) messages.add('version', NOT_AN_INTEGER);
   else if (value < 1 || value > current) messages.add('version', `Ensure this value is between 1 and ${current}, the current version.`);
   else return value;
   return current;

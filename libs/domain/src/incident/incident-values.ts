@@ -4,6 +4,7 @@ import type { IncidentAttachmentValue, IncidentFieldValue, IncidentValue } from 
 import { attachmentNotUploadedHere, knownUpload, type KnownUploads } from './known-uploads';
 import { isExpiredEntry } from './required-values';
 import { ownValue } from '../shared/own-value';
+import { NOT_A_BOOLEAN, NOT_A_STRING } from '../shared/field-messages';
 
 /**
  * The values of an incident save, checked against the incident's form snapshot: each payload entry
@@ -18,13 +19,13 @@ export const INCIDENT_TEXT_MAX_LENGTH = 10_000;
 export const PAYLOAD_ENTRY_SHAPE = 'Each entry needs a field, a field_group and a list of values.';
 
 const MESSAGES = {
-  text: 'Not a valid string.',
+  text: NOT_A_STRING,
   textLength: `Ensure this value has no more than ${INCIDENT_TEXT_MAX_LENGTH} characters.`,
   number: 'A valid number is required.',
   date: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
   time: 'Time has wrong format. Use one of these formats instead: hh:mm[:ss].',
   dateTime: 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss][Z|+HH:MM].',
-  boolean: 'Must be a valid boolean.',
+  boolean: NOT_A_BOOLEAN,
   single: 'Only one value is allowed.',
   choice: (value: unknown) => `"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.`,
   attachment: 'An attachment needs the key and name its upload answered.',

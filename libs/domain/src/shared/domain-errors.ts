@@ -1,3 +1,5 @@
+import { NOT_FOUND } from './field-messages';
+
 /** The one error taxonomy of the domain; the HTTP layer maps each kind to a status in one place. */
 export type DomainErrorKind = 'validation' | 'not_found' | 'forbidden' | 'conflict' | 'illegal_state' | 'unauthenticated';
 
@@ -17,7 +19,7 @@ export class DomainError extends Error {
 
 export const validationError = (message: string, fields: Record<string, string[]> = {}) =>
   new DomainError('validation', message, fields);
-export const notFound = (message = 'Not found.') => new DomainError('not_found', message);
+export const notFound = (message = NOT_FOUND) => new DomainError('not_found', message);
 export const forbidden = (message = 'You do not have permission to perform this action.') =>
   new DomainError('forbidden', message);
 export const conflict = (message: string) => new DomainError('conflict', message);

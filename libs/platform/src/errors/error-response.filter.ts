@@ -1,5 +1,5 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { DomainError, type DomainErrorKind } from '@beacon/domain';
+import { DomainError, type DomainErrorKind, NOT_FOUND } from '@beacon/domain';
 import { StreamNotFoundError, WrongExpectedRevisionError } from '@beacon/event-store';
 import {
   BODY_TOO_LARGE_MESSAGE,
@@ -69,7 +69,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   }
   if (error instanceof HttpException) return { status: error.getStatus(), body: httpExceptionBody(error.getResponse()) };
   if (error instanceof WrongExpectedRevisionError) return { status: 409, body: { detail: CONCURRENT_CHANGE_MESSAGE } };
-  if (error instanceof StreamNotFoundError) return { status: 404, body: { detail: 'Not found.' } };
+  if (error instanceof StreamNotFoundError) return { status: 404, body: { detail: NOT_FOUND } };
   const clientError = clientHttpError(error);
   if (clientError) return clientError;
   return { status: 500, body: { detail: SERVER_ERROR_MESSAGE } };

@@ -1,14 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  foldEvents,
-  hasIncidentRootPermission,
-  notFound,
-  TEMPLATE_SUBDOMAIN_PATTERN,
-  templateSubdomainDecider,
-  templateSubdomainStream,
-  validationError,
-  type TemplateSubdomainEvent,
-} from '@beacon/domain';
+import { foldEvents, hasIncidentRootPermission, notFound, REQUIRED, TEMPLATE_SUBDOMAIN_PATTERN, templateSubdomainDecider, type TemplateSubdomainEvent, templateSubdomainStream, validationError } from '@beacon/domain';
 import { CommandExecutor } from '@beacon/platform';
 import { CustomerGroupAccess } from '../../customer-group/customer-group-access';
 
@@ -32,7 +23,7 @@ export class TemplateSubdomainOwners {
   ) {}
 
   async owner(subdomain: string | undefined): Promise<TemplateSubdomainOwner> {
-    if (!subdomain) throw validationError('The template subdomain is missing.', { subdomain: ['This field is required.'] });
+    if (!subdomain) throw validationError('The template subdomain is missing.', { subdomain: [REQUIRED] });
     if (!TEMPLATE_SUBDOMAIN_PATTERN.test(subdomain)) throw notFound();
     const events = await this.executor.readStreamOrEmpty(templateSubdomainStream(subdomain));
     const state = foldEvents(templateSubdomainDecider, events.map((e) => ({ type: e.type, data: e.data }) as TemplateSubdomainEvent));

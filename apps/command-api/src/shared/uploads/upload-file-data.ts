@@ -1,10 +1,9 @@
 import type { DirectUploadFileData, UploadFileData } from '@beacon/contracts';
-import { validationError } from '@beacon/domain';
+import { REQUIRED, validationError } from '@beacon/domain';
 import { EMPTY_FILE_MESSAGE } from './upload-limits';
 
 const INVALID = 'Enter the file details as a JSON object.';
 const NOT_TEXT = 'Must be a string.';
-const REQUIRED = 'This field is required.';
 const TOO_LONG = 'Ensure this field has no more than 200 characters.';
 
 /** The `file_data` part of an upload, read as a JSON object (empty when missing or blank). */

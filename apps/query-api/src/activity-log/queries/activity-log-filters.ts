@@ -4,7 +4,7 @@ import {
   ACTIVITY_LOG_MAX_PAGE_SIZE,
   type ActivityLogCategory,
 } from '@beacon/contracts';
-import { validationError } from '@beacon/domain';
+import { NOT_A_STRING, NOT_AN_INTEGER, validationError } from '@beacon/domain';
 import type { IndexSpec } from '@beacon/read-store';
 import { nextDay, startOfDay, type CalendarDay } from './zoned-time';
 
@@ -49,13 +49,13 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-
 
 const MESSAGES = {
   single: 'Only one value is allowed.',
-  integer: 'A valid integer is required.',
+  integer: NOT_AN_INTEGER,
   atLeastOne: 'Ensure this value is greater than or equal to 1.',
   atMostPageSize: `Ensure this value is less than or equal to ${ACTIVITY_LOG_MAX_PAGE_SIZE}.`,
   id: 'Enter a valid id.',
   date: 'Enter a valid date as YYYY-MM-DD (or an ISO 8601 date and time with a timezone).',
   dateOrder: 'The end date must not be before the start date.',
-  text: 'Not a valid string.',
+  text: NOT_A_STRING,
   search: `Ensure this field has no more than ${MAX_SEARCH_LENGTH} characters.`,
   choice: (value: string) => `"${value}" is not a valid choice.`,
   eventType: (value: string) => `"${value}" is not a valid event type.`,

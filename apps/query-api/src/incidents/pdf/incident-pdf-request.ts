@@ -1,7 +1,7 @@
-import { validationError } from '@beacon/domain';
+import { NOT_AN_INTEGER, validationError } from '@beacon/domain';
 import { sanitizeFileName } from '@beacon/platform';
 
-const VERSION_MESSAGE = 'A valid integer is required.';
+const VERSION_MESSAGE = NOT_AN_INTEGER;
 
 /** `version` from the body or the query: absent, or a whole number from 1. */
 export function requestedVersion(...candidates: unknown[]): number | undefined {

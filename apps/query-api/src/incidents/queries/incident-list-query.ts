@@ -1,4 +1,4 @@
-import { isRecordedIncidentState, validationError, type RecordedIncidentStateName } from '@beacon/domain';
+import { isRecordedIncidentState, NOT_A_STRING, NOT_AN_INTEGER, type RecordedIncidentStateName, validationError } from '@beacon/domain';
 import type { Filter, IndexSpec } from '@beacon/read-store';
 
 /**
@@ -24,7 +24,7 @@ export interface IncidentCriteria {
 }
 
 const MAX_SEARCH_LENGTH = 200;
-const INTEGER = 'A valid integer is required.';
+const INTEGER = NOT_AN_INTEGER;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const DATE_MESSAGE = 'Enter a valid date as YYYY-MM-DD (or an ISO 8601 date and time with a timezone).';
@@ -103,11 +103,11 @@ export function parseCriteria(source: Record<string, unknown>): IncidentCriteria
   let form: string | null = null;
   if (!isAbsent(source.form)) {
     if (typeof source.form === 'string') form = source.form;
-    else messages.add('form', 'Not a valid string.');
+    else messages.add('form', NOT_A_STRING);
   }
   let search: string | null = null;
   if (!isAbsent(source.search)) {
-    if (typeof source.search !== 'string') messages.add('search', 'Not a valid string.');
+    if (typeof source.search !== 'string') messages.add('search', NOT_A_STRING);
     else if (source.search.length > MAX_SEARCH_LENGTH) messages.add('search', `Ensure this field has no more than ${MAX_SEARCH_LENGTH} characters.`);
     else search = source.search.trim().toLowerCase() || null;
   }
