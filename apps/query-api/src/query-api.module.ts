@@ -13,6 +13,7 @@ import { LiveGateway } from './live/live.gateway';
 import { PARKED_EVENTS_CONTROLLERS, PARKED_EVENTS_PROVIDERS } from './parked-events/parked-events.providers';
 import { ProjectionHost } from './projections/projection-host';
 import { ReadPositionGuard } from './shared/read-position.guard';
+import { KeepSessionAliveHandler } from './session/commands/keep-session-alive.handler';
 import { TokenExpiryHandler } from './session/queries/token-expiry.handler';
 import { SessionController } from './session/session.controller';
 import { UPLOADS_CONTROLLERS, UPLOADS_PROVIDERS } from './uploads/uploads.providers';
@@ -26,6 +27,7 @@ import { USERS_PROVIDERS } from './users/users.providers';
     ProjectionHost,
     CompanyInfoHandler,
     TokenExpiryHandler,
+    KeepSessionAliveHandler,
     ...USERS_PROVIDERS,
     ...CUSTOMER_GROUP_PROVIDERS,
     EmailOutboxHandler,

@@ -1,7 +1,8 @@
 import { Get, Inject } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ROUTES, type TokenExpiryDto } from '@beacon/contracts';
-import { AuthTokenService, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { KeepSessionAliveCommand } from './commands/keep-session-alive.command';
 import { TokenExpiryQuery } from './queries/token-expiry.query';
 import { QueryController } from '../shared/query-controller.decorator';
 
@@ -13,18 +14,13 @@ import { QueryController } from '../shared/query-controller.decorator';
 export class SessionController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,
-    @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
   ) {}
 
-  /**
-   * Not a query, on purpose: keepalive WRITES. It extends the caller's token to the whole idle
-   * lifetime in the token store (AuthTokenService.extend): a session write that query-api serves
-   * (ROUTES.keepalive), not a read, so it calls AuthTokenService directly. Only its answer, the
-   * extended token's expiry, is the TokenExpiryQuery read.
-   */
+  /** keepalive writes (a command: the token's whole lifetime), then answers the new expiry (the query). */
   @Get(ROUTES.keepalive.path)
   async keepalive(@CurrentPrincipal() principal: Principal): Promise<TokenExpiryDto> {
-    const expiresAt = await this.tokens.extend(principal, Date.now(), true);
+    const expiresAt = await this.commandBus.execute(new KeepSessionAliveCommand(principal, Date.now()));
     return this.queryBus.execute(new TokenExpiryQuery({ ...principal, expiresAt }));
   }
 
