@@ -5,7 +5,7 @@ import { CommandController, CommandId, CurrentPrincipal, type Principal } from '
 import { exposePosition } from '../shared/event-position';
 import { PatchIncidentCommand } from './commands/patch-incident.command';
 import { UpdateIncidentCommand } from './commands/update-incident.command';
-import { type IncidentSource } from './commands/start-incident.handler';
+import type { IncidentSource } from './commands/start-incident.command';
 import { IncidentCallers } from './incident-callers';
 import { bodyOf } from './incident-request';
 import type { IncidentOutcome } from './incident-store';

@@ -16,11 +16,6 @@ export interface MessageFileContext {
   readonly recordingKind: string | null;
 }
 
-export interface MessageFileRequest {
-  readonly purpose: FileUploadPurpose;
-  readonly recordingKind?: string;
-}
-
 /**
  * Files for message composition (email, SMS and provider attachments, recordings): checked by the
  * rule of their purpose, stored in the caller's organisation (see FileUploads) and recorded as

@@ -110,15 +110,13 @@ export class CommandExecutor {
       const { command, context } = prepare(state);
       const commandId = context.commandId ?? fallbackCommandId;
       const fingerprint = requestFingerprintOf(commandId);
-      const lastEarlier = history.findLastIndex((event) => event.metadata.commandId === commandId);
-      if (lastEarlier >= 0) {
-        const earlier = history.filter((event) => event.metadata.commandId === commandId);
+      const earlier = history.filter((event) => event.metadata.commandId === commandId);
+      if (earlier.length) {
         assertSameRequest(earlier[0]!.metadata.requestFingerprint, fingerprint);
-        return {
-          events: earlier.map(toEvent),
-          position: history[lastEarlier]!.position,
-          state: foldEvents(decider, history.slice(0, lastEarlier + 1).map(toEvent)),
-        };
+        const last = earlier[earlier.length - 1]!;
+        // The state the first attempt left: everything up to its last event, nothing appended since.
+        const upToLast = history.filter((event) => event.revision <= last.revision);
+        return { events: earlier.map(toEvent), position: last.position, state: foldEvents(decider, upToLast.map(toEvent)) };
       }
       const events = decider.decide(command, state);
       if (!events.length) return { events, position: await this.eventStore.headPosition(), state };

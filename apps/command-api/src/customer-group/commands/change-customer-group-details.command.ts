@@ -1,6 +1,18 @@
 import { Command } from '@nestjs/cqrs';
+import type { CustomerGroupState } from '@beacon/domain';
 import type { Principal } from '@beacon/platform';
-import type { CustomerGroupDetailsInput, CustomerGroupDetailsOutcome } from './change-customer-group-details.handler';
+
+export interface CustomerGroupDetailsInput {
+  readonly name?: unknown;
+  readonly should_use_autologout?: unknown;
+  readonly brand_login_url?: unknown;
+}
+
+export interface CustomerGroupDetailsOutcome {
+  /** Position of the last event appended (or the store's head when nothing changed). */
+  readonly position: number;
+  readonly group: CustomerGroupState & { status: 'active' };
+}
 
 /** Sent on the CommandBus; ChangeCustomerGroupDetailsHandler carries it out (its comment has the rules). */
 export class ChangeCustomerGroupDetailsCommand extends Command<CustomerGroupDetailsOutcome> {

@@ -13,19 +13,7 @@ import {
 } from '@beacon/domain';
 import { CommandExecutor, type CommandContext } from '@beacon/platform';
 import { CustomerGroupAccess } from '../customer-group-access';
-import { ChangeCustomerGroupDetailsCommand } from './change-customer-group-details.command';
-
-export interface CustomerGroupDetailsInput {
-  readonly name?: unknown;
-  readonly should_use_autologout?: unknown;
-  readonly brand_login_url?: unknown;
-}
-
-export interface CustomerGroupDetailsOutcome {
-  /** Position of the last event appended (or the store's head when nothing changed). */
-  readonly position: number;
-  readonly group: CustomerGroupState & { status: 'active' };
-}
+import { ChangeCustomerGroupDetailsCommand, type CustomerGroupDetailsOutcome } from './change-customer-group-details.command';
 
 const detailsChange = (events: readonly CustomerGroupEvent[]) =>
   events.find((event): event is CustomerGroupDetailsChanged => event.type === 'CustomerGroupDetailsChanged')?.data;

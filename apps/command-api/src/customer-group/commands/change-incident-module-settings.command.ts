@@ -1,7 +1,11 @@
 import { Command } from '@nestjs/cqrs';
 import type { CustomerGroupEvent } from '@beacon/domain';
 import type { Principal, CommandOutcome } from '@beacon/platform';
-import type { IncidentModuleSettingsInput } from './change-incident-module-settings.handler';
+
+export interface IncidentModuleSettingsInput {
+  readonly module_name: unknown;
+  readonly module_name_plural: unknown;
+}
 
 /** Sent on the CommandBus; ChangeIncidentModuleSettingsHandler carries it out (its comment has the rules). */
 export class ChangeIncidentModuleSettingsCommand extends Command<CommandOutcome<CustomerGroupEvent>> {

@@ -5,11 +5,6 @@ import { CommandExecutor, type CommandOutcome } from '@beacon/platform';
 import { CustomerGroupAccess } from '../customer-group-access';
 import { ChangeIncidentModuleSettingsCommand } from './change-incident-module-settings.command';
 
-export interface IncidentModuleSettingsInput {
-  readonly module_name: unknown;
-  readonly module_name_plural: unknown;
-}
-
 /** Renames the incident module of a customer group the caller reaches (the route admits admins and operators). */
 @CommandHandler(ChangeIncidentModuleSettingsCommand)
 export class ChangeIncidentModuleSettingsHandler implements ICommandHandler<ChangeIncidentModuleSettingsCommand, CommandOutcome<CustomerGroupEvent>> {

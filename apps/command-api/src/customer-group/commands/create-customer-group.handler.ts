@@ -1,11 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { customerGroupDecider, customerGroupStream, validationError, type CreateCustomerGroup } from '@beacon/domain';
+import { customerGroupDecider, customerGroupStream, validationError } from '@beacon/domain';
 import { CommandExecutor } from '@beacon/platform';
 import { CustomerGroupAccess } from '../customer-group-access';
-import { CreateCustomerGroupCommand } from './create-customer-group.command';
-
-export type NewCustomerGroup = Omit<CreateCustomerGroup['data'], 'ancestorIds'>;
+import { CreateCustomerGroupCommand, type NewCustomerGroup } from './create-customer-group.command';
 
 @CommandHandler(CreateCustomerGroupCommand)
 export class CreateCustomerGroupHandler implements ICommandHandler<CreateCustomerGroupCommand, number> {

@@ -6,16 +6,13 @@ import {
   incidentSettingsDecider,
   templateSubdomainDecider,
   templateSubdomainStream,
-  type IncidentSettingsCommand,
   type IncidentSettingsEvent,
   type IncidentSettingsState,
 } from '@beacon/domain';
 import { CommandExecutor, type CommandContext, type Principal } from '@beacon/platform';
 import { RecordedUploads } from '../../incidents/uploads/recorded-uploads';
 import { IncidentSettingsStream, type IncidentSettingsOutcome } from '../incident-settings-stream';
-import { ChangeIncidentTemplateCommand } from './change-incident-template.command';
-
-export type TemplateCommand = Extract<IncidentSettingsCommand, { type: 'CreateIncidentTemplate' | 'ChangeIncidentTemplate' | 'DeleteIncidentTemplate' }>;
+import { ChangeIncidentTemplateCommand, type TemplateCommand } from './change-incident-template.command';
 
 /** The subdomain a template holds after these events ('' for none), and the one it gave up. */
 function subdomainsOf(events: readonly IncidentSettingsEvent[]): { holds: string; gaveUp: string } {

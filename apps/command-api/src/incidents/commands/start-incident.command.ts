@@ -1,8 +1,17 @@
 import { Command } from '@nestjs/cqrs';
 import type { IncidentOutcome } from '../incident-store';
 import type { IncidentCaller } from '../incident-callers';
-import type { IncidentSource } from './start-incident.handler';
-import type { StartIncidentInput } from './start-incident.handler';
+
+/** Where a new incident comes from: a form, or a template (its form, title and preset values). */
+export type IncidentSource = { readonly formId: string } | { readonly templateId: string };
+
+/** The body of a start (contracts' StartIncidentRequest), unchecked. */
+export interface StartIncidentInput {
+  readonly incident_title?: unknown;
+  readonly order?: unknown;
+  readonly payload?: unknown;
+  readonly ignored_field_groups?: unknown;
+}
 
 /** Sent on the CommandBus; StartIncidentHandler carries it out (its comment has the rules). */
 export class StartIncidentCommand extends Command<IncidentOutcome> {

@@ -18,17 +18,7 @@ import { IncidentStore, type IncidentOutcome } from '../incident-store';
 import { RecordedUploads } from '../uploads/recorded-uploads';
 import { StartIncidentCommand } from './start-incident.command';
 
-/** Where a new incident comes from: a form, or a template (its form, title and preset values). */
-export type IncidentSource = { readonly formId: string } | { readonly templateId: string };
-
 /** The body of a start (contracts' StartIncidentRequest), unchecked. */
-export interface StartIncidentInput {
-  readonly incident_title?: unknown;
-  readonly order?: unknown;
-  readonly payload?: unknown;
-  readonly ignored_field_groups?: unknown;
-}
-
 /**
  * Records and starts a new incident from a form or a template of the caller's organisation, with
  * the form's snapshot as the settings stand now. The incident's id derives from the idempotency key

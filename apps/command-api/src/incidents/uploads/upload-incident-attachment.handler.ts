@@ -9,14 +9,6 @@ import type { StoredUpload, UploadKind, UploadRule } from '../../shared/uploads/
 import { UploadIncidentAttachmentCommand } from './upload-incident-attachment.command';
 import { MAX_ATTACHMENT_BYTES, MAX_GUEST_ATTACHMENT_BYTES } from './upload-limits';
 
-export interface AttachmentUploader {
-  readonly tenantId: string;
-  readonly customerGroupId: string;
-  /** null for a guest on a public template page. */
-  readonly userId: string | null;
-  readonly templateId?: string;
-}
-
 /** Who attached the file and what for (file_data), as the record and a direct upload's terms keep it. */
 export interface IncidentAttachmentContext {
   readonly customerGroupId: string;

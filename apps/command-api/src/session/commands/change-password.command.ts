@@ -1,6 +1,11 @@
 import { Command } from '@nestjs/cqrs';
 import type { Principal } from '@beacon/platform';
-import type { ChangePasswordInput } from './change-password.handler';
+
+export interface ChangePasswordInput {
+  readonly old_password: string;
+  readonly new_password1: string;
+  readonly new_password2: string;
+}
 
 /** Sent on the CommandBus; ChangePasswordHandler carries it out (its comment has the rules). */
 export class ChangePasswordCommand extends Command<number> {

@@ -7,12 +7,6 @@ import { UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
 import { ChangePasswordCommand } from './change-password.command';
 
-export interface ChangePasswordInput {
-  readonly old_password: string;
-  readonly new_password1: string;
-  readonly new_password2: string;
-}
-
 /** Change password (signed in): the old password, the new one twice; every other sign-in of the user ends. */
 @CommandHandler(ChangePasswordCommand)
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand, number> {

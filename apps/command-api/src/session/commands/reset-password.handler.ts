@@ -8,13 +8,6 @@ import { UserLookup } from '../../users/user-lookup';
 import { OneTimeTokens } from '../one-time-tokens';
 import { ResetPasswordCommand } from './reset-password.command';
 
-export interface ResetPasswordInput {
-  readonly uid: string;
-  readonly token: string;
-  readonly new_password1: string;
-  readonly new_password2: string;
-}
-
 /** Set Password (/reset/{uid}/{token}): uses the link once, sets the password, ends every sign-in of the user. */
 @CommandHandler(ResetPasswordCommand)
 export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, number> {

@@ -1,5 +1,8 @@
 import { Command } from '@nestjs/cqrs';
-import type { SignInResult } from './sign-in.handler';
+
+export type SignInResult =
+  | { readonly kind: 'signed_in'; readonly key: string; readonly position: number }
+  | { readonly kind: 'second_factor'; readonly ephemeralToken: string; readonly position: number };
 
 /** Sent on the CommandBus; SignInHandler carries it out (its comment has the rules). */
 export class SignInCommand extends Command<SignInResult> {

@@ -8,11 +8,7 @@ import { SignInThrottle } from '../../users/sign-in-throttle';
 import { recorded, UserCommands } from '../../users/user-commands';
 import { UserLookup } from '../../users/user-lookup';
 import { OneTimeTokens } from '../one-time-tokens';
-import { SignInCommand } from './sign-in.command';
-
-export type SignInResult =
-  | { readonly kind: 'signed_in'; readonly key: string; readonly position: number }
-  | { readonly kind: 'second_factor'; readonly ephemeralToken: string; readonly position: number };
+import { SignInCommand, type SignInResult } from './sign-in.command';
 
 /**
  * Verifies the password and records the sign-in, the failed attempt (and the lock it may start),

@@ -1,6 +1,11 @@
 import { Command } from '@nestjs/cqrs';
-import type { ImpersonationLink } from './grant-impersonation.handler';
 import type { Principal } from '@beacon/platform';
+
+export interface ImpersonationLink {
+  readonly token: string;
+  readonly expiresAt: Date;
+  readonly position: number;
+}
 
 /** Sent on the CommandBus; GrantImpersonationHandler carries it out (its comment has the rules). */
 export class GrantImpersonationCommand extends Command<ImpersonationLink> {

@@ -5,13 +5,7 @@ import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { OneTimeTokens } from '../../session/one-time-tokens';
 import { UserCommands } from '../user-commands';
 import { UserLookup } from '../user-lookup';
-import { GrantImpersonationCommand } from './grant-impersonation.command';
-
-export interface ImpersonationLink {
-  readonly token: string;
-  readonly expiresAt: Date;
-  readonly position: number;
-}
+import { GrantImpersonationCommand, type ImpersonationLink } from './grant-impersonation.command';
 
 /** POST /api/user/{id}/impersonate/ (admin): a single-use, short-lived link to sign in as a user in reach. */
 @CommandHandler(GrantImpersonationCommand)

@@ -1,16 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { conflict, normaliseEmail, schemaVersionOf, userDecider, userEmailStream, userStream, type RegisterUser, type UserEmailClaimed } from '@beacon/domain';
+import { conflict, normaliseEmail, schemaVersionOf, userDecider, userEmailStream, userStream, type UserEmailClaimed } from '@beacon/domain';
 import { WrongExpectedRevisionError, type EventStore } from '@beacon/event-store';
 import { CommandExecutor, EVENT_STORE, eventIdFor, type CommandContext } from '@beacon/platform';
 import { CredentialStore } from '../credential-store';
 import { UserLookup } from '../user-lookup';
 import { RegisterUserCommand } from './register-user.command';
-
-export interface RegisterUserInput {
-  readonly user: RegisterUser['data'];
-  readonly password?: string;
-}
 
 /** Claims the email (one user per email), records the user, and stores the password hash if given. */
 @CommandHandler(RegisterUserCommand)
