@@ -1,0 +1,37 @@
+import { activityLogScreens } from '../../features/activity-log/screens';
+import { brandedLoginScreens } from '../../features/branded-login/screens';
+import { changePasswordScreens } from '../../features/change-password/screens';
+import { dashboardScreens } from '../../features/dashboard/screens';
+import { emailOutboxScreens } from '../../features/email-outbox/screens';
+import { impersonateLoginScreens } from '../../features/impersonate-login/screens';
+import { incidentReportsScreens } from '../../features/incident-reports/screens';
+import { incidentSettingsScreens } from '../../features/incident-settings/screens';
+import { incidentTemplateScreens } from '../../features/incident-template/screens';
+import { incidentsScreens } from '../../features/incidents/screens';
+import { login2faScreens } from '../../features/login-2fa/screens';
+import { loginFaqScreens } from '../../features/login-faq/screens';
+import { loginScreens } from '../../features/login/screens';
+import { notFoundScreens } from '../../features/not-found/screens';
+import { passwordResetScreens } from '../../features/password-reset/screens';
+import { setPasswordScreens } from '../../features/set-password/screens';
+import { composeScreenMaps } from './screen-map';
+
+/** Every built screen, from each feature's own map; a route no feature shows gets a placeholder. */
+export const SCREENS = composeScreenMaps([
+  dashboardScreens,
+  incidentsScreens,
+  incidentReportsScreens,
+  incidentSettingsScreens,
+  activityLogScreens,
+  emailOutboxScreens,
+  notFoundScreens,
+  loginScreens,
+  brandedLoginScreens,
+  login2faScreens,
+  passwordResetScreens,
+  loginFaqScreens,
+  setPasswordScreens,
+  impersonateLoginScreens,
+  changePasswordScreens,
+  incidentTemplateScreens,
+]);
