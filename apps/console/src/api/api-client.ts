@@ -19,10 +19,11 @@ import {
   type PasswordResetConfirmRequest,
   type PasswordResetRequest,
   type SecondFactorLoginRequest,
+  type TokenExpiryDto,
   type TwoFactorRequiredResponse,
+  type UserDto,
 } from '@beacon/contracts';
 import { ApiError, NETWORK_ERROR_TEXT, SERVER_ERROR_TEXT } from './api-error';
-import { SHELL_PATHS, type TokenExpiryDto, type UserWithCustomFieldsDto } from './shell.dto';
 import type { TokenStorage } from './token-storage';
 
 /** Every server call the console makes goes through here, so token, errors and logout are handled once. */
@@ -47,10 +48,11 @@ export interface ApiClient {
   getCompanyInfo(): Promise<CompanyInfoDto>;
   /** Public: the name and branding of the group whose brand login URL this is (404 for none). */
   getBrandLogin(brand: string): Promise<BrandLoginDto>;
-  getTokenExpiry(): Promise<TokenExpiryDto>;
+  getTokenExpiry(): Promise<TokenExpiryAnswer>;
   /** Tells the server the user is still there; like any successful call, it extends the session. */
   keepAlive(): Promise<void>;
-  getUserWithCustomFields(userId: string): Promise<UserWithCustomFieldsDto>;
+  /** Only the fields the console reads. */
+  getUserWithCustomFields(userId: string): Promise<Pick<UserDto, 'id' | 'last_activity'>>;
   /**
    * Runs `reads` with a client that notes the projection position of every successful answer, and
    * returns the lowest one: all the data read reflects at least the events up to it, so the live
@@ -72,6 +74,14 @@ export interface ApiClient {
   getActivityLogCustomerGroups(): Promise<ActivityLogCustomerGroupsDto>;
   /** Every entry the filters match, as a CSV file (page and page size do not apply). */
   exportActivityLogSummary(filters: ActivityLogFiltersDto): Promise<DownloadedFile>;
+}
+
+/**
+ * The token-expiry answer as the console reads it: the contract's seconds, or, since the spec does not
+ * show the unit, seconds as text or an absolute expiry (ISO 8601), or nothing.
+ */
+export interface TokenExpiryAnswer {
+  readonly token_expiry: TokenExpiryDto['token_expiry'] | string | null;
 }
 
 export interface TrackedReads<T> {
@@ -126,9 +136,9 @@ function clientWith(options: ApiClientOptions, observers: readonly ResponseObser
       request('GET', withId(ROUTES.incidentModuleSettings.path, customerGroupId)),
     getCompanyInfo: () => request('GET', ROUTES.companyInfo.path),
     getBrandLogin: (brand) => request('GET', ROUTES.brandLogin.path.replace(':brand', encodeURIComponent(brand))),
-    getTokenExpiry: () => request('GET', SHELL_PATHS.tokenExpiry),
-    keepAlive: () => request('GET', SHELL_PATHS.keepalive),
-    getUserWithCustomFields: (userId) => request('GET', `${withId(SHELL_PATHS.userById, userId)}?custom_fields=true`),
+    getTokenExpiry: () => request('GET', ROUTES.tokenExpiry.path),
+    keepAlive: () => request('GET', ROUTES.keepalive.path),
+    getUserWithCustomFields: (userId) => request('GET', `${withId(ROUTES.user.path, userId)}?custom_fields=true`),
     trackReadPosition: async (reads) => {
       let position: number | undefined;
       const notePosition: ResponseObserver = (headers) => {
