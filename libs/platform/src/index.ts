@@ -17,6 +17,7 @@ export * from './events/publishing-event-store';
 export * from './platform.module';
 export * from './bootstrap';
 export * from './http/request-body';
+export * from './http/zod-pipes';
 export * from './http/security-headers';
 export * from './http/api-document';
 export * from './access/access-subject.loader';

@@ -1,8 +1,16 @@
 import { Body, Inject, Param, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, type ChangeCustomerGroupResponse, type IncidentModuleSettingsDto } from '@beacon/contracts';
+import {
+  ChangeCustomerGroupRequestSchema,
+  ChangeIncidentModuleSettingsRequestSchema,
+  ID_MISMATCH,
+  ROUTES,
+  type ChangeCustomerGroupResponse,
+  type IncidentModuleSettingsDto,
+} from '@beacon/contracts';
 import { validationError } from '@beacon/domain';
-import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandController, CommandId, CurrentPrincipal, type Principal, ZodBodyPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
 import { ChangeCustomerGroupDetailsCommand } from './commands/change-customer-group-details.command';
 import { ChangeIncidentModuleSettingsCommand } from './commands/change-incident-module-settings.command';
@@ -20,14 +28,12 @@ export class CustomerGroupController {
   async changeCustomerGroup(
     @CurrentPrincipal() principal: Principal,
     @Param('id') customerGroupId: string,
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(ChangeCustomerGroupRequestSchema, { detail: 'Invalid customer group details.' }))
+    { id, name, should_use_autologout, brand_login_url }: z.output<typeof ChangeCustomerGroupRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ChangeCustomerGroupResponse> {
-    const input = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-    if (input.id !== undefined && input.id !== customerGroupId)
-      throw validationError('The id does not match the customer group of the URL.', { id: ['Does not match the customer group of the URL.'] });
-    const { name, should_use_autologout, brand_login_url } = input;
+    if (id !== undefined && id !== customerGroupId) throw validationError('The id does not match the customer group of the URL.', { id: [ID_MISMATCH] });
     const outcome = await this.commandBus.execute(new ChangeCustomerGroupDetailsCommand(principal, customerGroupId, { name, should_use_autologout, brand_login_url }, commandId));
     exposePosition(response, outcome.position);
     const { group } = outcome;
@@ -43,21 +49,13 @@ export class CustomerGroupController {
   async changeIncidentModuleSettings(
     @CurrentPrincipal() principal: Principal,
     @Param('id') customerGroupId: string,
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(ChangeIncidentModuleSettingsRequestSchema, { detail: 'Invalid incident module settings.' }))
+    input: z.output<typeof ChangeIncidentModuleSettingsRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentModuleSettingsDto> {
-    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    const outcome = await this.commandBus.execute(new ChangeIncidentModuleSettingsCommand(
-      principal,
-      customerGroupId,
-      { module_name: input.module_name, module_name_plural: input.module_name_plural },
-      commandId,
-    ));
+    const outcome = await this.commandBus.execute(new ChangeIncidentModuleSettingsCommand(principal, customerGroupId, input, commandId));
     exposePosition(response, outcome.position);
-    return {
-      module_name: String(input.module_name).trim(),
-      module_name_plural: String(input.module_name_plural).trim(),
-    };
+    return { module_name: input.module_name, module_name_plural: input.module_name_plural };
   }
 }

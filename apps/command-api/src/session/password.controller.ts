@@ -1,9 +1,16 @@
 import { Body, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, type DetailResponse } from '@beacon/contracts';
-import { CommandController, CurrentPrincipal, type Principal, Public } from '@beacon/platform';
+import {
+  PasswordChangeRequestSchema,
+  PasswordResetConfirmRequestSchema,
+  PasswordResetRequestSchema,
+  ROUTES,
+  type DetailResponse,
+} from '@beacon/contracts';
+import { CommandController, CurrentPrincipal, type Principal, Public, ZodBodyPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
-import { requiredStrings } from '../shared/request-fields';
+import { REQUIRED_FIELDS_MISSING } from '../shared/request-fields';
 import { ChangePasswordCommand } from './commands/change-password.command';
 import { RequestPasswordResetCommand } from './commands/request-password-reset.command';
 import { ResetPasswordCommand } from './commands/reset-password.command';
@@ -22,8 +29,7 @@ export class PasswordController {
   @Public()
   @Post(ROUTES.passwordReset.path)
   @HttpCode(200)
-  async reset(@Body() body: unknown): Promise<DetailResponse> {
-    const { email } = requiredStrings(body, ['email'] as const);
+  async reset(@Body(new ZodBodyPipe(PasswordResetRequestSchema, REQUIRED_FIELDS_MISSING)) { email }: z.output<typeof PasswordResetRequestSchema>): Promise<DetailResponse> {
     await this.commandBus.execute(new RequestPasswordResetCommand(email, new Date()));
     return { detail: PASSWORD_RESET_SENT_MESSAGE };
   }
@@ -31,8 +37,10 @@ export class PasswordController {
   @Public()
   @Post(ROUTES.passwordResetConfirm.path)
   @HttpCode(200)
-  async confirm(@Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<DetailResponse> {
-    const input = requiredStrings(body, ['uid', 'token', 'new_password1', 'new_password2'] as const);
+  async confirm(
+    @Body(new ZodBodyPipe(PasswordResetConfirmRequestSchema, REQUIRED_FIELDS_MISSING)) input: z.output<typeof PasswordResetConfirmRequestSchema>,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DetailResponse> {
     exposePosition(response, await this.commandBus.execute(new ResetPasswordCommand(input, new Date())));
     return { detail: 'Password has been reset with the new password.' };
   }
@@ -41,10 +49,9 @@ export class PasswordController {
   @HttpCode(200)
   async change(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(PasswordChangeRequestSchema, REQUIRED_FIELDS_MISSING)) input: z.output<typeof PasswordChangeRequestSchema>,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DetailResponse> {
-    const input = requiredStrings(body, ['old_password', 'new_password1', 'new_password2'] as const);
     exposePosition(response, await this.commandBus.execute(new ChangePasswordCommand(principal, input, new Date())));
     return { detail: 'New password has been saved.' };
   }

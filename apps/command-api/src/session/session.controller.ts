@@ -1,9 +1,18 @@
 import { Body, HttpCode, Inject, Post, Query, Res, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, type LoginResponse, type TwoFactorRequiredResponse } from '@beacon/contracts';
-import { CommandController, CurrentPrincipal, type Principal, Public } from '@beacon/platform';
+import {
+  ImpersonateLoginRequestSchema,
+  LoginRequestSchema,
+  LogoutQuerySchema,
+  ROUTES,
+  SecondFactorLoginRequestSchema,
+  type LoginResponse,
+  type TwoFactorRequiredResponse,
+} from '@beacon/contracts';
+import { CommandController, CurrentPrincipal, type Principal, Public, ZodBodyPipe, ZodQueryPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
-import { queryFlag, requiredStrings } from '../shared/request-fields';
+import { REQUIRED_FIELDS_MISSING } from '../shared/request-fields';
 import { ClientAddress } from './client-address';
 import { SignInThrottledFilter } from './sign-in-throttled.filter';
 import { CompleteSecondFactorCommand } from './commands/complete-second-factor.command';
@@ -25,11 +34,10 @@ export class SessionController {
   @Post(ROUTES.login.path)
   @HttpCode(200)
   async login(
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(LoginRequestSchema, REQUIRED_FIELDS_MISSING)) { email, password }: z.output<typeof LoginRequestSchema>,
     @ClientAddress() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<LoginResponse | TwoFactorRequiredResponse> {
-    const { email, password } = requiredStrings(body, ['email', 'password'] as const);
     const result = await this.commandBus.execute(new SignInCommand(email, password, clientAddress, new Date()));
     exposePosition(response, result.position);
     return result.kind === 'signed_in' ? { key: result.key } : { two_factor_required: true, ephemeral_token: result.ephemeralToken };
@@ -39,11 +47,10 @@ export class SessionController {
   @Post(ROUTES.loginSecondFactor.path)
   @HttpCode(200)
   async loginSecondFactor(
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(SecondFactorLoginRequestSchema, REQUIRED_FIELDS_MISSING)) { ephemeral_token, code }: z.output<typeof SecondFactorLoginRequestSchema>,
     @ClientAddress() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<LoginResponse> {
-    const { ephemeral_token, code } = requiredStrings(body, ['ephemeral_token', 'code'] as const);
     const result = await this.commandBus.execute(new CompleteSecondFactorCommand(ephemeral_token, code, clientAddress, new Date()));
     exposePosition(response, result.position);
     return { key: result.key };
@@ -52,8 +59,10 @@ export class SessionController {
   @Public()
   @Post(ROUTES.impersonateLogin.path)
   @HttpCode(200)
-  async impersonateLogin(@Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<LoginResponse> {
-    const { token } = requiredStrings(body, ['token'] as const);
+  async impersonateLogin(
+    @Body(new ZodBodyPipe(ImpersonateLoginRequestSchema, REQUIRED_FIELDS_MISSING)) { token }: z.output<typeof ImpersonateLoginRequestSchema>,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LoginResponse> {
     const result = await this.commandBus.execute(new ImpersonatedSignInCommand(token, new Date()));
     exposePosition(response, result.position);
     return { key: result.key };
@@ -63,10 +72,10 @@ export class SessionController {
   @HttpCode(200)
   async logout(
     @CurrentPrincipal() principal: Principal,
-    @Query('inactivity') inactivity: unknown,
+    @Query(new ZodQueryPipe(LogoutQuerySchema)) { inactivity }: z.output<typeof LogoutQuerySchema>,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ detail: string }> {
-    exposePosition(response, await this.commandBus.execute(new SignOutCommand(principal, queryFlag(inactivity), new Date())));
+    exposePosition(response, await this.commandBus.execute(new SignOutCommand(principal, inactivity, new Date())));
     return { detail: 'Successfully logged out.' };
   }
 }

@@ -1,9 +1,10 @@
 import { Body, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, type DetailResponse, type TotpSetupResponse } from '@beacon/contracts';
-import { CommandController, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { ROUTES, TotpConfirmRequestSchema, TotpDisableRequestSchema, type DetailResponse, type TotpSetupResponse } from '@beacon/contracts';
+import { CommandController, CurrentPrincipal, type Principal, ZodBodyPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
-import { requiredStrings } from '../shared/request-fields';
+import { REQUIRED_FIELDS_MISSING } from '../shared/request-fields';
 import { DisableTwoFactorCommand } from './commands/disable-two-factor.command';
 import { EnableTwoFactorCommand } from './commands/enable-two-factor.command';
 import { StartTwoFactorSetupCommand } from './commands/start-two-factor-setup.command';
@@ -29,10 +30,9 @@ export class TwoFactorController {
   @HttpCode(200)
   async confirm(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(TotpConfirmRequestSchema, REQUIRED_FIELDS_MISSING)) { code }: z.output<typeof TotpConfirmRequestSchema>,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DetailResponse> {
-    const { code } = requiredStrings(body, ['code'] as const);
     exposePosition(response, await this.commandBus.execute(new EnableTwoFactorCommand(principal, code, new Date())));
     return { detail: 'Two-factor authentication is on.' };
   }
@@ -41,10 +41,9 @@ export class TwoFactorController {
   @HttpCode(200)
   async disableTwoFactor(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(TotpDisableRequestSchema, REQUIRED_FIELDS_MISSING)) { password }: z.output<typeof TotpDisableRequestSchema>,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DetailResponse> {
-    const { password } = requiredStrings(body, ['password'] as const);
     exposePosition(response, await this.commandBus.execute(new DisableTwoFactorCommand(principal, password, new Date())));
     return { detail: 'Two-factor authentication is off.' };
   }

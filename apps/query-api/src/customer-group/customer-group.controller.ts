@@ -1,7 +1,14 @@
 import { Get, Inject, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ROUTES, type BrandLoginDto, type CustomerGroupDto, type IncidentModuleSettingsDto } from '@beacon/contracts';
-import { CurrentPrincipal, Public, type Principal } from '@beacon/platform';
+import {
+  CustomerGroupUserIdsQuerySchema,
+  ROUTES,
+  type BrandLoginDto,
+  type CustomerGroupDto,
+  type IncidentModuleSettingsDto,
+} from '@beacon/contracts';
+import { CurrentPrincipal, Public, type Principal, ZodQueryPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import { BrandLoginQuery } from './queries/brand-login.query';
 import { CustomerGroupIdsQuery } from './queries/customer-group-ids.query';
 import { CustomerGroupSelfQuery } from './queries/customer-group-self.query';
@@ -45,7 +52,10 @@ export class CustomerGroupController {
 
   /** GET /api/customer_group/get_users_id/?descendants=true — ids of the users of the caller's group (and of its descendants). */
   @Get(ROUTES.customerGroupUserIds.path)
-  userIds(@CurrentPrincipal() principal: Principal, @Query('descendants') descendants?: string): Promise<string[]> {
-    return this.queryBus.execute(new CustomerGroupUserIdsQuery(principal, descendants === 'true'));
+  userIds(
+    @CurrentPrincipal() principal: Principal,
+    @Query(new ZodQueryPipe(CustomerGroupUserIdsQuerySchema)) { descendants }: z.output<typeof CustomerGroupUserIdsQuerySchema>,
+  ): Promise<string[]> {
+    return this.queryBus.execute(new CustomerGroupUserIdsQuery(principal, descendants));
   }
 }

@@ -1,7 +1,8 @@
 import { Get, Inject, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ROUTES, type LoggedUserDto, type UserDto } from '@beacon/contracts';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { ROUTES, UserQuerySchema, type LoggedUserDto, type UserDto } from '@beacon/contracts';
+import { CurrentPrincipal, type Principal, ZodQueryPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import { UserSelfQuery } from './queries/user-self.query';
 import { UserQuery } from './queries/user.query';
 import { QueryController } from '../shared/query-controller.decorator';
@@ -21,7 +22,11 @@ export class UserController {
    * descendant; anything else, another tenant's ids included, answers 404).
    */
   @Get(ROUTES.user.path)
-  user(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('custom_fields') customFields?: string): Promise<UserDto> {
-    return this.queryBus.execute(new UserQuery(principal, id, customFields === 'true'));
+  user(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query(new ZodQueryPipe(UserQuerySchema)) { custom_fields }: z.output<typeof UserQuerySchema>,
+  ): Promise<UserDto> {
+    return this.queryBus.execute(new UserQuery(principal, id, custom_fields));
   }
 }

@@ -8,6 +8,7 @@
  * Request objects are `z.object`: keys the API does not read are dropped, as the controllers ignore
  * them today (the console sends a few, such as an `id` repeating the URL's).
  */
+import { REQUIRED } from '@beacon/domain';
 import { z } from 'zod';
 
 /** Metadata of a schema in the document: `id` names it under components.schemas, `description` explains it. */
@@ -38,8 +39,11 @@ export function described<T extends z.ZodType>(schema: T, description: string): 
 // Values that many requests share
 // ---------------------------------------------------------------------------------------------
 
-/** A required string field of the sign-in and password calls: anything but blank, kept as sent. */
-export const nonBlankString = () => z.string().regex(/\S/);
+/**
+ * A required string field of the sign-in and password calls: anything but blank, kept as sent. Any
+ * other value (left out, null, a number, blank) is "This field is required.", as these calls always said.
+ */
+export const nonBlankString = () => z.string({ error: REQUIRED }).regex(/\S/, { error: REQUIRED });
 
 /** Text the caller must give: trimmed, then not blank and at most `max` characters. */
 export const requiredText = (max: number) => z.string().trim().min(1).max(max);
@@ -63,8 +67,15 @@ export const optionalOrder = () =>
 /** A whole number in a query string (digits; blank counts as absent). */
 export const queryInteger = (description: string) => described(z.string().regex(/^\s*\d*\s*$/), description);
 
-/** A yes/no switch in a query string. */
-export const queryFlag = (description: string) => described(z.string(), description);
+/**
+ * A yes/no switch in a query string: on when its text is one `isOn` accepts; left out, or anything
+ * else (a repeated parameter included), off.
+ */
+export const queryFlag = (description: string, isOn: (text: string) => boolean = (text) => text === 'true') =>
+  described(z.string(), description)
+    .optional()
+    .catch(undefined)
+    .transform((text) => text !== undefined && isOn(text));
 
 // ---------------------------------------------------------------------------------------------
 // Answers that many routes share

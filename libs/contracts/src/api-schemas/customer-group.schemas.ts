@@ -1,29 +1,48 @@
 /** Customer groups and their settings (customer-group.routes.ts). */
-import { CUSTOMER_GROUP_NAME_MAX_LENGTH, RESERVED_BRAND_LOGIN_URLS } from '@beacon/domain';
+import {
+  BLANK,
+  BRAND_LOGIN_URL_INVALID,
+  BRAND_LOGIN_URL_RESERVED,
+  CUSTOMER_GROUP_NAME_MAX_LENGTH,
+  NOT_A_BOOLEAN,
+  NOT_A_STRING,
+  RESERVED_BRAND_LOGIN_URLS,
+} from '@beacon/domain';
 import { z } from 'zod';
 import type { CUSTOMER_GROUP_ROUTES } from '../routes/customer-group.routes';
-import { described, json, named, requiredText, type ApiFeature } from './api-schema';
+import { described, json, named, type ApiFeature } from './api-schema';
 
 /** libs/domain customer-group.decide.ts: a module name is at most 50 characters. */
 export const MODULE_NAME_MAX_LENGTH = 50;
+
+/** The message of a body `id` that is not the URL's. */
+export const ID_MISMATCH = 'Does not match the customer group of the URL.';
+
+/** A name of a group or of its incident module: anything but text that is not blank is "This field may not be blank.". */
+const nameText = (max: number) =>
+  z
+    .string({ error: BLANK })
+    .trim()
+    .min(1, { error: BLANK })
+    .max(max);
 
 /** '' (no branded login page) or the domain's BRAND_LOGIN_URL_PATTERN, once trimmed; never a path the console uses. */
 const brandLoginUrl = () =>
   described(
     z
-      .string()
+      .string({ error: NOT_A_STRING })
       .trim()
-      .regex(/^(?:[a-z0-9-]{2,50})?$/)
-      .refine((brand) => !RESERVED_BRAND_LOGIN_URLS.has(brand)),
+      .regex(/^(?:[a-z0-9-]{2,50})?$/, { error: BRAND_LOGIN_URL_INVALID })
+      .refine((brand) => !RESERVED_BRAND_LOGIN_URLS.has(brand), { error: BRAND_LOGIN_URL_RESERVED }),
     'The branded login page /{brand}: 2 to 50 lowercase letters, digits or hyphens, unique across the platform and not a path the console uses (login, reset, ui, api, …); "" for none.',
   );
 
 export const ChangeCustomerGroupRequestSchema = named(
   'ChangeCustomerGroupRequest',
   z.object({
-    id: described(z.string(), "When sent, the id of the URL's customer group.").optional(),
-    name: requiredText(CUSTOMER_GROUP_NAME_MAX_LENGTH).optional(),
-    should_use_autologout: z.boolean().optional(),
+    id: described(z.string({ error: ID_MISMATCH }), "When sent, the id of the URL's customer group.").optional(),
+    name: nameText(CUSTOMER_GROUP_NAME_MAX_LENGTH).optional(),
+    should_use_autologout: z.boolean({ error: NOT_A_BOOLEAN }).optional(),
     brand_login_url: brandLoginUrl().optional(),
   }),
   'Every field is optional: only those sent change.',
@@ -32,8 +51,8 @@ export const ChangeCustomerGroupRequestSchema = named(
 export const ChangeIncidentModuleSettingsRequestSchema = named(
   'IncidentModuleSettingsRequest',
   z.object({
-    module_name: requiredText(MODULE_NAME_MAX_LENGTH),
-    module_name_plural: requiredText(MODULE_NAME_MAX_LENGTH),
+    module_name: nameText(MODULE_NAME_MAX_LENGTH),
+    module_name_plural: nameText(MODULE_NAME_MAX_LENGTH),
   }),
   'What the incident module is called in the console, singular and plural.',
 );

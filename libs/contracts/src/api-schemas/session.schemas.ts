@@ -37,9 +37,10 @@ export const ImpersonateLoginRequestSchema = named(
 
 export const PasswordResetRequestSchema = named('PasswordResetRequest', z.object({ email: nonBlankString() }));
 
+// The password policy (libs/domain password-policy.ts) checks the length with its own messages.
 const newPassword = () =>
   described(
-    z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+    nonBlankString(),
     `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not entirely numeric, not a common password, not like the email address.`,
   );
 const repeatedPassword = () => described(nonBlankString(), 'new_password1 again.');
@@ -63,11 +64,13 @@ export const TotpConfirmRequestSchema = named('TotpConfirmRequest', z.object({ c
 export const TotpDisableRequestSchema = named('TotpDisableRequest', z.object({ password: nonBlankString() }));
 
 export const LogoutQuerySchema = z.object({
-  inactivity: queryFlag('true, 1 or yes: the session ended because the user was idle (recorded in the activity log).').optional(),
+  inactivity: queryFlag('true, 1 or yes (in any case): the session ended because the user was idle (recorded in the activity log).', (text) =>
+    ['true', '1', 'yes'].includes(text.toLowerCase()),
+  ),
 });
 
 export const CustomerGroupUserIdsQuerySchema = z.object({
-  descendants: queryFlag("true: also the users of the descendants of the caller's group.").optional(),
+  descendants: queryFlag("true: also the users of the descendants of the caller's group."),
 });
 
 // Answers

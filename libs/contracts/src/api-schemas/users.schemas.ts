@@ -5,7 +5,7 @@ import { described, json, named, noContent, queryFlag, type ApiFeature } from '.
 import { LoggedUserSchema } from './session.schemas';
 
 export const UserQuerySchema = z.object({
-  custom_fields: queryFlag('true: the answer has custom_fields (empty until datasets are built).').optional(),
+  custom_fields: queryFlag('true: the answer has custom_fields (empty until datasets are built).'),
 });
 
 export const UserSchema = named(

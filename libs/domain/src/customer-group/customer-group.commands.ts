@@ -13,16 +13,16 @@ export interface CreateCustomerGroup {
 
 export interface ChangeIncidentModuleSettings {
   readonly type: 'ChangeIncidentModuleSettings';
-  readonly data: { customerGroupId: string; moduleName: unknown; moduleNamePlural: unknown };
+  readonly data: { customerGroupId: string; moduleName: string; moduleNamePlural: string };
 }
 
 /**
- * PUT /api/customer_group/{id}/: each field is optional (undefined: leave it as it is) and arrives
- * unchecked from the request; the decider validates it.
+ * PUT /api/customer_group/{id}/: each field is optional (undefined: leave it as it is), of the type
+ * the request schema parsed; the decider checks the rules (not blank, length, brand login URL).
  */
 export interface ChangeCustomerGroupDetails {
   readonly type: 'ChangeCustomerGroupDetails';
-  readonly data: { customerGroupId: string; name?: unknown; shouldUseAutologout?: unknown; brandLoginUrl?: unknown };
+  readonly data: { customerGroupId: string; name?: string; shouldUseAutologout?: boolean; brandLoginUrl?: string };
 }
 
 export type CustomerGroupCommand = CreateCustomerGroup | ChangeIncidentModuleSettings | ChangeCustomerGroupDetails;

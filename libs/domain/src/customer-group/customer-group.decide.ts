@@ -9,7 +9,7 @@ import type {
 } from './customer-group.commands';
 import type { CustomerGroupDetailsChanged, CustomerGroupEvent } from './customer-group.events';
 import { evolveCustomerGroup, initialCustomerGroupState, type CustomerGroupState } from './customer-group.state';
-import { BLANK, NOT_A_BOOLEAN, NOT_A_STRING } from '../shared/field-messages';
+import { BLANK } from '../shared/field-messages';
 
 const MODULE_NAME_MAX_LENGTH = 50;
 export const CUSTOMER_GROUP_NAME_MAX_LENGTH = 100;
@@ -21,8 +21,8 @@ function createCustomerGroup(command: CreateCustomerGroup, state: CustomerGroupS
   return [{ type: 'CustomerGroupCreated', data: { ...command.data, name } }];
 }
 
-function moduleNameErrors(value: unknown): string[] {
-  if (typeof value !== 'string' || !value.trim()) return [BLANK];
+function moduleNameErrors(value: string): string[] {
+  if (!value.trim()) return [BLANK];
   if (value.trim().length > MODULE_NAME_MAX_LENGTH)
     return [`Ensure this field has no more than ${MODULE_NAME_MAX_LENGTH} characters.`];
   return [];
@@ -39,8 +39,8 @@ function changeIncidentModuleSettings(
   if (nameErrors.length) fields.module_name = nameErrors;
   if (pluralErrors.length) fields.module_name_plural = pluralErrors;
   if (Object.keys(fields).length) throw validationError('Invalid incident module settings.', fields);
-  const moduleName = (command.data.moduleName as string).trim();
-  const moduleNamePlural = (command.data.moduleNamePlural as string).trim();
+  const moduleName = command.data.moduleName.trim();
+  const moduleNamePlural = command.data.moduleNamePlural.trim();
   if (moduleName === state.moduleName && moduleNamePlural === state.moduleNamePlural) return [];
   return [
     {
@@ -62,19 +62,16 @@ function changeCustomerGroupDetails(command: ChangeCustomerGroupDetails, state: 
   const fields: Record<string, string[]> = {};
   const wanted: Omit<DetailsChange, 'customerGroupId' | 'previousBrandLoginUrl'> = {};
   if (name !== undefined) {
-    if (typeof name !== 'string' || !name.trim()) fields.name = [BLANK];
+    if (!name.trim()) fields.name = [BLANK];
     else if (name.trim().length > CUSTOMER_GROUP_NAME_MAX_LENGTH)
       fields.name = [`Ensure this field has no more than ${CUSTOMER_GROUP_NAME_MAX_LENGTH} characters.`];
     else wanted.name = name.trim();
   }
-  if (shouldUseAutologout !== undefined) {
-    if (typeof shouldUseAutologout !== 'boolean') fields.should_use_autologout = [NOT_A_BOOLEAN];
-    else wanted.shouldUseAutologout = shouldUseAutologout;
-  }
+  if (shouldUseAutologout !== undefined) wanted.shouldUseAutologout = shouldUseAutologout;
   if (brandLoginUrl !== undefined) {
-    const errors = typeof brandLoginUrl === 'string' ? brandLoginUrlErrors(brandLoginUrl.trim()) : [NOT_A_STRING];
+    const errors = brandLoginUrlErrors(brandLoginUrl.trim());
     if (errors.length) fields.brand_login_url = errors;
-    else wanted.brandLoginUrl = (brandLoginUrl as string).trim();
+    else wanted.brandLoginUrl = brandLoginUrl.trim();
   }
   if (Object.keys(fields).length) throw validationError('Invalid customer group details.', fields);
 

@@ -1,12 +1,11 @@
 import { Command } from '@nestjs/cqrs';
+import type { ChangeCustomerGroupRequestSchema } from '@beacon/contracts';
 import type { CustomerGroupState } from '@beacon/domain';
 import type { Principal } from '@beacon/platform';
+import type { z } from 'zod';
 
-export interface CustomerGroupDetailsInput {
-  readonly name?: unknown;
-  readonly should_use_autologout?: unknown;
-  readonly brand_login_url?: unknown;
-}
+/** The fields the request sent (parsed by ChangeCustomerGroupRequestSchema); those left out stay as they are. */
+export type CustomerGroupDetailsInput = Omit<z.output<typeof ChangeCustomerGroupRequestSchema>, 'id'>;
 
 export interface CustomerGroupDetailsOutcome {
   /** Position of the last event appended (or the store's head when nothing changed). */

@@ -1,11 +1,10 @@
 import { Command } from '@nestjs/cqrs';
+import type { ChangeIncidentModuleSettingsRequestSchema } from '@beacon/contracts';
 import type { CustomerGroupEvent } from '@beacon/domain';
 import type { Principal, CommandOutcome } from '@beacon/platform';
+import type { z } from 'zod';
 
-export interface IncidentModuleSettingsInput {
-  readonly module_name: unknown;
-  readonly module_name_plural: unknown;
-}
+export type IncidentModuleSettingsInput = z.output<typeof ChangeIncidentModuleSettingsRequestSchema>;
 
 /** Sent on the CommandBus; ChangeIncidentModuleSettingsHandler carries it out (its comment has the rules). */
 export class ChangeIncidentModuleSettingsCommand extends Command<CommandOutcome<CustomerGroupEvent>> {
