@@ -1,10 +1,11 @@
 import { Body, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, type FormRuleDto } from '@beacon/contracts';
+import { ChangeFormRuleRequestSchema, FormRuleRequestSchema, MoveRequestSchema, ROUTES, type FormRuleDto } from '@beacon/contracts';
 import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
 import { answer, ruleDto, type Response } from './incident-settings.answers';
-import { bodyOf, checkBodyId } from './request-body';
+import { checkBodyId, ORDER_DETAIL, RULE_DETAIL, settingsBody } from './request-body';
 import { ChangeIncidentSettingsCommand } from './commands/change-incident-settings.command';
 import { newSettingsEntityId } from './incident-settings-stream';
 
@@ -20,11 +21,11 @@ export class FormRulesController {
   async create(
     @CurrentPrincipal() principal: Principal,
     @Param('form') formId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(FormRuleRequestSchema, RULE_DETAIL)) input: z.output<typeof FormRuleRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FormRuleDto> {
-    const { name, for_field, type, value, message, order } = bodyOf(body);
+    const { name, for_field, type, value, message, order } = input;
     const ruleId = newSettingsEntityId(principal, commandId, 'rule');
     const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(
       principal,
@@ -39,12 +40,11 @@ export class FormRulesController {
     @CurrentPrincipal() principal: Principal,
     @Param('form') formId: string,
     @Param('id') ruleId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(ChangeFormRuleRequestSchema, RULE_DETAIL)) input: z.output<typeof ChangeFormRuleRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FormRuleDto> {
-    const input = bodyOf(body);
-    checkBodyId(input, ruleId);
+    checkBodyId(input.id, ruleId);
     const { name, for_field, type, value, message, order } = input;
     const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(
       principal,
@@ -59,11 +59,11 @@ export class FormRulesController {
     @CurrentPrincipal() principal: Principal,
     @Param('form') formId: string,
     @Param('id') ruleId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(MoveRequestSchema, ORDER_DETAIL)) input: z.output<typeof MoveRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FormRuleDto> {
-    const command = { type: 'MoveFormRule' as const, data: { ruleId, formId, order: bodyOf(body).order } };
+    const command = { type: 'MoveFormRule' as const, data: { ruleId, formId, order: input.order } };
     return answer(response, await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, command, commandId)), (state) => ruleDto(state, ruleId));
   }
 

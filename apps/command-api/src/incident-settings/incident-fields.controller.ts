@@ -1,10 +1,22 @@
 import { Body, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, type FieldChoiceOptionDto, type IncidentFieldDto } from '@beacon/contracts';
+import {
+  ChangeFieldOptionRequestSchema,
+  ChangeIncidentFieldRequestSchema,
+  CreateFieldOptionRequestSchema,
+  CreateIncidentFieldRequestSchema,
+  DeleteFieldConditionsRequestSchema,
+  DeleteFieldRulesRequestSchema,
+  MoveRequestSchema,
+  ROUTES,
+  type FieldChoiceOptionDto,
+  type IncidentFieldDto,
+} from '@beacon/contracts';
 import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
 import { answer, fieldDto, optionDto, type Response } from './incident-settings.answers';
-import { bodyOf, checkBodyId } from './request-body';
+import { checkBodyId, FIELD_DETAIL, OPTION_DETAIL, ORDER_DETAIL, settingsBody } from './request-body';
 import { ChangeIncidentSettingsCommand } from './commands/change-incident-settings.command';
 import { newSettingsEntityId } from './incident-settings-stream';
 
@@ -19,11 +31,11 @@ export class IncidentFieldsController {
   @Post(ROUTES.createIncidentField.path)
   async create(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
+    @Body(settingsBody(CreateIncidentFieldRequestSchema, FIELD_DETAIL)) input: z.output<typeof CreateIncidentFieldRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFieldDto> {
-    const { label, field_type, is_pii, order } = bodyOf(body);
+    const { label, field_type, is_pii, order } = input;
     const fieldId = newSettingsEntityId(principal, commandId, 'field');
     const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'CreateIncidentField', data: { fieldId, label, field_type, is_pii, order } }, commandId));
     return answer(response, outcome, (state) => fieldDto(state, fieldId));
@@ -33,12 +45,11 @@ export class IncidentFieldsController {
   async change(
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(ChangeIncidentFieldRequestSchema, FIELD_DETAIL)) input: z.output<typeof ChangeIncidentFieldRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFieldDto> {
-    const input = bodyOf(body);
-    checkBodyId(input, fieldId);
+    checkBodyId(input.id, fieldId);
     const { label, field_type, is_pii } = input;
     const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'ChangeIncidentField', data: { fieldId, label, field_type, is_pii } }, commandId));
     return answer(response, outcome, (state) => fieldDto(state, fieldId));
@@ -48,11 +59,11 @@ export class IncidentFieldsController {
   async move(
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(MoveRequestSchema, ORDER_DETAIL)) input: z.output<typeof MoveRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFieldDto> {
-    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'MoveIncidentField', data: { fieldId, order: bodyOf(body).order } }, commandId));
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'MoveIncidentField', data: { fieldId, order: input.order } }, commandId));
     return answer(response, outcome, (state) => fieldDto(state, fieldId));
   }
 
@@ -71,11 +82,11 @@ export class IncidentFieldsController {
   @Post(ROUTES.createFieldOption.path)
   async createOption(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
+    @Body(settingsBody(CreateFieldOptionRequestSchema, OPTION_DETAIL)) input: z.output<typeof CreateFieldOptionRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldChoiceOptionDto> {
-    const { field, value } = bodyOf(body);
+    const { field, value } = input;
     const optionId = newSettingsEntityId(principal, commandId, 'option');
     const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'AddFieldChoiceOption', data: { optionId, field, value } }, commandId));
     return answer(response, outcome, (state) => optionDto(state, optionId));
@@ -85,11 +96,11 @@ export class IncidentFieldsController {
   async changeOption(
     @CurrentPrincipal() principal: Principal,
     @Param('id') optionId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(ChangeFieldOptionRequestSchema, OPTION_DETAIL)) input: z.output<typeof ChangeFieldOptionRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldChoiceOptionDto> {
-    const { field, value } = bodyOf(body);
+    const { field, value } = input;
     const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'ChangeFieldChoiceOption', data: { optionId, field, value } }, commandId));
     return answer(response, outcome, (state) => optionDto(state, optionId));
   }
@@ -111,11 +122,11 @@ export class IncidentFieldsController {
   async deleteRules(
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(DeleteFieldRulesRequestSchema, 'Invalid rules.')) input: z.output<typeof DeleteFieldRulesRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    const command = { type: 'DeleteFieldRules' as const, data: { fieldId, rules: bodyOf(body).rules } };
+    const command = { type: 'DeleteFieldRules' as const, data: { fieldId, rules: input.rules } };
     exposePosition(response, (await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, command, commandId))).position);
   }
 
@@ -125,11 +136,11 @@ export class IncidentFieldsController {
   async deleteConditions(
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(DeleteFieldConditionsRequestSchema, 'Invalid field_group_ids.')) input: z.output<typeof DeleteFieldConditionsRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<void> {
-    const command = { type: 'DeleteFieldDisplayConditions' as const, data: { fieldId, field_group_ids: bodyOf(body).field_group_ids } };
+    const command = { type: 'DeleteFieldDisplayConditions' as const, data: { fieldId, field_group_ids: input.field_group_ids } };
     exposePosition(response, (await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, command, commandId))).position);
   }
 }

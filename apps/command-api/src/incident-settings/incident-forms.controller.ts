@@ -1,10 +1,20 @@
 import { Body, Delete, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, type FieldGroupDto, type IncidentFormDto } from '@beacon/contracts';
+import {
+  ChangeFieldGroupRequestSchema,
+  FieldGroupRequestSchema,
+  IncidentFormRequestSchema,
+  MoveRequestSchema,
+  RenameIncidentFormRequestSchema,
+  ROUTES,
+  type FieldGroupDto,
+  type IncidentFormDto,
+} from '@beacon/contracts';
 import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
 import { answer, fieldGroupDto, formDto, type Response } from './incident-settings.answers';
-import { bodyOf, checkBodyId } from './request-body';
+import { checkBodyId, FIELD_GROUP_DETAIL, FORM_DETAIL, ORDER_DETAIL, settingsBody } from './request-body';
 import { ChangeIncidentSettingsCommand } from './commands/change-incident-settings.command';
 import { newSettingsEntityId } from './incident-settings-stream';
 
@@ -16,11 +26,11 @@ export class IncidentFormsController {
   @Post(ROUTES.createIncidentForm.path)
   async create(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
+    @Body(settingsBody(IncidentFormRequestSchema, FORM_DETAIL)) input: z.output<typeof IncidentFormRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFormDto> {
-    const { name, order } = bodyOf(body);
+    const { name, order } = input;
     const formId = newSettingsEntityId(principal, commandId, 'form');
     const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'CreateIncidentForm', data: { formId, name, order } }, commandId));
     return answer(response, outcome, (state) => formDto(state, formId));
@@ -30,12 +40,11 @@ export class IncidentFormsController {
   async rename(
     @CurrentPrincipal() principal: Principal,
     @Param('id') formId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(RenameIncidentFormRequestSchema, FORM_DETAIL)) input: z.output<typeof RenameIncidentFormRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFormDto> {
-    const input = bodyOf(body);
-    checkBodyId(input, formId);
+    checkBodyId(input.id, formId);
     const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'RenameIncidentForm', data: { formId, name: input.name } }, commandId));
     return answer(response, outcome, (state) => formDto(state, formId));
   }
@@ -44,11 +53,11 @@ export class IncidentFormsController {
   async move(
     @CurrentPrincipal() principal: Principal,
     @Param('id') formId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(MoveRequestSchema, ORDER_DETAIL)) input: z.output<typeof MoveRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentFormDto> {
-    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'MoveIncidentForm', data: { formId, order: bodyOf(body).order } }, commandId));
+    const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, { type: 'MoveIncidentForm', data: { formId, order: input.order } }, commandId));
     return answer(response, outcome, (state) => formDto(state, formId));
   }
 
@@ -67,11 +76,11 @@ export class IncidentFormsController {
   @Post(ROUTES.createFieldGroup.path)
   async createFieldGroup(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
+    @Body(settingsBody(FieldGroupRequestSchema, FIELD_GROUP_DETAIL)) input: z.output<typeof FieldGroupRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldGroupDto> {
-    const { title, content, form, order, display_conditions, form_field_mappings } = bodyOf(body);
+    const { title, content, form, order, display_conditions, form_field_mappings } = input;
     const fieldGroupId = newSettingsEntityId(principal, commandId, 'field_group');
     const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(
       principal,
@@ -85,12 +94,11 @@ export class IncidentFormsController {
   async changeFieldGroup(
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldGroupId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(ChangeFieldGroupRequestSchema, FIELD_GROUP_DETAIL)) input: z.output<typeof ChangeFieldGroupRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldGroupDto> {
-    const input = bodyOf(body);
-    checkBodyId(input, fieldGroupId);
+    checkBodyId(input.id, fieldGroupId);
     const { title, content, form, order, display_conditions, form_field_mappings } = input;
     const outcome = await this.commandBus.execute(new ChangeIncidentSettingsCommand(
       principal,
@@ -104,11 +112,11 @@ export class IncidentFormsController {
   async moveFieldGroup(
     @CurrentPrincipal() principal: Principal,
     @Param('id') fieldGroupId: string,
-    @Body() body: unknown,
+    @Body(settingsBody(MoveRequestSchema, ORDER_DETAIL)) input: z.output<typeof MoveRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<FieldGroupDto> {
-    const command = { type: 'MoveFieldGroup' as const, data: { fieldGroupId, order: bodyOf(body).order } };
+    const command = { type: 'MoveFieldGroup' as const, data: { fieldGroupId, order: input.order } };
     return answer(response, await this.commandBus.execute(new ChangeIncidentSettingsCommand(principal, command, commandId)), (state) => fieldGroupDto(state, fieldGroupId));
   }
 

@@ -1,21 +1,16 @@
 import { Body, Delete, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, type IncidentTemplateDto } from '@beacon/contracts';
-import { NOT_AN_OBJECT, REQUIRED, validationError } from '@beacon/domain';
-import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { ChangeIncidentTemplateRequestSchema, CreateIncidentTemplateRequestSchema, ROUTES, type IncidentTemplateDto } from '@beacon/contracts';
+import { CommandController, CommandId, CurrentPrincipal, type Principal, ZodBodyPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
 import { answer, templateDto, type Response } from './incident-settings.answers';
-import { bodyOf } from './request-body';
+import { TEMPLATE_DETAIL } from './request-body';
 import { ChangeIncidentTemplateCommand } from './commands/change-incident-template.command';
 import { newSettingsEntityId } from './incident-settings-stream';
 
-/** The template's values, wrapped as the spec wraps them (`data` on create, `incident_template` on change). */
-function wrapped(body: unknown, key: 'data' | 'incident_template'): Record<string, unknown> {
-  const inner = bodyOf(body)[key];
-  if (typeof inner !== 'object' || inner === null || Array.isArray(inner))
-    throw validationError('Invalid incident template.', { [key]: [inner === undefined ? REQUIRED : NOT_AN_OBJECT] });
-  return inner as Record<string, unknown>;
-}
+/** The template's values come wrapped as the spec wraps them (`data` on create, `incident_template` on change); messages name their own fields. */
+const templateBody = <T extends z.ZodType>(schema: T, fieldsOf: 'data' | 'incident_template') => new ZodBodyPipe(schema, { detail: TEMPLATE_DETAIL, fieldsOf });
 
 /** Incident templates (spec part 1 §7 "Incident templates"); answers carry is_open false. */
 @CommandController()
@@ -28,11 +23,10 @@ export class IncidentTemplatesController {
   @Post(ROUTES.createIncidentTemplate.path)
   async create(
     @CurrentPrincipal() principal: Principal,
-    @Body() body: unknown,
+    @Body(templateBody(CreateIncidentTemplateRequestSchema, 'data')) { data: template }: z.output<typeof CreateIncidentTemplateRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentTemplateDto> {
-    const template = wrapped(body, 'data');
     const templateId = newSettingsEntityId(principal, commandId, 'template');
     const outcome = await this.commandBus.execute(new ChangeIncidentTemplateCommand(principal, { type: 'CreateIncidentTemplate', data: { templateId, template } }, commandId));
     return answer(response, outcome, (state) => templateDto(state, templateId));
@@ -43,11 +37,10 @@ export class IncidentTemplatesController {
   async change(
     @CurrentPrincipal() principal: Principal,
     @Param('id') templateId: string,
-    @Body() body: unknown,
+    @Body(templateBody(ChangeIncidentTemplateRequestSchema, 'incident_template')) { incident_template: template }: z.output<typeof ChangeIncidentTemplateRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentTemplateDto> {
-    const template = wrapped(body, 'incident_template');
     const outcome = await this.commandBus.execute(new ChangeIncidentTemplateCommand(principal, { type: 'ChangeIncidentTemplate', data: { templateId, template } }, commandId));
     return answer(response, outcome, (state) => templateDto(state, templateId));
   }

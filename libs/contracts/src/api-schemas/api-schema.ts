@@ -8,7 +8,7 @@
  * Request objects are `z.object`: keys the API does not read are dropped, as the controllers ignore
  * them today (the console sends a few, such as an `id` repeating the URL's).
  */
-import { REQUIRED } from '@beacon/domain';
+import { BLANK, ORDER_INVALID, Refused, REQUIRED } from '@beacon/domain';
 import { z } from 'zod';
 
 /** Metadata of a schema in the document: `id` names it under components.schemas, `description` explains it. */
@@ -52,7 +52,7 @@ export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 export const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 /** The id of something of the organisation's (a field, a form, a field group): a string that is not blank. */
-export const referenceId = () => z.string().regex(/\S/);
+export const referenceId = () => z.string().regex(/\S/, { error: BLANK });
 
 /** An ordering key (libs/domain ordering-keys): lowercase letters a-z; lists sort by it as text. */
 export const OrderingKeySchema = described(
@@ -62,7 +62,35 @@ export const OrderingKeySchema = described(
 
 /** `order` of a create (or a change that may move): a key, or left out, null or '' for after the last. */
 export const optionalOrder = () =>
-  described(z.union([OrderingKeySchema, z.literal('')]).nullable().optional(), 'An ordering key; left out, null or "" places the item after the last.');
+  described(
+    z.union([OrderingKeySchema, z.literal('')], { error: ORDER_INVALID }).nullable().optional(),
+    'An ordering key; left out, null or "" places the item after the last.',
+  );
+
+/** `order` of a move: a key the caller must give. */
+export const requiredOrder = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? REQUIRED : ORDER_INVALID) })
+    .regex(/^[a-z]+$/, { error: ORDER_INVALID });
+
+/**
+ * A value that its decider checks together with the rest of the request (libs/domain `Checked`):
+ * parsed by `schema`, or, where the schema refuses it, `Refused` with the messages, which the decider
+ * answers along with its own (a name already taken, an id the organisation does not have), so one
+ * answer names every problem of the request. The API document shows what `schema` takes.
+ */
+export const checked = <T extends z.ZodType>(schema: T) =>
+  schema.catch((context) => new Refused(context.error.issues.map((issue) => issue.message)) as z.output<T>) as unknown as z.ZodType<
+    z.output<T> | Refused,
+    z.input<T>
+  >;
+
+/** `order` of a create that its decider checks: a key, or left out, null or '' for after the last. */
+export const checkedOrder = () =>
+  described(
+    checked(z.string({ error: ORDER_INVALID }).regex(/^[a-z]*$/, { error: ORDER_INVALID }).nullable()).optional(),
+    'An ordering key; left out, null or "" places the item after the last.',
+  );
 
 /** A whole number in a query string (digits; blank counts as absent). */
 export const queryInteger = (description: string) => described(z.string().regex(/^\s*\d*\s*$/), description);

@@ -9,18 +9,27 @@ import {
   DISPLAY_CONDITION_TYPES,
   FORM_RULE_TYPES,
   INCIDENT_FIELD_TYPES,
+  BLANK,
+  NOT_A_BOOLEAN,
+  NOT_A_LIST,
+  NOT_A_STRING,
+  NOT_AN_OBJECT,
+  REQUIRED,
+  notAChoice,
+  TEMPLATE_SUBDOMAIN_INVALID,
 } from '@beacon/domain';
 import { z } from 'zod';
 import type { INCIDENT_SETTINGS_ROUTES } from '../routes/incident-settings.routes';
 import {
-  OrderingKeySchema,
+  checked,
+  checkedOrder,
   described,
   json,
   named,
   noContent,
-  optionalOrder,
   optionalText,
   referenceId,
+  requiredOrder,
   requiredText,
   type ApiAnswer,
   type ApiFeature,
@@ -44,8 +53,34 @@ export const INCIDENT_SETTINGS_LIMITS = {
 
 const L = INCIDENT_SETTINGS_LIMITS;
 
+/** The message of a body `id` that is not the URL's. */
+export const BODY_ID_MISMATCH = 'Does not match the id of the URL.';
+
 /** A PUT may repeat the id of the URL; a different one is refused. */
-const repeatedId = () => described(z.string(), 'When sent, the id of the URL.').optional();
+const repeatedId = () => described(z.string({ error: BODY_ID_MISMATCH }), 'When sent, the id of the URL.').optional();
+
+/** A yes/no value the deciders read: anything else, null included, is "Must be a valid boolean.". */
+const optionalBoolean = () => z.boolean({ error: NOT_A_BOOLEAN }).optional();
+
+/**
+ * A list whose entries the decider checks one by one (display conditions, a group's fields, a
+ * template's values), with messages that name the entry ("Condition 2: …"); here only that it is a list.
+ */
+const checkedList = (description: string) => described(checked(z.array(z.unknown(), { error: NOT_A_LIST }).nullable().optional()), description);
+
+/** An object whose members the decider checks (a template's branding), with messages under the object's own name. */
+const checkedObject = (description: string) =>
+  described(checked(z.record(z.string(), z.unknown(), { error: NOT_AN_OBJECT }).nullable().optional()), description);
+
+/** A list of ids (a DELETE body): every entry must be a string. */
+const idList = (description: string) =>
+  described(
+    z
+      .array(z.unknown(), { error: NOT_A_LIST })
+      .refine((ids) => ids.every((id) => typeof id === 'string'), { error: 'Every entry must be an id (a string).' })
+      .transform((ids) => [...new Set(ids as string[])]),
+    description,
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -175,15 +210,19 @@ export const IncidentTemplateWithFormSchema = named(
 // Requests
 // ---------------------------------------------------------------------------------------------
 
-export const MoveRequestSchema = named('MoveRequest', z.object({ order: OrderingKeySchema }), 'Moves the item to the ordering key.');
+export const MoveRequestSchema = named(
+  'MoveRequest',
+  z.object({ order: described(requiredOrder(), 'An ordering key: one or more lowercase letters a-z.') }),
+  'Moves the item to the ordering key.',
+);
 
 export const CreateIncidentFieldRequestSchema = named(
   'CreateIncidentFieldRequest',
   z.object({
-    label: requiredText(L.fieldLabel),
-    field_type: IncidentFieldTypeSchema,
-    is_pii: z.boolean().optional(),
-    order: optionalOrder(),
+    label: checked(requiredText(L.fieldLabel)),
+    field_type: checked(IncidentFieldTypeSchema),
+    is_pii: checked(optionalBoolean()),
+    order: checkedOrder(),
   }),
 );
 
@@ -191,9 +230,9 @@ export const ChangeIncidentFieldRequestSchema = named(
   'ChangeIncidentFieldRequest',
   z.object({
     id: repeatedId(),
-    label: requiredText(L.fieldLabel),
-    field_type: IncidentFieldTypeSchema,
-    is_pii: z.boolean().optional(),
+    label: checked(requiredText(L.fieldLabel)),
+    field_type: checked(IncidentFieldTypeSchema),
+    is_pii: checked(optionalBoolean()),
   }),
   'A field that stops being a choice field loses its options.',
 );
@@ -201,32 +240,32 @@ export const ChangeIncidentFieldRequestSchema = named(
 export const CreateFieldOptionRequestSchema = named(
   'CreateFieldOptionRequest',
   z.object({
-    field: described(referenceId(), 'A SINGLESELECT or MULTISELECT field.'),
-    value: described(requiredText(L.optionValue), "Unique among the field's options, in any case."),
+    field: described(checked(referenceId()), 'A SINGLESELECT or MULTISELECT field.'),
+    value: described(checked(requiredText(L.optionValue)), "Unique among the field's options, in any case."),
   }),
 );
 
 export const ChangeFieldOptionRequestSchema = named(
   'ChangeFieldOptionRequest',
   z.object({
-    field: described(z.string(), "When sent, the option's own field: an option stays with its field.").optional(),
-    value: requiredText(L.optionValue),
+    field: described(checked(z.string().optional()), "When sent, the option's own field: an option stays with its field."),
+    value: checked(requiredText(L.optionValue)),
   }),
 );
 
 export const DeleteFieldRulesRequestSchema = named(
   'DeleteFieldRulesRequest',
-  z.object({ rules: described(z.array(z.string()), 'Ids of rules of the field.') }),
+  z.object({ rules: idList('Ids of rules of the field.') }),
 );
 
 export const DeleteFieldConditionsRequestSchema = named(
   'DeleteFieldConditionsRequest',
-  z.object({ field_group_ids: described(z.array(z.string()), 'The groups whose display conditions on the field go.') }),
+  z.object({ field_group_ids: idList('The groups whose display conditions on the field go.') }),
 );
 
-export const IncidentFormRequestSchema = named('IncidentFormRequest', z.object({ name: requiredText(L.formName), order: optionalOrder() }));
+export const IncidentFormRequestSchema = named('IncidentFormRequest', z.object({ name: checked(requiredText(L.formName)), order: checkedOrder() }));
 
-export const RenameIncidentFormRequestSchema = named('RenameIncidentFormRequest', z.object({ id: repeatedId(), name: requiredText(L.formName) }));
+export const RenameIncidentFormRequestSchema = named('RenameIncidentFormRequest', z.object({ id: repeatedId(), name: checked(requiredText(L.formName)) }));
 
 const conditionValue = z.union([z.string(), z.number(), z.boolean()]);
 
@@ -248,12 +287,12 @@ export const FormFieldMappingRequestSchema = named(
 );
 
 const fieldGroupFields = {
-  title: requiredText(L.fieldGroupTitle),
-  content: optionalText(L.fieldGroupContent),
-  form: referenceId(),
-  order: optionalOrder(),
-  display_conditions: z.array(DisplayConditionRequestSchema).nullable().optional(),
-  form_field_mappings: described(z.array(FormFieldMappingRequestSchema), "The group's fields, each once.").nullable().optional(),
+  title: checked(requiredText(L.fieldGroupTitle)),
+  content: checked(optionalText(L.fieldGroupContent)),
+  form: checked(referenceId()),
+  order: checkedOrder(),
+  display_conditions: checkedList('When the group shows: a list of DisplayConditionRequest.'),
+  form_field_mappings: checkedList("The group's fields, each once: a list of FormFieldMappingRequest."),
 };
 
 export const FieldGroupRequestSchema = named('FieldGroupRequest', z.object(fieldGroupFields));
@@ -265,12 +304,16 @@ export const ChangeFieldGroupRequestSchema = named(
 );
 
 const formRuleFields = {
-  name: optionalText(L.ruleName),
-  for_field: described(referenceId(), 'A field of the form.'),
-  type: FormRuleTypeSchema,
-  value: described(z.string().regex(/\S/).max(L.ruleValue), "The rule's limit as text, suited to its type."),
-  message: requiredText(L.ruleMessage),
-  order: optionalOrder(),
+  name: checked(optionalText(L.ruleName)),
+  for_field: described(checked(referenceId()), 'A field of the form.'),
+  type: checked(
+    z.enum(FORM_RULE_TYPES, {
+      error: (issue) => (issue.input === undefined ? REQUIRED : `${notAChoice(issue.input)} Choose one of ${FORM_RULE_TYPES.join(', ')}.`),
+    }),
+  ),
+  value: described(checked(z.string().regex(/\S/, { error: BLANK }).max(L.ruleValue)), "The rule's limit as text, suited to its type."),
+  message: checked(requiredText(L.ruleMessage)),
+  order: checkedOrder(),
 };
 
 export const FormRuleRequestSchema = named('FormRuleRequest', z.object(formRuleFields));
@@ -292,19 +335,27 @@ export const TemplateFieldValueRequestSchema = named(
 
 export const IncidentTemplateFieldsSchema = named(
   'IncidentTemplateFields',
-  z.object({
-    name: requiredText(L.templateName),
-    form: referenceId(),
-    incident_title: optionalText(L.templateIncidentTitle),
-    subdomain: described(
-      z.string().trim().regex(/^(?:[a-z0-9-]{2,50})?$/),
-      'Selects the template on the public page: 2 to 50 lowercase letters, digits or hyphens, unique across the platform; "" for none.',
-    )
-      .nullable()
-      .optional(),
-    template_branding: TemplateBrandingRequestSchema.nullable().optional(),
-    field_values: z.array(TemplateFieldValueRequestSchema).nullable().optional(),
-  }),
+  z.object(
+    {
+      name: checked(requiredText(L.templateName)),
+      form: checked(referenceId()),
+      incident_title: checked(optionalText(L.templateIncidentTitle)),
+      subdomain: described(
+        checked(
+          z
+            .string({ error: NOT_A_STRING })
+            .trim()
+            .regex(/^(?:[a-z0-9-]{2,50})?$/, { error: TEMPLATE_SUBDOMAIN_INVALID })
+            .nullable()
+            .optional(),
+        ),
+        'Selects the template on the public page: 2 to 50 lowercase letters, digits or hyphens, unique across the platform; "" for none.',
+      ),
+      template_branding: checkedObject('A TemplateBrandingRequest.'),
+      field_values: checkedList('A list of TemplateFieldValueRequest.'),
+    },
+    { error: (issue) => (issue.input === undefined ? REQUIRED : NOT_AN_OBJECT) },
+  ),
   "A template's values; on a change, what is left out keeps its current value.",
 );
 

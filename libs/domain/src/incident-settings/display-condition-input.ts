@@ -1,9 +1,9 @@
 import { DISPLAY_CONDITION_TYPES, type DisplayConditionType } from '../incident/display-conditions';
 import { CUSTOMER_PERMISSIONS } from '../shared/permissions';
-import { FieldMessages, isRecord } from './incident-settings.input';
+import { FieldMessages, accepted, isRecord } from './incident-settings.input';
 import type { DisplayConditionRecord } from './incident-settings.records';
 import type { IncidentSettingsState } from './incident-settings.state';
-import { NOT_A_LIST } from '../shared/field-messages';
+import type { Checked } from '../shared/field-messages';
 
 /**
  * Display conditions as a field group's create or change sends them, checked against the
@@ -113,15 +113,12 @@ function condition(
 
 /** The conditions checked and completed (field types filled in, the group's id on each); [] when none are given. */
 export function displayConditionsInput(
-  value: unknown,
+  checked: Checked<readonly unknown[] | null> | undefined,
   fieldGroupId: string,
   state: IncidentSettingsState,
   messages: FieldMessages,
 ): DisplayConditionRecord[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) {
-    messages.add(FIELD, NOT_A_LIST);
-    return [];
-  }
+  const value = checked === undefined ? null : accepted(messages, FIELD, checked)?.value;
+  if (!value) return [];
   return value.flatMap((raw, index) => condition(raw, index, fieldGroupId, state, messages) ?? []);
 }

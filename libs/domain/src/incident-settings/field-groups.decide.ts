@@ -12,7 +12,7 @@ import type { IncidentSettingsEvent } from './incident-settings.events';
 import {
   FieldMessages,
   NOT_A_BOOLEAN,
-  NOT_A_LIST,
+  accepted,
   doesNotExist,
   idList,
   isRecord,
@@ -23,6 +23,7 @@ import {
   requiredText,
 } from './incident-settings.input';
 import type { FieldGroupRecord, FormFieldMappingRecord } from './incident-settings.records';
+import type { Checked } from '../shared/field-messages';
 import type { IncidentSettingsState } from './incident-settings.state';
 import { formFieldGroupsOf } from './incident-settings.views';
 import { fieldOf } from './incident-fields.decide';
@@ -39,12 +40,9 @@ export function fieldGroupOf(state: IncidentSettingsState, fieldGroupId: string)
 const MAPPINGS = 'form_field_mappings';
 
 /** The group's fields: each an existing field, none twice. */
-function mappingsInput(value: unknown, state: IncidentSettingsState, messages: FieldMessages): FormFieldMappingRecord[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) {
-    messages.add(MAPPINGS, NOT_A_LIST);
-    return [];
-  }
+function mappingsInput(checked: Checked<readonly unknown[] | null> | undefined, state: IncidentSettingsState, messages: FieldMessages): FormFieldMappingRecord[] {
+  const value = checked === undefined ? null : accepted(messages, MAPPINGS, checked)?.value;
+  if (!value) return [];
   const seen = new Set<string>();
   return value.flatMap((raw, index): FormFieldMappingRecord[] => {
     const label = `Field ${index + 1}`;
@@ -122,7 +120,7 @@ export function deleteFieldGroup(command: DeleteFieldGroup, state: IncidentSetti
  */
 export function deleteFieldDisplayConditions(command: DeleteFieldDisplayConditions, state: IncidentSettingsState): IncidentSettingsEvent[] {
   const field = fieldOf(state, command.data.fieldId);
-  const ids = idList('field_group_ids', command.data.field_group_ids);
+  const ids = idList(command.data.field_group_ids);
   const missing = ids.filter((id) => !state.fieldGroups.has(id));
   if (missing.length) throw validationError('Invalid field_group_ids.', { field_group_ids: missing.map(doesNotExist) });
   const groups = ids.map((id) => fieldGroupOf(state, id));

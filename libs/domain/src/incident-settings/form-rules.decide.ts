@@ -5,19 +5,17 @@ import type { IncidentSettingsEvent } from './incident-settings.events';
 import {
   BLANK,
   FieldMessages,
-  NOT_A_STRING,
-  NULL,
-  REQUIRED,
+  accepted,
   doesNotExist,
   idList,
-  notAChoice,
   optionalText,
+  tooLong,
   orderOrAtEnd,
   requiredId,
   requiredOrder,
   requiredText,
 } from './incident-settings.input';
-import { FORM_RULE_TYPES, isFormRuleType, type FormRuleRecord } from './incident-settings.records';
+import type { FormRuleRecord } from './incident-settings.records';
 import type { IncidentSettingsState } from './incident-settings.state';
 import { formRulesOf } from './incident-settings.views';
 import { fieldOf, fieldsOfForm } from './incident-fields.decide';
@@ -46,18 +44,17 @@ function ruleInput(ruleId: string, formId: string, input: FormRuleInput, state: 
   const forField = requiredId(messages, 'for_field', input.for_field);
   if (forField && !state.fields.has(forField)) messages.add('for_field', doesNotExist(forField));
   else if (forField && !fieldsOfForm(state, formId).some((field) => field.id === forField)) messages.add('for_field', RULE_FIELD_NOT_IN_FORM);
-  const type = isFormRuleType(input.type) ? input.type : null;
-  if (!type) messages.add('type', input.type === undefined ? REQUIRED : `${notAChoice(input.type)} Choose one of ${FORM_RULE_TYPES.join(', ')}.`);
+  const type = accepted(messages, 'type', input.type)?.value ?? null;
   let value = '';
-  if (input.value === undefined) messages.add('value', REQUIRED);
-  else if (input.value === null) messages.add('value', NULL);
-  else if (typeof input.value !== 'string') messages.add('value', NOT_A_STRING);
-  else if (!input.value.trim()) messages.add('value', BLANK);
-  else if (input.value.length > RULE_VALUE_MAX_LENGTH) messages.add('value', `Ensure this field has no more than ${RULE_VALUE_MAX_LENGTH} characters.`);
-  else if (type) {
-    const checked = checkRuleValue(type, input.value);
-    if (checked.ok) value = checked.value;
-    else messages.add('value', checked.message);
+  const given = accepted(messages, 'value', input.value)?.value;
+  if (given !== undefined) {
+    if (!given.trim()) messages.add('value', BLANK);
+    else if (given.length > RULE_VALUE_MAX_LENGTH) messages.add('value', tooLong(RULE_VALUE_MAX_LENGTH));
+    else if (type) {
+      const checked = checkRuleValue(type, given);
+      if (checked.ok) value = checked.value;
+      else messages.add('value', checked.message);
+    }
   }
   const message = requiredText(messages, 'message', input.message, RULE_MESSAGE_MAX_LENGTH);
   const keepsOrder = current !== null && (input.order === undefined || input.order === null || input.order === '');
@@ -99,7 +96,7 @@ export function deleteFormRule(command: DeleteFormRule, state: IncidentSettingsS
 /** Deletes the rules named, every one a rule of the field (a step before deleting the field). */
 export function deleteFieldRules(command: DeleteFieldRules, state: IncidentSettingsState): IncidentSettingsEvent[] {
   const field = fieldOf(state, command.data.fieldId);
-  const ids = idList('rules', command.data.rules);
+  const ids = idList(command.data.rules);
   const wrong = ids.filter((id) => state.rules.get(id)?.for_field !== field.id);
   if (wrong.length) throw validationError('Invalid rules.', { rules: wrong.map((id) => `${doesNotExist(id)} (not a rule of this field)`) });
   return ids.map((id) => deleted(state.rules.get(id)!));

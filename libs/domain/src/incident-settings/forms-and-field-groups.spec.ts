@@ -20,9 +20,6 @@ describe('incident forms', () => {
     expect(errorOf(() => given(decider, history).when(createForm('b', 'x'.repeat(101)))).fields).toEqual({
       name: ['Ensure this field has no more than 100 characters.'],
     });
-    expect(errorOf(() => given(decider, history).when({ type: 'CreateIncidentForm', data: { formId: 'b', name: ['x'] } })).fields).toEqual({
-      name: ['Not a valid string.'],
-    });
   });
 
   it('renames a form (its own name in another case is fine) and moves it', () => {
@@ -107,9 +104,6 @@ describe('field groups', () => {
         "Field 4: expected {field, is_required} with the field's id.",
         'Field 5: is_required: Must be a valid boolean.',
       ],
-    });
-    expect(errorOf(() => given(decider, base).when({ type: 'CreateFieldGroup', data: { fieldGroupId: 'g', title: 'T', form: 'form', form_field_mappings: 'f1' } })).fields).toEqual({
-      form_field_mappings: ['Expected a list of items.'],
     });
   });
 
@@ -196,9 +190,6 @@ describe('field groups', () => {
     expect(given(decider, history).when({ type: 'DeleteFieldDisplayConditions', data: { fieldId: 'f1', field_group_ids: ['g1'] } })).toEqual([]);
     expect(errorOf(() => given(decider, history).when({ type: 'DeleteFieldDisplayConditions', data: { fieldId: 'f2', field_group_ids: ['zz'] } })).fields).toEqual({
       field_group_ids: ['Invalid pk "zz" - object does not exist.'],
-    });
-    expect(errorOf(() => given(decider, history).when({ type: 'DeleteFieldDisplayConditions', data: { fieldId: 'f2', field_group_ids: 'g1' } })).fields).toEqual({
-      field_group_ids: ['Expected a list of items.'],
     });
   });
 });

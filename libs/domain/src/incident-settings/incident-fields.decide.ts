@@ -1,4 +1,5 @@
-import { INCIDENT_FIELD_TYPES, isIncidentFieldType, type IncidentFieldType } from '../incident/display-conditions';
+import { INCIDENT_FIELD_TYPES, type IncidentFieldType } from '../incident/display-conditions';
+import type { Checked } from '../shared/field-messages';
 import { notFound, validationError } from '../shared/domain-errors';
 import type {
   AddFieldChoiceOption,
@@ -12,9 +13,8 @@ import type {
 import type { IncidentSettingsEvent } from './incident-settings.events';
 import {
   FieldMessages,
-  REQUIRED,
+  accepted,
   doesNotExist,
-  notAChoice,
   optionalBoolean,
   orderOrAtEnd,
   requiredId,
@@ -36,10 +36,8 @@ export const OPTION_ON_CHOICE_FIELD_ONLY = 'Options can only be added to SINGLES
 export const OPTION_VALUE_TAKEN = 'This field already has an option with this value.';
 export const FIELD_IN_USE = 'This field is still used by form rules or display conditions. Delete them first.';
 
-function fieldType(messages: FieldMessages, value: unknown): IncidentFieldType {
-  if (isIncidentFieldType(value)) return value;
-  messages.add('field_type', value === undefined ? REQUIRED : notAChoice(value));
-  return INCIDENT_FIELD_TYPES[0];
+function fieldType(messages: FieldMessages, checked: Checked<IncidentFieldType>): IncidentFieldType {
+  return accepted(messages, 'field_type', checked)?.value ?? INCIDENT_FIELD_TYPES[0];
 }
 
 export function fieldOf(state: IncidentSettingsState, fieldId: string): IncidentFieldRecord {
@@ -130,8 +128,8 @@ const sameValue = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** Checks an option's field and value; the value is unique per field, ignoring case. */
 function optionInput(
   state: IncidentSettingsState,
-  fieldValue: unknown,
-  value: unknown,
+  fieldValue: Checked<string>,
+  value: Checked<string>,
   optionId: string,
 ): { fieldId: string; value: string } {
   const messages = new FieldMessages();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_A_BOOLEAN, Refused } from '../shared/field-messages';
 import { given } from '../shared/given-when-then';
 import { incidentSettingsDecider } from './incident-settings.decide';
 import { addOption, createField, createForm, createGroup, createRule, errorOf, historyOf, stateOf } from './incident-settings.fixtures';
@@ -23,19 +24,21 @@ describe('incident fields', () => {
     expect(event.data).toMatchObject({ field: { order: 'abc' } });
   });
 
-  it('answers a message per invalid value', () => {
-    expect(errorOf(() => given(decider, []).when(createField('f1', '  ', 'COLOUR', { is_pii: 'yes', order: 'ABC' }))).fields).toEqual({
+  it('answers the messages of values the edge refused along with its own', () => {
+    expect(errorOf(() => given(decider, []).when(createField('f1', '  ', 'TEXT', { is_pii: new Refused([NOT_A_BOOLEAN]) }))).fields).toEqual({
       label: ['This field may not be blank.'],
-      field_type: ['"COLOUR" is not a valid choice.'],
       is_pii: ['Must be a valid boolean.'],
+    });
+  });
+
+  it('answers a message per invalid value', () => {
+    expect(errorOf(() => given(decider, []).when(createField('f1', '  ', 'TEXT', { order: 'ABC' }))).fields).toEqual({
+      label: ['This field may not be blank.'],
       order: ['An ordering key is a non-empty string of lowercase letters a-z.'],
     });
     expect(errorOf(() => given(decider, []).when(createField('f1', 'x'.repeat(101)))).fields).toEqual({
       label: ['Ensure this field has no more than 100 characters.'],
     });
-    expect(
-      errorOf(() => given(decider, []).when({ type: 'CreateIncidentField', data: { fieldId: 'f1', label: 42, field_type: undefined } })).fields,
-    ).toEqual({ label: ['Not a valid string.'], field_type: ['This field is required.'] });
     expect(given(decider, []).when(createField('f1', 'x'.repeat(100)))).toHaveLength(1);
   });
 
@@ -84,10 +87,9 @@ describe('incident fields', () => {
       { type: 'IncidentFieldMoved', data: { fieldId: 'f1', order: 'b' } },
     ]);
     expect(given(decider, history).when({ type: 'MoveIncidentField', data: { fieldId: 'f1', order: 'zzzzz' } })).toEqual([]);
-    expect(errorOf(() => given(decider, history).when({ type: 'MoveIncidentField', data: { fieldId: 'f1', order: undefined } })).fields).toEqual({
-      order: ['This field is required.'],
+    expect(errorOf(() => given(decider, history).when({ type: 'MoveIncidentField', data: { fieldId: 'f1', order: 'B' } })).fields).toEqual({
+      order: ['An ordering key is a non-empty string of lowercase letters a-z.'],
     });
-    expect(errorOf(() => given(decider, history).when({ type: 'MoveIncidentField', data: { fieldId: 'f1', order: 3 } })).kind).toBe('validation');
   });
 });
 
@@ -152,9 +154,9 @@ describe('choice options', () => {
     expect(errorOf(() => given(decider, choice).when(addOption('o2', 'f1', 'high'))).fields).toEqual({
       value: ['This field already has an option with this value.'],
     });
-    expect(errorOf(() => given(decider, choice).when({ type: 'AddFieldChoiceOption', data: { optionId: 'o2', field: 7, value: null } })).fields).toEqual({
-      field: ['Not a valid string.'],
-      value: ['This field may not be null.'],
+    expect(errorOf(() => given(decider, choice).when({ type: 'AddFieldChoiceOption', data: { optionId: 'o2', field: ' ', value: ' ' } })).fields).toEqual({
+      field: ['This field may not be blank.'],
+      value: ['This field may not be blank.'],
     });
   });
 

@@ -1,6 +1,7 @@
 import { notFound, validationError } from '../shared/domain-errors';
 import type { CreateIncidentForm, DeleteIncidentForm, MoveIncidentForm, RenameIncidentForm } from './incident-settings.commands';
 import type { IncidentSettingsEvent } from './incident-settings.events';
+import type { Checked } from '../shared/field-messages';
 import { FieldMessages, orderOrAtEnd, requiredOrder, requiredText } from './incident-settings.input';
 import type { IncidentFormRecord } from './incident-settings.records';
 import type { IncidentSettingsState } from './incident-settings.state';
@@ -16,7 +17,7 @@ export function formOf(state: IncidentSettingsState, formId: string): IncidentFo
 }
 
 /** A form name: required, trimmed, unique in the organisation ignoring case. */
-function formName(state: IncidentSettingsState, value: unknown, formId: string, messages: FieldMessages): string {
+function formName(state: IncidentSettingsState, value: Checked<string>, formId: string, messages: FieldMessages): string {
   const name = requiredText(messages, 'name', value, FORM_NAME_MAX_LENGTH);
   if (name && [...state.forms.values()].some((form) => form.id !== formId && form.name.toLowerCase() === name.toLowerCase()))
     messages.add('name', FORM_NAME_TAKEN);

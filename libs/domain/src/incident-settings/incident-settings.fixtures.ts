@@ -1,5 +1,7 @@
 import { DomainError } from '../shared/domain-errors';
-import type { IncidentSettingsCommand } from './incident-settings.commands';
+import type { IncidentFieldType } from '../incident/display-conditions';
+import type { Checked } from '../shared/field-messages';
+import type { FieldGroupInput, FormRuleInput, IncidentSettingsCommand, IncidentTemplateInput } from './incident-settings.commands';
 import { incidentSettingsDecider } from './incident-settings.decide';
 import type { IncidentSettingsEvent } from './incident-settings.events';
 import type { IncidentSettingsState } from './incident-settings.state';
@@ -30,7 +32,12 @@ export function errorOf(run: () => unknown): DomainError {
   throw new Error('expected a domain error');
 }
 
-export const createField = (fieldId: string, label: string, field_type = 'TEXT', extra: { is_pii?: unknown; order?: unknown } = {}): IncidentSettingsCommand => ({
+export const createField = (
+  fieldId: string,
+  label: string,
+  field_type: IncidentFieldType = 'TEXT',
+  extra: { is_pii?: Checked<boolean>; order?: Checked<string | null> } = {},
+): IncidentSettingsCommand => ({
   type: 'CreateIncidentField',
   data: { fieldId, label, field_type, ...extra },
 });
@@ -44,7 +51,7 @@ export const createGroup = (
   fieldGroupId: string,
   form: string,
   fieldIds: string[],
-  extra: { title?: unknown; display_conditions?: unknown; order?: unknown; content?: unknown } = {},
+  extra: Partial<Pick<FieldGroupInput, 'title' | 'display_conditions' | 'order' | 'content'>> = {},
 ): IncidentSettingsCommand => ({
   type: 'CreateFieldGroup',
   data: {
@@ -60,7 +67,7 @@ export const createRule = (
   ruleId: string,
   formId: string,
   for_field: string,
-  extra: { type?: unknown; value?: unknown; message?: unknown; name?: unknown; order?: unknown } = {},
+  extra: Partial<Pick<FormRuleInput, 'type' | 'value' | 'message' | 'name' | 'order'>> = {},
 ): IncidentSettingsCommand => ({
   type: 'CreateFormRule',
   data: { ruleId, formId, for_field, type: 'max_length', value: '10', message: 'Too long.', ...extra },
@@ -71,7 +78,7 @@ export const addOption = (optionId: string, field: string, value: string): Incid
   data: { optionId, field, value },
 });
 
-export const createTemplate = (templateId: string, template: Record<string, unknown>): IncidentSettingsCommand => ({
+export const createTemplate = (templateId: string, template: IncidentTemplateInput): IncidentSettingsCommand => ({
   type: 'CreateIncidentTemplate',
   data: { templateId, template },
 });

@@ -1,10 +1,11 @@
 import { isOrderingKey, keyAtEnd } from '../incident/ordering-keys';
 import { validationError } from '../shared/domain-errors';
-import { BLANK, NOT_A_BOOLEAN, NOT_A_LIST, NOT_A_STRING, NOT_AN_OBJECT, notAChoice, NULL, REQUIRED, tooLong } from '../shared/field-messages';
+import { BLANK, type Checked, Refused, NOT_A_BOOLEAN, NOT_A_LIST, NOT_A_STRING, NOT_AN_OBJECT, notAChoice, NULL, ORDER_INVALID, REQUIRED, tooLong } from '../shared/field-messages';
 
 /**
- * Checks of request values that arrive unchecked, collecting one message list per field so a bad
- * request is answered with every problem at once (400 `{detail, field: [...]}`).
+ * Checks of request values (as the edge parsed them, or the messages it refused them with),
+ * collecting one message list per field so a bad request is answered with every problem at once
+ * (400 `{detail, field: [...]}`).
  */
 export class FieldMessages {
   readonly fields: Record<string, string[]> = {};
@@ -20,8 +21,7 @@ export class FieldMessages {
 }
 
 // The shared field messages, also under this file's names for the settings deciders that import them from here.
-export { BLANK, NOT_A_BOOLEAN, NOT_A_LIST, NOT_A_STRING, NOT_AN_OBJECT, NULL, REQUIRED };
-export const ORDER_INVALID = 'An ordering key is a non-empty string of lowercase letters a-z.';
+export { BLANK, NOT_A_BOOLEAN, NOT_A_LIST, NOT_A_STRING, NOT_AN_OBJECT, NULL, ORDER_INVALID, REQUIRED };
 export { notAChoice, tooLong };
 /** A reference in the body to something the organisation does not have. */
 export const doesNotExist = (id: unknown) => `Invalid pk "${typeof id === 'string' ? id : JSON.stringify(id)}" - object does not exist.`;
@@ -29,47 +29,52 @@ export const doesNotExist = (id: unknown) => `Invalid pk "${typeof id === 'strin
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The value the edge parsed, or null once the messages it was refused with are added under `field`. */
+export function accepted<T>(messages: FieldMessages, field: string, checked: Checked<T>): { readonly value: T } | null {
+  if (!(checked instanceof Refused)) return { value: checked };
+  for (const message of checked.messages) messages.add(field, message);
+  return null;
+}
+
 /** A string the caller must give: trimmed, not blank, at most `max` characters. */
-export function requiredText(messages: FieldMessages, field: string, value: unknown, max: number): string {
-  if (value === undefined) messages.add(field, REQUIRED);
-  else if (value === null) messages.add(field, NULL);
-  else if (typeof value !== 'string') messages.add(field, NOT_A_STRING);
-  else if (!value.trim()) messages.add(field, BLANK);
-  else if (value.trim().length > max) messages.add(field, tooLong(max));
-  else return value.trim();
+export function requiredText(messages: FieldMessages, field: string, checked: Checked<string>, max: number): string {
+  const given = accepted(messages, field, checked);
+  if (!given) return '';
+  const text = given.value.trim();
+  if (!text) messages.add(field, BLANK);
+  else if (text.length > max) messages.add(field, tooLong(max));
+  else return text;
   return '';
 }
 
-/** A string the caller may leave out (`fallback` then): trimmed, at most `max` characters. */
-export function optionalText(messages: FieldMessages, field: string, value: unknown, max: number, fallback = ''): string {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'string') messages.add(field, NOT_A_STRING);
-  else if (value.trim().length > max) messages.add(field, tooLong(max));
-  else return value.trim();
+/** A string the caller may leave out or send as null (`fallback` then): trimmed, at most `max` characters. */
+export function optionalText(messages: FieldMessages, field: string, checked: Checked<string | null> | undefined, max: number, fallback = ''): string {
+  const given = accepted(messages, field, checked);
+  if (!given || given.value === undefined || given.value === null) return fallback;
+  const text = given.value.trim();
+  if (text.length > max) messages.add(field, tooLong(max));
+  else return text;
   return fallback;
 }
 
-export function optionalBoolean(messages: FieldMessages, field: string, value: unknown, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') {
-    messages.add(field, NOT_A_BOOLEAN);
-    return fallback;
-  }
-  return value;
+export function optionalBoolean(messages: FieldMessages, field: string, checked: Checked<boolean> | undefined, fallback: boolean): boolean {
+  return accepted(messages, field, checked)?.value ?? fallback;
 }
 
-/** A referenced id: a non-blank string. */
-export function requiredId(messages: FieldMessages, field: string, value: unknown): string {
-  if (value === undefined) messages.add(field, REQUIRED);
-  else if (value === null) messages.add(field, NULL);
-  else if (typeof value !== 'string') messages.add(field, NOT_A_STRING);
-  else if (!value.trim()) messages.add(field, BLANK);
-  else return value;
+/** A referenced id: a string that is not blank. */
+export function requiredId(messages: FieldMessages, field: string, checked: Checked<string>): string {
+  const given = accepted(messages, field, checked);
+  if (!given) return '';
+  if (!given.value.trim()) messages.add(field, BLANK);
+  else return given.value;
   return '';
 }
 
 /** The order the caller gives, or the key after the last of `siblings` when none is given. */
-export function orderOrAtEnd(messages: FieldMessages, value: unknown, siblings: readonly { readonly order: string }[]): string {
+export function orderOrAtEnd(messages: FieldMessages, checked: Checked<string | null> | undefined, siblings: readonly { readonly order: string }[]): string {
+  const given = accepted(messages, 'order', checked);
+  if (!given) return '';
+  const value = given.value;
   if (value === undefined || value === null || value === '') return keyAtEndOf(siblings);
   if (!isOrderingKey(value)) {
     messages.add('order', ORDER_INVALID);
@@ -78,20 +83,15 @@ export function orderOrAtEnd(messages: FieldMessages, value: unknown, siblings: 
   return value;
 }
 
-/** The order of a move (PATCH): required and a valid key. */
-export function requiredOrder(value: unknown): string {
+/** The order of a move (PATCH): a valid key. */
+export function requiredOrder(value: string): string {
   if (isOrderingKey(value)) return value;
-  throw validationError('Invalid order.', { order: [value === undefined ? REQUIRED : ORDER_INVALID] });
+  throw validationError('Invalid order.', { order: [ORDER_INVALID] });
 }
 
 /** The key after the last sibling ('zzzzz' when there is none); equal keys may exist, so they are merged first. */
 export const keyAtEndOf = (siblings: readonly { readonly order: string }[]) =>
   keyAtEnd([...new Set(siblings.map((sibling) => sibling.order))].sort());
 
-/** A list of ids (a DELETE body); each must be a string. */
-export function idList(field: string, value: unknown): string[] {
-  if (!Array.isArray(value)) throw validationError(`Invalid ${field}.`, { [field]: [value === undefined ? REQUIRED : NOT_A_LIST] });
-  if (!value.every((id): id is string => typeof id === 'string'))
-    throw validationError(`Invalid ${field}.`, { [field]: ['Every entry must be an id (a string).'] });
-  return [...new Set(value)];
-}
+/** A list of ids (a DELETE body), each once. */
+export const idList = (ids: readonly string[]): string[] => [...new Set(ids)];

@@ -1,9 +1,10 @@
 import { heldAttachments, type KnownUploads } from '../incident/known-uploads';
 import { normalizedValues } from '../incident/incident-values';
-import { notFound, validationError } from '../shared/domain-errors';
-import type { ChangeIncidentTemplate, CreateIncidentTemplate, DeleteIncidentTemplate } from './incident-settings.commands';
+import { notFound } from '../shared/domain-errors';
+import type { Checked } from '../shared/field-messages';
+import type { ChangeIncidentTemplate, CreateIncidentTemplate, DeleteIncidentTemplate, IncidentTemplateInput } from './incident-settings.commands';
 import type { IncidentSettingsEvent } from './incident-settings.events';
-import { FieldMessages, NOT_AN_OBJECT, NOT_A_LIST, NOT_A_STRING, doesNotExist, isRecord, optionalText, requiredId, requiredText } from './incident-settings.input';
+import { FieldMessages, NOT_A_STRING, accepted, doesNotExist, isRecord, optionalText, requiredId, requiredText, tooLong } from './incident-settings.input';
 import {
   DEFAULT_TEMPLATE_LABEL_COLOR,
   type IncidentTemplateRecord,
@@ -33,20 +34,30 @@ function colour(messages: FieldMessages, value: unknown, fallback: string | unde
   return fallback;
 }
 
+/** The logo's address as sent in the branding: trimmed, at most TEMPLATE_LOGO_URL_MAX_LENGTH characters; null for none. */
+function logoUrl(messages: FieldMessages, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') messages.add('template_branding', NOT_A_STRING);
+  else if (value.trim().length > TEMPLATE_LOGO_URL_MAX_LENGTH) messages.add('template_branding', tooLong(TEMPLATE_LOGO_URL_MAX_LENGTH));
+  else return value.trim();
+  return '';
+}
+
 /** Label colour (default #1976d2), header colour and logo; what is left out keeps its current value. */
-function brandingInput(value: unknown, current: TemplateBrandingRecord | undefined, messages: FieldMessages): TemplateBrandingRecord {
+function brandingInput(
+  checked: Checked<Readonly<Record<string, unknown>> | null> | undefined,
+  current: TemplateBrandingRecord | undefined,
+  messages: FieldMessages,
+): TemplateBrandingRecord {
   const base = current ?? { label_color: DEFAULT_TEMPLATE_LABEL_COLOR };
-  if (value === undefined || value === null) return base;
-  if (!isRecord(value)) {
-    messages.add('template_branding', NOT_AN_OBJECT);
-    return base;
-  }
+  const value = checked === undefined ? null : accepted(messages, 'template_branding', checked)?.value;
+  if (!value) return base;
   const branding: { label_color: string; header_color?: string; logo_url?: string } = {
     label_color: colour(messages, value.label_color, base.label_color) ?? DEFAULT_TEMPLATE_LABEL_COLOR,
   };
   const header = value.header_color === undefined ? base.header_color : colour(messages, value.header_color, undefined);
   if (header) branding.header_color = header;
-  const logo = value.logo_url === undefined ? base.logo_url : optionalText(messages, 'template_branding', value.logo_url, TEMPLATE_LOGO_URL_MAX_LENGTH);
+  const logo = value.logo_url === undefined ? base.logo_url : logoUrl(messages, value.logo_url);
   if (logo) branding.logo_url = logo;
   return branding;
 }
@@ -73,17 +84,14 @@ function presetAttachments(
 
 /** Preset values: each for a field its group maps, in a group of the template's form; each pair once. */
 function fieldValuesInput(
-  value: unknown,
+  checked: Checked<readonly unknown[] | null> | undefined,
   formId: string,
   state: IncidentSettingsState,
   uploads: KnownUploads,
   messages: FieldMessages,
 ): TemplateFieldValueRecord[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) {
-    messages.add('field_values', NOT_A_LIST);
-    return [];
-  }
+  const value = checked === undefined ? null : accepted(messages, 'field_values', checked)?.value;
+  if (!value) return [];
   const seen = new Set<string>();
   return value.flatMap((raw, index): TemplateFieldValueRecord[] => {
     const label = `Value ${index + 1}`;
@@ -110,12 +118,11 @@ function fieldValuesInput(
 /** The template a create or change describes; what a change leaves out keeps its current value. */
 function templateInput(
   templateId: string,
-  input: unknown,
+  input: IncidentTemplateInput,
   state: IncidentSettingsState,
   current: IncidentTemplateRecord | null,
   knownUploads: KnownUploads = {},
 ): IncidentTemplateRecord {
-  if (!isRecord(input)) throw validationError('Invalid incident template.', { template: [NOT_AN_OBJECT] });
   const messages = new FieldMessages();
   const name = requiredText(messages, 'name', input.name, TEMPLATE_NAME_MAX_LENGTH);
   const form = requiredId(messages, 'form', input.form);
@@ -125,13 +132,11 @@ function templateInput(
       ? current.incident_title
       : optionalText(messages, 'incident_title', input.incident_title, TEMPLATE_TITLE_MAX_LENGTH);
   let subdomain = current?.subdomain ?? '';
-  if (input.subdomain !== undefined && input.subdomain !== null) {
-    if (typeof input.subdomain !== 'string') messages.add('subdomain', NOT_A_STRING);
-    else {
-      const errors = templateSubdomainErrors(input.subdomain.trim());
-      errors.forEach((error) => messages.add('subdomain', error));
-      if (!errors.length) subdomain = input.subdomain.trim();
-    }
+  const givenSubdomain = input.subdomain === undefined ? null : accepted(messages, 'subdomain', input.subdomain)?.value;
+  if (givenSubdomain !== undefined && givenSubdomain !== null) {
+    const errors = templateSubdomainErrors(givenSubdomain.trim());
+    errors.forEach((error) => messages.add('subdomain', error));
+    if (!errors.length) subdomain = givenSubdomain.trim();
   }
   if (subdomain && [...state.templates.values()].some((template) => template.id !== templateId && template.subdomain === subdomain))
     messages.add('subdomain', TEMPLATE_SUBDOMAIN_TAKEN);

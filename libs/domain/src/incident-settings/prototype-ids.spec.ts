@@ -36,7 +36,7 @@ function outcome(command: IncidentSettingsCommand, id: string): unknown {
   }
 }
 
-const rule = { type: 'max_length', value: '10', message: 'Too long.' };
+const rule = { type: 'max_length', value: '10', message: 'Too long.' } as const;
 
 /** Each command that names an id, with `id` in that place and every other id real. */
 const COMMANDS: Record<string, (id: string) => IncidentSettingsCommand> = {

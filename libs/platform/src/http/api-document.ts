@@ -35,7 +35,11 @@ const TOKEN_AUTH = 'tokenAuth';
 // ---------------------------------------------------------------------------------------------
 
 /** Requests are read as their schemas' input (what a client sends; keys a route does not read are allowed). */
-const CONVERSION = { io: 'input', metadata: API_SCHEMA_REGISTRY } as const;
+/**
+ * A value its decider checks with the rest of the request (contracts' `checked`) catches what its
+ * schema refuses; zod cannot write such a catch as a default, so the document shows what it takes.
+ */
+const CONVERSION = { io: 'input', metadata: API_SCHEMA_REGISTRY, unrepresentable: 'any' } as const;
 
 /** Every named schema, as components.schemas. */
 function componentSchemas(): Record<string, JsonSchema> {

@@ -54,6 +54,19 @@ describe('ZodBodyPipe', () => {
     expect(answerTo({ name: 'x'.repeat(11) }).body).toEqual({ detail: tooLong(10), name: [tooLong(10)] });
   });
 
+  it('says a choice left out is required, and names a wrong one', () => {
+    const Choice = z.object({ kind: z.enum(['a', 'b']) });
+    expect(() => new ZodBodyPipe(Choice).transform({})).toThrow(expect.objectContaining({ fields: { kind: [REQUIRED] } }));
+    expect(() => new ZodBodyPipe(Choice).transform({ kind: null })).toThrow(expect.objectContaining({ fields: { kind: [notAChoice(null)] } }));
+  });
+
+  it("puts the messages about a wrapping member's fields under their own names", () => {
+    const Wrapped = z.object({ data: z.object({ name: z.string(), tags: z.array(z.string()) }) });
+    const pipe = new ZodBodyPipe(Wrapped, { detail: 'Invalid thing.', fieldsOf: 'data' });
+    expect(() => pipe.transform({ data: { tags: [1] } })).toThrow(expect.objectContaining({ fields: { name: [REQUIRED], tags: [`0: ${NOT_A_STRING}`] } }));
+    expect(() => pipe.transform({})).toThrow(expect.objectContaining({ message: 'Invalid thing.', fields: { data: [REQUIRED] } }));
+  });
+
   it("keeps a schema's own error text", () => {
     expect(answerTo({ name: 'a', code: '12a' }).body).toEqual({ detail: 'Digits only.', code: ['Digits only.'] });
   });

@@ -44,7 +44,7 @@ function domainMessage(issue: z.core.$ZodRawIssue): string | undefined {
     case 'too_small':
       return issue.origin === 'string' && Number(issue.minimum) === 1 ? BLANK : undefined;
     case 'invalid_value':
-      return notAChoice(issue.input);
+      return issue.input === undefined ? REQUIRED : notAChoice(issue.input);
     default:
       return undefined;
   }
@@ -54,15 +54,19 @@ function domainMessage(issue: z.core.$ZodRawIssue): string | undefined {
 const located = (path: readonly PropertyKey[], message: string) =>
   path.length > 1 ? `${path.slice(1).map(String).join('.')}: ${message}` : message;
 
-/** The issues as the API's 400: `{detail, <field>: [messages]}`, each message under the top-level field it is about. */
-export function zodIssuesError(issues: readonly z.core.$ZodIssue[], detail?: string) {
+/**
+ * The issues as the API's 400: `{detail, <field>: [messages]}`, each message under the top-level field
+ * it is about; with `fieldsOf`, the issues inside that member of the body are under their own names.
+ */
+export function zodIssuesError(issues: readonly z.core.$ZodIssue[], { detail, fieldsOf }: ZodPipeOptions = {}) {
   const fields: Record<string, string[]> = {};
   let firstMessage: string | undefined;
   for (const issue of issues) {
-    const [field] = issue.path;
+    const path = fieldsOf !== undefined && issue.path.length > 1 && issue.path[0] === fieldsOf ? issue.path.slice(1) : issue.path;
+    const [field] = path;
     firstMessage ??= issue.message;
     if (field === undefined) continue;
-    (fields[String(field)] ??= []).push(located(issue.path, issue.message));
+    (fields[String(field)] ??= []).push(located(path, issue.message));
   }
   return validationError(detail ?? firstMessage ?? INVALID_REQUEST_MESSAGE, fields);
 }
@@ -85,6 +89,8 @@ const asObject = (value: unknown): object => (typeof value === 'object' && value
 export interface ZodPipeOptions {
   /** The 400's `detail` (the decider's own for the same request, e.g. 'Invalid form.'); the first field message when left out. */
   readonly detail?: string;
+  /** A member of the body that wraps the fields (a template's `data`): the messages about its fields go under their own names. */
+  readonly fieldsOf?: string;
 }
 
 /**
@@ -103,7 +109,7 @@ abstract class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.
     const input = asObject(value);
     if (nestsDeeperThan(input, JSON_BODY_MAX_DEPTH)) throw validationError(BODY_TOO_DEEP_MESSAGE);
     const result = this.schema.safeParse(input, { error: domainMessage });
-    if (!result.success) throw zodIssuesError(result.error.issues, this.options.detail);
+    if (!result.success) throw zodIssuesError(result.error.issues, this.options);
     return result.data;
   }
 }

@@ -73,9 +73,7 @@ export class ChangeIncidentTemplateHandler implements ICommandHandler<ChangeInci
   /** A create or change, with the upload records of the attachment keys its preset values name. */
   private async withKnownUploads(principal: Principal, command: TemplateCommand): Promise<TemplateCommand> {
     if (command.type === 'DeleteIncidentTemplate') return command;
-    const template = command.data.template;
-    const presets = typeof template === 'object' && template !== null ? (template as { field_values?: unknown }).field_values : undefined;
-    const knownUploads = await this.uploads.of(principal.rootId, attachmentKeysOf(presets));
+    const knownUploads = await this.uploads.of(principal.rootId, attachmentKeysOf(command.data.template.field_values));
     return { ...command, data: { ...command.data, knownUploads } };
   }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { incidentSettingsDecider, type IncidentSettingsCommand, type IncidentSettingsEvent, type IncidentSettingsState } from '@beacon/domain';
+import {
+  incidentSettingsDecider,
+  type IncidentFieldType,
+  type IncidentSettingsCommand,
+  type IncidentSettingsEvent,
+  type IncidentSettingsState,
+} from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import { SYSTEM_TENANT, type Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
@@ -49,7 +55,7 @@ const doc = (store: Store, collection: string, id: string, tenant = 'org') => st
 const ids = (store: Store, collection: string) =>
   [...store.keys()].filter((key) => key.split('/')[1] === collection).map((key) => key.split('/')[2]);
 
-const field = (fieldId: string, label: string, field_type = 'TEXT'): IncidentSettingsCommand => ({ type: 'CreateIncidentField', data: { fieldId, label, field_type } });
+const field = (fieldId: string, label: string, field_type: IncidentFieldType = 'TEXT'): IncidentSettingsCommand => ({ type: 'CreateIncidentField', data: { fieldId, label, field_type } });
 const form = (formId: string, name: string): IncidentSettingsCommand => ({ type: 'CreateIncidentForm', data: { formId, name } });
 const group = (fieldGroupId: string, formId: string, fieldIds: string[], display_conditions: unknown[] = []): IncidentSettingsCommand => ({
   type: 'CreateFieldGroup',
