@@ -9,7 +9,8 @@ import beacon from './tools/eslint/feature-boundaries.mjs';
 // project.json; @nx/enforce-module-boundaries checks each import between projects against them:
 //   scope:domain     libs/domain                          imports nothing but itself
 //   scope:contracts  libs/contracts                       domain
-//   type:port        libs/event-store, read-store, bus    domain, contracts
+//   type:port        libs/event-store, read-store, bus,   domain, contracts
+//                    file-storage
 //   type:lib         libs/projections, libs/platform      domain, contracts, ports
 //   type:app         apps/command-api, query-api, dispatch-worker (and the console)
 //                                                         domain, contracts, ports, libs
@@ -111,7 +112,8 @@ const adapterImports = [
   adapters('@beacon/event-store', ['SqliteEventStore', 'EventStoreDbEventStore', 'createEventStore']),
   adapters('@beacon/read-store', ['SqliteReadStore', 'MongoReadStore', 'createReadStore']),
   adapters('@beacon/bus', ['SqliteBus', 'KafkaBus', 'createBus']),
-  adapters('@beacon/platform', ['DiskFileStorage', 'createFileStorage', 'createRateLimitStore']),
+  adapters('@beacon/file-storage', ['DiskFileStorage', 'createFileStorage']),
+  adapters('@beacon/platform', ['createRateLimitStore']),
 ];
 
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));

@@ -1,7 +1,6 @@
 export * from './config/platform-config';
 export * from './infrastructure/tokens';
 export * from './infrastructure/infrastructure.module';
-export * from './storage';
 export * from './rate-limits/rate-limit-store';
 export * from './auth/principal';
 export * from './auth/public.decorator';

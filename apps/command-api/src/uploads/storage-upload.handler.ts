@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { conflict, forbidden } from '@beacon/domain';
-import { DirectUploadRefusedError, DirectUploadSigner, FileKeyTakenError } from '@beacon/platform';
+import { DirectUploadRefusedError, DirectUploadSigner, FileKeyTakenError } from '@beacon/file-storage';
 import type { DirectUploadPolicy } from '../shared/uploads/direct-upload-terms';
 import { FileUploads } from '../shared/uploads/file-uploads';
 import { CONTENT_SAMPLE_BYTES, UPLOAD_KINDS, type UploadKind } from '../shared/uploads/upload-kind';

@@ -1,5 +1,6 @@
 import type { Provider, Type } from '@nestjs/common';
-import { DirectUploadSigner, loadStorageSigningSecret, PLATFORM_CONFIG, uploadsDirectory, type PlatformConfig } from '@beacon/platform';
+import { DirectUploadSigner, loadStorageSigningSecret, uploadsDirectory } from '@beacon/file-storage';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { UploadIncidentAttachmentHandler } from '../incidents/uploads/upload-incident-attachment.handler';
 import { FileUploads } from '../shared/uploads/file-uploads';
 import { UPLOAD_KINDS, type UploadKind } from '../shared/uploads/upload-kind';

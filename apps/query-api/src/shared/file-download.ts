@@ -1,5 +1,5 @@
 import { StreamableFile } from '@nestjs/common';
-import type { StoredFile } from '@beacon/platform';
+import type { StoredFile } from '@beacon/file-storage';
 import type { Response } from 'express';
 
 /**

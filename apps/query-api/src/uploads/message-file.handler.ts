@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { notFound } from '@beacon/domain';
-import type { StoredFile } from '@beacon/platform';
+import type { StoredFile } from '@beacon/file-storage';
 import { MessageFileQuery } from './message-file.query';
 import { MessageFiles } from './message-files';
 

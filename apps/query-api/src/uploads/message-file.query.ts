@@ -1,5 +1,6 @@
 import { Query } from '@nestjs/cqrs';
-import type { Principal, StoredFile } from '@beacon/platform';
+import type { StoredFile } from '@beacon/file-storage';
+import type { Principal } from '@beacon/platform';
 
 /** A message file (email, SMS or provider attachment, recording) of the caller's organisation, by its key. */
 export class MessageFileQuery extends Query<StoredFile> {

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { fileUploadStream, type FileUploadedData } from '@beacon/domain';
 import { StreamNotFoundError, type EventStore } from '@beacon/event-store';
-import { EVENT_STORE, FILE_STORAGE, isFileKey, type FileStorage, type StoredFile } from '@beacon/platform';
+import { FILE_STORAGE, isFileKey, type FileStorage, type StoredFile } from '@beacon/file-storage';
+import { EVENT_STORE } from '@beacon/platform';
 
 /**
  * Message files by key. The file storage holds every upload of an organisation under one key space;

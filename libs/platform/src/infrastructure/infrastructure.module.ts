@@ -3,11 +3,11 @@ import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown 
 import { CqrsModule, EventBus } from '@nestjs/cqrs';
 import { createBus, type Bus } from '@beacon/bus';
 import { createEventStore, type EventStore } from '@beacon/event-store';
+import { createFileStorage, FILE_STORAGE } from '@beacon/file-storage';
 import { createReadStore, type ReadStore } from '@beacon/read-store';
 import type { PlatformConfig } from '../config/platform-config';
 import { publishingEventStore } from '../events/publishing-event-store';
 import { createRateLimitStore, RATE_LIMIT_STORE, type RateLimitStore } from '../rate-limits/rate-limit-store';
-import { createFileStorage, FILE_STORAGE } from '../storage';
 import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE } from './tokens';
 
 class InfrastructureLifecycle implements OnApplicationShutdown {

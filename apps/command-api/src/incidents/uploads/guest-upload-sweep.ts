@@ -7,7 +7,8 @@ import {
   type IncidentAttachmentUploadedData,
 } from '@beacon/domain';
 import type { EventStore, RecordedEvent } from '@beacon/event-store';
-import { CommandExecutor, EVENT_STORE, FILE_STORAGE, type FileStorage } from '@beacon/platform';
+import { FILE_STORAGE, type FileStorage } from '@beacon/file-storage';
+import { CommandExecutor, EVENT_STORE } from '@beacon/platform';
 
 /** How often unattached guest uploads are looked for (and once at start). */
 export const GUEST_UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;

@@ -9,7 +9,8 @@ import {
   type KnownUploads,
 } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
-import { CommandExecutor, isFileKey } from '@beacon/platform';
+import { isFileKey } from '@beacon/file-storage';
+import { CommandExecutor } from '@beacon/platform';
 
 type UploadRecord = Pick<IncidentAttachmentUploadedData, 'key' | 'tenantId' | 'name' | 'size' | 'contentType'>;
 

@@ -1,4 +1,4 @@
-import type { DirectUploadTerms } from '@beacon/platform';
+import type { DirectUploadTerms } from '@beacon/file-storage';
 
 /**
  * The terms a direct upload's `policy` carries, signed: the organisation and key it will be stored

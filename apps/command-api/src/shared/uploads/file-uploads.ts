@@ -10,7 +10,7 @@ import {
   sanitizeFileName,
   type FileStorage,
   type StoredFileMetadata,
-} from '@beacon/platform';
+} from '@beacon/file-storage';
 import type { DirectUploadPolicy } from './direct-upload-terms';
 import type { ReceivedFile } from './file-upload.interceptor';
 import { directUploadFileData, type FileDataObject } from './upload-file-data';

@@ -1,4 +1,4 @@
-import type { StoredFileMetadata } from '@beacon/platform';
+import type { StoredFileMetadata } from '@beacon/file-storage';
 
 /** What a file must be to be taken for one use. */
 export interface UploadRule {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { notFound } from '@beacon/domain';
-import { FILE_STORAGE, type FileStorage, type StoredFile } from '@beacon/platform';
+import { FILE_STORAGE, type FileStorage, type StoredFile } from '@beacon/file-storage';
 import { IncidentAttachmentQuery } from './incident-attachment.query';
 
 /** Another organisation's key, or no such key, answers 404. */

@@ -1,5 +1,6 @@
 import { Query } from '@nestjs/cqrs';
-import type { Principal, StoredFile } from '@beacon/platform';
+import type { StoredFile } from '@beacon/file-storage';
+import type { Principal } from '@beacon/platform';
 
 /** An uploaded incident attachment of the caller's organisation, by its key. */
 export class IncidentAttachmentQuery extends Query<StoredFile> {

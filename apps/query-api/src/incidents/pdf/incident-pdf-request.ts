@@ -1,5 +1,5 @@
 import { NOT_AN_INTEGER, validationError } from '@beacon/domain';
-import { sanitizeFileName } from '@beacon/platform';
+import { sanitizeFileName } from '@beacon/file-storage';
 
 const VERSION_MESSAGE = NOT_AN_INTEGER;
 

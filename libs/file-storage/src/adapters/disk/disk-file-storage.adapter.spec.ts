@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { newFileKey } from '../file-keys';
-import { runFileStorageContract } from '../testing/file-storage.contract';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { newFileKey } from '../../file-keys';
+import { runFileStorageContract } from '../../testing/file-storage.contract';
 import { DiskFileStorage } from './disk-file-storage.adapter';
 
 const directory = mkdtempSync(join(tmpdir(), 'file-storage-'));

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { loadStorageSigningSecret, SIGNING_SECRET_FILE } from './storage-signing-secret';
 
 const directory = mkdtempSync(join(tmpdir(), 'signing-secret-'));

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FileStorage } from './file-storage';
-import { DiskFileStorage } from './disk/disk-file-storage.adapter';
+import { DiskFileStorage } from './adapters/disk/disk-file-storage.adapter';
 
 /** The folder of uploaded files under DATA_DIR. */
 export const uploadsDirectory = (dataDir: string) => join(dataDir, 'uploads');

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { DirectUploadRefusedError, DirectUploadSigner, type DirectUploadRefusal } from './direct-upload-signer';
 
 const signer = new DirectUploadSigner(randomBytes(32));

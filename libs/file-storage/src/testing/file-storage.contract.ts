@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { newFileKey } from '../file-keys';
 import { FileKeyTakenError, type FileStorage } from '../file-storage';
 

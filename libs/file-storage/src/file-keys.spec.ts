@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { isFileKey, MAX_FILE_NAME_LENGTH, newFileKey, sanitizeContentType, sanitizeFileName } from './file-keys';
 
 describe('file keys', () => {

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { access, link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { isFileKey, isStorageTenantId, sanitizeContentType, sanitizeFileName } from '../file-keys';
+import { isFileKey, isStorageTenantId, sanitizeContentType, sanitizeFileName } from '../../file-keys';
 import {
   FileKeyTakenError,
   InvalidFileKeyError,
@@ -11,7 +11,7 @@ import {
   type PutFileOptions,
   type StoredFile,
   type StoredFileMetadata,
-} from '../file-storage';
+} from '../../file-storage';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
