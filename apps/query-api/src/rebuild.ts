@@ -1,11 +1,14 @@
 import 'reflect-metadata';
 import { createEventStore } from '@beacon/event-store';
 import { loadPlatformConfig } from '@beacon/platform';
-import { ProjectionRunner } from '@beacon/projections';
 import { createReadStore } from '@beacon/read-store';
 import { QUERY_PROJECTIONS } from './projections/query-projections';
+import { rebuildReadModels } from './projections/read-model-rebuild';
 
-/** `npm run rebuild -- <projection>|all`: drops read models and replays the whole history into them. */
+/**
+ * `npm run rebuild -- <projection>|all`: drops read models and replays the whole history into them.
+ * The write side's state in the read store (credentials, token owners, outboxes) is left as it is.
+ */
 async function main(): Promise<void> {
   const wanted = process.argv[2];
   const names = QUERY_PROJECTIONS.map((p) => p.name);
@@ -17,15 +20,13 @@ async function main(): Promise<void> {
   const config = loadPlatformConfig();
   const eventStore = await createEventStore({ eventstoreUrl: config.eventstoreUrl, sqlitePath: config.eventStorePath });
   const readStore = await createReadStore({ mongoUrl: config.mongoUrl, mongoDatabase: config.mongoDatabase, sqlitePath: config.readStorePath });
-  const runner = new ProjectionRunner({ eventStore, readStore, projections: QUERY_PROJECTIONS });
   try {
-    for (const name of wanted === 'all' ? names : [wanted]) {
-      const started = Date.now();
-      await runner.rebuild(name);
-      console.log(`rebuilt ${name} up to position ${runner.position} in ${Date.now() - started} ms`);
-    }
+    await rebuildReadModels(wanted === 'all' ? names : [wanted], {
+      eventStore,
+      readStore,
+      onRebuilt: (name, position, elapsedMs) => console.log(`rebuilt ${name} up to position ${position} in ${elapsedMs} ms`),
+    });
   } finally {
-    await runner.stop();
     await readStore.close();
     await eventStore.close();
   }

@@ -1,6 +1,6 @@
 import { LIVE_UPDATES_TOPIC, type LiveUpdate } from '@beacon/contracts';
 import type { EventStore, RecordedEvent, Subscription } from '@beacon/event-store';
-import { ReadStoreUnavailableError, type Document, type ProjectedEvent, type ReadStore } from '@beacon/read-store';
+import { ReadStoreUnavailableError, type Document, type DocumentChange, type ProjectedEvent, type ReadStore } from '@beacon/read-store';
 import type { Bus } from '@beacon/bus';
 import { replayedLiveUpdates } from './current-documents';
 import { ParkedEvents, type ParkedEventDocument } from './parked-events';
@@ -12,6 +12,12 @@ export interface ProjectionRunnerOptions {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
   readonly projections: readonly ProjectionDefinition[];
+  /**
+   * Collections of state the write side keeps in the read store (credentials, token owners, outboxes):
+   * no read model, so no projection may own one (refused at construction, so a rebuild never drops one)
+   * or write one (the event is parked instead).
+   */
+  readonly writeSideCollections?: ReadonlySet<string>;
   /** Where live updates go after each applied batch; none when absent (e.g. a rebuild). */
   readonly bus?: Bus;
   readonly maxBatchSize?: number;
@@ -40,6 +46,14 @@ interface Waiter {
 /** A failure of the store itself, as opposed to one event that a projection cannot apply. */
 const isUnavailable = (error: unknown) => error instanceof ReadStoreUnavailableError;
 
+/** A projection owning a write-side collection would drop it on a rebuild: refused outright. */
+function refuseWriteSideOwners(projections: readonly ProjectionDefinition[], writeSide: ReadonlySet<string> | undefined): void {
+  for (const projection of projections) {
+    const owned = projection.collections.find((collection) => writeSide?.has(collection));
+    if (owned) throw new Error(`Projection ${projection.name} may not own ${owned}: it is write-side state, not a read model`);
+  }
+}
+
 /**
  * Runs projections over the global event order. Each projection has its own checkpoint: one
  * subscription from the lowest checkpoint feeds every projection this node runs, and the read
@@ -67,6 +81,7 @@ export class ProjectionRunner {
   private waiters: Waiter[] = [];
 
   constructor(private readonly options: ProjectionRunnerOptions) {
+    refuseWriteSideOwners(options.projections, options.writeSideCollections);
     this.byName = new Map(options.projections.map((projection) => [projection.name, projection]));
     this.parked = new ParkedEvents(options.readStore);
     this.now = options.now ?? Date.now;
@@ -265,7 +280,7 @@ export class ProjectionRunner {
     if (!pending.length) return;
     const projected: { event: RecordedEvent; projected: ProjectedEvent | null; error?: unknown }[] = pending.map((event) => {
       try {
-        const changes = projection.project(event);
+        const changes = this.changesOf(projection, event);
         const watched = written && projection.liveUpdate ? written.watch(projection, event, changes) : changes;
         return { event, projected: { position: event.position, changes: watched } };
       } catch (error) {
@@ -314,6 +329,15 @@ export class ProjectionRunner {
     }
   }
 
+  /** The event's changes; one to write-side state throws, so the event is parked and the state left as it is. */
+  private changesOf(projection: ProjectionDefinition, event: RecordedEvent): DocumentChange[] {
+    const changes = projection.project(event);
+    const writeSide = this.options.writeSideCollections;
+    const refused = writeSide && changes.find((change) => writeSide.has(change.collection));
+    if (refused) throw new Error(`Projection ${projection.name} may not write ${refused.collection}: it is write-side state, not a read model`);
+    return changes;
+  }
+
   /**
    * Records the event as parked, then moves the projection past it. In that order: a store that
    * fails meanwhile leaves the event to be tried again, never skipped without a record.
@@ -342,7 +366,7 @@ export class ProjectionRunner {
         continue;
       }
       try {
-        await this.options.readStore.reapplyEvent({ position: event.position, changes: projection.project(event) });
+        await this.options.readStore.reapplyEvent({ position: event.position, changes: this.changesOf(projection, event) });
       } catch (error) {
         if (isUnavailable(error)) throw error;
         await this.parked.park(projection.name, event, error, new Date(this.now()));

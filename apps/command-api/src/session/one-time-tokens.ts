@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { hashToken, newSecretToken, READ_STORE } from '@beacon/platform';
+import { hashToken, newSecretToken, ONE_TIME_TOKENS_COLLECTION, READ_STORE } from '@beacon/platform';
 import { SYSTEM_TENANT, type Collection, type Document, type ReadStore } from '@beacon/read-store';
 
 export type OneTimeTokenPurpose = 'password_reset' | 'second_factor' | 'impersonation';
@@ -31,7 +31,7 @@ export class OneTimeTokens {
   private readonly tokens: Collection<OneTimeTokenDocument>;
 
   constructor(@Inject(READ_STORE) readStore: ReadStore) {
-    this.tokens = readStore.scope(SYSTEM_TENANT).collection<OneTimeTokenDocument>('one_time_tokens');
+    this.tokens = readStore.scope(SYSTEM_TENANT).collection<OneTimeTokenDocument>(ONE_TIME_TOKENS_COLLECTION);
   }
 
   async issue(purpose: OneTimeTokenPurpose, grant: OneTimeGrant, expiresAt: Date, now: Date): Promise<string> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
-import { READ_STORE } from '@beacon/platform';
+import { CREDENTIALS_COLLECTION, READ_STORE } from '@beacon/platform';
 import { SYSTEM_TENANT, type Collection, type Document, type ReadStore } from '@beacon/read-store';
 
 interface CredentialDocument extends Document {
@@ -30,7 +30,7 @@ export class CredentialStore {
   private decoy: Promise<string> | null = null;
 
   constructor(@Inject(READ_STORE) readStore: ReadStore) {
-    this.credentials = readStore.scope(SYSTEM_TENANT).collection<CredentialDocument>('credentials');
+    this.credentials = readStore.scope(SYSTEM_TENANT).collection<CredentialDocument>(CREDENTIALS_COLLECTION);
   }
 
   async setPassword(userId: string, password: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Bus } from '@beacon/bus';
 import type { EventStore } from '@beacon/event-store';
-import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE, type PlatformConfig } from '@beacon/platform';
+import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE, WRITE_SIDE_COLLECTIONS, type PlatformConfig } from '@beacon/platform';
 import { ensureProjectionIndexes, ProjectionRunner, type ParkedEventDocument } from '@beacon/projections';
 import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
 import { parkedEventEntry } from '../activity-log/parked-event-entry';
@@ -31,6 +31,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnApplicationShut
       readStore,
       bus,
       projections: QUERY_PROJECTIONS,
+      writeSideCollections: WRITE_SIDE_COLLECTIONS,
       lease: { holder: config.projectionLeaseHolder, ttlMs: config.projectionLeaseMs },
       tickMs: Math.max(50, Math.floor(config.projectionLeaseMs / RENEWALS_PER_LEASE)),
       onError: (error) => this.logger.error(`Projections will try again: ${error instanceof Error ? error.stack : String(error)}`),

@@ -5,6 +5,7 @@ import type { EventStore } from '@beacon/event-store';
 import { SYSTEM_TENANT, type Collection, type Document, type ReadStore } from '@beacon/read-store';
 import type { PlatformConfig } from '../config/platform-config';
 import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE } from '../infrastructure/tokens';
+import { AUTH_TOKENS_COLLECTION, USER_TOKENS_COLLECTION } from '../write-side/write-side-lookups';
 import { CurrentUsers } from './current-users';
 import type { Principal } from './principal';
 
@@ -29,8 +30,6 @@ export interface TokenGrant {
   readonly sessionId: string;
 }
 
-const AUTH_TOKENS = 'auth_tokens';
-const USER_TOKENS = 'user_tokens';
 /** Records of tokens that ended this long ago are dropped when their user next signs in. */
 const RETENTION_MS = 30 * 24 * 3600 * 1000;
 /** An extension is written once it moves the expiry by this share of the idle lifetime, or by a minute. */
@@ -70,8 +69,8 @@ export class AuthTokenService {
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
     @Inject(BUS) private readonly bus: Bus,
   ) {
-    this.tokens = readStore.scope(SYSTEM_TENANT).collection<AuthTokenDocument>(AUTH_TOKENS);
-    this.userTokens = readStore.scope(SYSTEM_TENANT).collection<UserTokensDocument>(USER_TOKENS);
+    this.tokens = readStore.scope(SYSTEM_TENANT).collection<AuthTokenDocument>(AUTH_TOKENS_COLLECTION);
+    this.userTokens = readStore.scope(SYSTEM_TENANT).collection<UserTokensDocument>(USER_TOKENS_COLLECTION);
     this.users = new CurrentUsers(eventStore);
   }
 

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { READ_STORE } from '@beacon/platform';
+import { DISPATCH_OUTBOX_COLLECTION, READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import type { DispatchJob } from '../../jobs/dispatch-job';
 import type { ChannelProvider, ProviderResult } from '../channel-provider';
-
-export const OUTBOX = 'outbox';
 
 /** The embedded default: records what would have been sent, so the flow works without provider accounts. */
 @Injectable()
@@ -12,7 +10,7 @@ export class OutboxProvider implements ChannelProvider {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async send(job: DispatchJob): Promise<ProviderResult> {
-    await this.readStore.scope(job.tenantId).collection(OUTBOX).upsert({
+    await this.readStore.scope(job.tenantId).collection(DISPATCH_OUTBOX_COLLECTION).upsert({
       _id: job.jobId,
       session_id: job.sessionId,
       recipient_id: job.recipientId,
