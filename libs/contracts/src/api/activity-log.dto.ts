@@ -3,17 +3,15 @@
  * `data.activity_logs`; the entry's fields and the filters are ours ("fields not shown").
  */
 
-/** What an entry is about, for the category filter. */
-export const ACTIVITY_LOG_CATEGORIES = ['customer_group', 'user', 'sign_in', 'incident', 'message', 'dispatch', 'other'] as const;
-export type ActivityLogCategory = (typeof ACTIVITY_LOG_CATEGORIES)[number];
+import type { ActivityLogCategory, ActivityLogDetailValue } from '@beacon/domain';
+
+/** What an entry is about (the category filter) and its detail values: the domain's activity words. */
+export { ACTIVITY_LOG_CATEGORIES, type ActivityLogCategory, type ActivityLogDetailValue } from '@beacon/domain';
 
 export const ACTIVITY_LOG_DEFAULT_PAGE_SIZE = 25;
 export const ACTIVITY_LOG_MAX_PAGE_SIZE = 100;
 /** Most rows one CSV export holds; a last row says so when more matched. */
 export const ACTIVITY_LOG_EXPORT_MAX_ROWS = 50_000;
-
-/** A detail value; details never hold secrets, only names, ids and flags. */
-export type ActivityLogDetailValue = string | number | boolean | null;
 
 /** A user as an entry names them (null for an action the platform took by itself). */
 export interface ActivityLogUserDto {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { humanizeEventType } from '@beacon/domain';
 import type { EventMetadata, RecordedEvent } from '@beacon/event-store';
 import { ACTIVITY_LOGS, activityLogProjection, type ActivityLogDocument } from './activity-log.projection';
-import { humanizeEventType } from './activity-descriptions';
 
 const TENANT = 'root-1';
 const NORTH = 'north-1';

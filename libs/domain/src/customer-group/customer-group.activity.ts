@@ -1,0 +1,38 @@
+import { describedAs, type AggregateActivity } from '../shared/activity';
+import type { CUSTOMER_GROUP_EVENT_VERSIONS } from './customer-group.events';
+
+/** How the activity log tells customer group events. */
+export const customerGroupActivity: AggregateActivity<keyof typeof CUSTOMER_GROUP_EVENT_VERSIONS> = {
+  CustomerGroupCreated: (f) =>
+    describedAs('customer_group', `Created customer group ${f.string('name')}`, {
+      customer_group_id: f.string('customerGroupId'),
+      name: f.string('name'),
+      parent_id: f.stringOrNull('parentId'),
+    }),
+  IncidentModuleSettingsChanged: (f) =>
+    describedAs('customer_group', `Changed the Incident module name to ${f.string('moduleName')} / ${f.string('moduleNamePlural')}`, {
+      customer_group_id: f.string('customerGroupId'),
+      module_name: f.string('moduleName'),
+      module_name_plural: f.string('moduleNamePlural'),
+    }),
+  CustomerGroupDetailsChanged: (f) => {
+    const name = f.stringOrAbsent('name');
+    const autologout = f.booleanOrAbsent('shouldUseAutologout');
+    const brand = f.stringOrAbsent('brandLoginUrl');
+    const parts = [
+      name === undefined ? null : `name ${name}`,
+      autologout === undefined ? null : `auto-logout ${autologout ? 'on' : 'off'}`,
+      brand === undefined ? null : `brand login URL ${brand ? `/${brand}` : 'none'}`,
+    ].filter((part): part is string => part !== null);
+    return describedAs('customer_group', `Changed customer group details: ${parts.join(', ')}`, {
+      customer_group_id: f.string('customerGroupId'),
+      ...(name === undefined ? {} : { name }),
+      ...(autologout === undefined ? {} : { should_use_autologout: autologout }),
+      ...(brand === undefined ? {} : { brand_login_url: brand }),
+    });
+  },
+  CustomerGroupBrandLoginClaimed: (f) =>
+    describedAs('customer_group', `Reserved the brand login URL /${f.string('brand')}`, { brand_login_url: f.string('brand'), customer_group_id: f.string('customerGroupId') }),
+  CustomerGroupBrandLoginReleased: (f) =>
+    describedAs('customer_group', `Released the brand login URL /${f.string('brand')}`, { brand_login_url: f.string('brand'), customer_group_id: f.string('customerGroupId') }),
+};

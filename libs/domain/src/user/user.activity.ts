@@ -1,0 +1,54 @@
+import { describedAs, isActor, type AggregateActivity } from '../shared/activity';
+import type { UserEmailClaimed } from './user-email';
+import type { USER_EVENT_VERSIONS } from './user.events';
+
+/** How the activity log tells user events, and the claim of a user's email. */
+export const userActivity: AggregateActivity<keyof typeof USER_EVENT_VERSIONS | UserEmailClaimed['type']> = {
+  UserRegistered: (f) =>
+    describedAs(
+      'user',
+      `Created user ${f.string('email')} (${f.string('customerPermission')})`,
+      {
+        email: f.string('email'),
+        first_name: f.string('firstName'),
+        last_name: f.string('lastName'),
+        customer_permission: f.string('customerPermission'),
+        customer_group_id: f.string('customerGroupId'),
+        is_temporary: f.flag('isTemporary'),
+      },
+      f.string('userId'),
+    ),
+  UserEmailClaimed: (f) => describedAs('user', `Reserved the email address ${f.string('email')}`, { email: f.string('email') }, f.string('userId')),
+  UserPasswordSet: (f, event) => describedAs('user', isActor(f.string('userId'), event) ? 'Set their password' : "Set a user's password", {}, f.string('userId')),
+  UserSignedIn: (f) => describedAs('sign_in', 'Signed in', {}, f.string('userId')),
+  UserSignInFailed: (f) =>
+    describedAs(
+      'sign_in',
+      f.stringOrAbsent('stage') === 'second_factor' ? 'Failed sign-in attempt (wrong two-factor code)' : 'Failed sign-in attempt',
+      {},
+      f.string('userId'),
+    ),
+  UserSecondFactorRequested: (f) => describedAs('sign_in', 'Entered the right password; a two-factor code was requested', {}, f.string('userId')),
+  UserLockedOut: (f) =>
+    describedAs('sign_in', `Locked out after ${f.count('failedAttempts')} failed sign-in attempts`, { failed_attempts: f.count('failedAttempts') }, f.string('userId')),
+  UserFailedLoginAttemptsCleared: (f) => describedAs('sign_in', 'Cleared failed sign-in attempts', {}, f.string('userId')),
+  UserPasswordResetRequested: (f) => describedAs('user', 'Requested a password reset link', {}, f.string('userId')),
+  UserPasswordReset: (f) => describedAs('user', 'Set a new password through a reset link', {}, f.string('userId')),
+  UserPasswordResetAttemptsCleared: (f) => describedAs('user', 'Cleared password reset attempts', {}, f.string('userId')),
+  UserPasswordChanged: (f, event) =>
+    describedAs('user', isActor(f.string('userId'), event) ? 'Changed their password' : "Changed a user's password", {}, f.string('userId')),
+  UserTwoFactorSetupStarted: (f) => describedAs('user', 'Started setting up two-factor sign-in', {}, f.string('userId')),
+  UserTwoFactorEnabled: (f) => describedAs('user', 'Turned on two-factor sign-in', {}, f.string('userId')),
+  UserTwoFactorDisabled: (f) => describedAs('user', 'Turned off two-factor sign-in', {}, f.string('userId')),
+  UserImpersonationGranted: (f) => describedAs('user', 'Created a one-time impersonation link', { expires_at: f.string('expiresAt') }, f.string('userId')),
+  UserImpersonated: (f) => describedAs('sign_in', 'Signed in through an impersonation link', { admin_user_id: f.string('adminUserId') }, f.string('userId')),
+  UserCustomerPermissionChanged: (f) =>
+    describedAs(
+      'user',
+      `Changed a user's permission from ${f.string('previousCustomerPermission')} to ${f.string('customerPermission')}`,
+      { customer_permission: f.string('customerPermission'), previous_customer_permission: f.string('previousCustomerPermission') },
+      f.string('userId'),
+    ),
+  UserSignedOut: (f) =>
+    describedAs('sign_in', f.flag('inactivity') ? 'Signed out after inactivity' : 'Signed out', { inactivity: f.flag('inactivity') }, f.string('userId')),
+};
