@@ -1,13 +1,13 @@
 import { Body, HttpCode, Inject, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, type IncidentDto } from '@beacon/contracts';
-import { CommandController, CommandId, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { PatchIncidentRequestSchema, ROUTES, StartIncidentRequestSchema, UpdateIncidentRequestSchema, type IncidentDto } from '@beacon/contracts';
+import { CommandController, CommandId, CurrentPrincipal, type Principal, ZodBodyPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
 import { PatchIncidentCommand } from './commands/patch-incident.command';
 import { UpdateIncidentCommand } from './commands/update-incident.command';
-import type { IncidentSource } from './commands/start-incident.command';
+import type { IncidentSource, StartIncidentInput } from './commands/start-incident.command';
 import { IncidentCallers } from './incident-callers';
-import { bodyOf } from './incident-request';
 import type { IncidentOutcome } from './incident-store';
 import { StartIncidentCommand } from './commands/start-incident.command';
 
@@ -30,7 +30,7 @@ export class IncidentsController {
   async start(
     @CurrentPrincipal() principal: Principal,
     @Param('id') formId: string,
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(StartIncidentRequestSchema)) body: StartIncidentInput,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
@@ -42,7 +42,7 @@ export class IncidentsController {
   async startFromTemplate(
     @CurrentPrincipal() principal: Principal,
     @Param('id') templateId: string,
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(StartIncidentRequestSchema)) body: StartIncidentInput,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
@@ -54,11 +54,10 @@ export class IncidentsController {
   async update(
     @CurrentPrincipal() principal: Principal,
     @Param('id') incidentId: string,
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(UpdateIncidentRequestSchema)) { version, incident_title, payload, ignored_field_groups }: z.output<typeof UpdateIncidentRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
-    const { version, incident_title, payload, ignored_field_groups } = bodyOf(body);
     const outcome = await this.commandBus.execute(new UpdateIncidentCommand(principal, incidentId, { version, incident_title, payload, ignored_field_groups }, commandId));
     return answer(outcome, response);
   }
@@ -68,17 +67,16 @@ export class IncidentsController {
   async patch(
     @CurrentPrincipal() principal: Principal,
     @Param('id') incidentId: string,
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(PatchIncidentRequestSchema)) { version, state, incident_title, order }: z.output<typeof PatchIncidentRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
-    const { version, state, incident_title, order } = bodyOf(body);
     const outcome = await this.commandBus.execute(new PatchIncidentCommand(principal, incidentId, { version, state, incident_title, order }, commandId));
     return answer(outcome, response);
   }
 
-  private async startFrom(principal: Principal, source: IncidentSource, body: unknown, commandId: string | undefined, response: Response) {
-    const { incident_title, order, payload, ignored_field_groups } = bodyOf(body);
+  private async startFrom(principal: Principal, source: IncidentSource, body: StartIncidentInput, commandId: string | undefined, response: Response) {
+    const { incident_title, order, payload, ignored_field_groups } = body;
     const caller = await this.callers.signedIn(principal);
     const outcome = await this.commandBus.execute(new StartIncidentCommand(caller, source, { incident_title, order, payload, ignored_field_groups }, commandId));
     return answer(outcome, response);

@@ -1,11 +1,11 @@
 import { Body, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, type IncidentDto } from '@beacon/contracts';
-import { CommandController, CommandId, Public } from '@beacon/platform';
+import { PublicStartIncidentRequestSchema, ROUTES, type IncidentDto } from '@beacon/contracts';
+import { CommandController, CommandId, Public, ZodBodyPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
 import { IncidentCallers } from './incident-callers';
 import { answer } from './incidents.controller';
-import { bodyOf } from './incident-request';
 import { TemplateSubdomainOwners } from './uploads/template-subdomain-owner';
 import { StartIncidentCommand } from './commands/start-incident.command';
 
@@ -30,13 +30,12 @@ export class PublicIncidentTemplateController {
   @HttpCode(201)
   async start(
     @Param('subdomain') subdomain: string,
-    @Body() body: unknown,
+    @Body(new ZodBodyPipe(PublicStartIncidentRequestSchema)) { incident_title, payload, ignored_field_groups }: z.output<typeof PublicStartIncidentRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<IncidentDto> {
     const owner = await this.subdomains.owner(subdomain);
     const caller = await this.callers.guest(owner.rootId);
-    const { incident_title, payload, ignored_field_groups } = bodyOf(body);
     const outcome = await this.commandBus.execute(new StartIncidentCommand(caller, { templateId: owner.templateId }, { incident_title, payload, ignored_field_groups }, commandId));
     return answer(outcome, response);
   }

@@ -1,11 +1,11 @@
 import { Body, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, type DirectUploadDto, type UploadedAttachmentDto } from '@beacon/contracts';
+import { FILE_DATA_DETAIL, ROUTES, UploadBodySchema, type DirectUploadDto, type UploadedAttachmentDto } from '@beacon/contracts';
 import { requireRecordingKind, type FileUploadPurpose } from '@beacon/domain';
-import { CommandController, CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CommandController, CurrentPrincipal, type Principal, ZodBodyPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import { FileUpload, type ReceivedFile } from '../shared/uploads/file-upload.interceptor';
 import { answerUpload } from '../shared/uploads/upload-answer';
-import { parseFileData } from '../shared/uploads/upload-file-data';
 import { UploadMessageFileCommand } from './upload-message-file.command';
 import { MESSAGE_UPLOAD_RULES } from './upload-purposes';
 
@@ -13,6 +13,10 @@ type Response = Parameters<typeof answerUpload>[0];
 type Answer = Promise<UploadedAttachmentDto | DirectUploadDto>;
 
 const limitOf = (purpose: FileUploadPurpose) => MESSAGE_UPLOAD_RULES[purpose].maxBytes;
+
+/** The body's `file_data`, parsed (multipart JSON text or a JSON body's object). */
+const uploadBody = () => new ZodBodyPipe(UploadBodySchema, { detail: FILE_DATA_DETAIL });
+type UploadBody = z.output<typeof UploadBodySchema>;
 
 /**
  * Files for message composition (spec part 1 §7 "Uploads"): multipart `file` and optional `file_data`,
@@ -29,10 +33,10 @@ export class UploadsController {
   async emailAttachment(
     @CurrentPrincipal() principal: Principal,
     @UploadedFile() file: ReceivedFile | undefined,
-    @Body() body: unknown,
+    @Body(uploadBody()) { file_data }: UploadBody,
     @Res({ passthrough: true }) response: Response,
   ): Answer {
-    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'email_attachment' }, file, parseFileData(body))));
+    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'email_attachment' }, file, file_data)));
   }
 
   /** POST /api/upload/sms_attachment: JPEG, PNG or GIF images (MMS), up to 1 MB. */
@@ -41,10 +45,10 @@ export class UploadsController {
   async smsAttachment(
     @CurrentPrincipal() principal: Principal,
     @UploadedFile() file: ReceivedFile | undefined,
-    @Body() body: unknown,
+    @Body(uploadBody()) { file_data }: UploadBody,
     @Res({ passthrough: true }) response: Response,
   ): Answer {
-    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'sms_attachment' }, file, parseFileData(body))));
+    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'sms_attachment' }, file, file_data)));
   }
 
   /** POST /api/upload/provider_attachment/: any type, up to 10 MB. */
@@ -53,10 +57,10 @@ export class UploadsController {
   async providerAttachment(
     @CurrentPrincipal() principal: Principal,
     @UploadedFile() file: ReceivedFile | undefined,
-    @Body() body: unknown,
+    @Body(uploadBody()) { file_data }: UploadBody,
     @Res({ passthrough: true }) response: Response,
   ): Answer {
-    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'provider_attachment' }, file, parseFileData(body))));
+    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'provider_attachment' }, file, file_data)));
   }
 
   /** POST /api/upload/recording/{kind}: audio up to 20 MB; `kind` says what the recording is for (400 unless a short lowercase name). */
@@ -66,10 +70,10 @@ export class UploadsController {
     @CurrentPrincipal() principal: Principal,
     @Param('kind') kind: string,
     @UploadedFile() file: ReceivedFile | undefined,
-    @Body() body: unknown,
+    @Body(uploadBody()) { file_data }: UploadBody,
     @Res({ passthrough: true }) response: Response,
   ): Answer {
     const recordingKind = requireRecordingKind(kind);
-    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'recording', recordingKind }, file, parseFileData(body))));
+    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'recording', recordingKind }, file, file_data)));
   }
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { IncidentDto } from '@beacon/contracts';
-import { foldEvents, incidentFormSnapshot, incidentSettingsDecider, type IncidentSettingsEvent, type IncidentSettingsState, incidentSettingsStream, incidentTemplateOf, newIncident, NOT_A_STRING, notFound, orderAtTop, REQUIRED, validationError } from '@beacon/domain';
+import type { IncidentDto, NewIncidentRequestSchema } from '@beacon/contracts';
+import { foldEvents, incidentFormSnapshot, incidentSettingsDecider, type IncidentSettingsEvent, type IncidentSettingsState, incidentSettingsStream, incidentTemplateOf, newIncident, notFound, orderAtTop, validationError } from '@beacon/domain';
 import { StreamNotFoundError, type EventStore } from '@beacon/event-store';
 import { EVENT_STORE, type Principal } from '@beacon/platform';
+import type { z } from 'zod';
 import { IncidentReader } from './incident-reader';
 
 /**
@@ -17,12 +18,8 @@ export class IncidentDrafts {
     @Inject(IncidentReader) private readonly incidents: IncidentReader,
   ) {}
 
-  async fromForm(principal: Principal, body: Record<string, unknown>): Promise<IncidentDto> {
+  async fromForm(principal: Principal, body: z.output<typeof NewIncidentRequestSchema>): Promise<IncidentDto> {
     const { form: formId, order, incident_title } = body;
-    if (typeof formId !== 'string' || !formId) {
-      const message = formId === undefined || formId === '' ? REQUIRED : NOT_A_STRING;
-      throw validationError(message, { form: [message] });
-    }
     const form = incidentFormSnapshot(await this.settings(principal.rootId), formId);
     if (!form) throw validationError(`Invalid pk "${formId}" - object does not exist.`, { form: [`Invalid pk "${formId}" - object does not exist.`] });
     return newIncident({ form, template: null, customerGroupId: principal.customerGroupId, defaultOrder: await this.orderAtTop(principal), title: incident_title, order });

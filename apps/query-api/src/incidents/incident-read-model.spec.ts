@@ -77,7 +77,7 @@ const startCommand = (data: Partial<StartIncident['data']> = {}): StartIncident 
   },
 });
 
-const updateCommand = (payload: unknown, extra: Record<string, unknown> = {}): IncidentCommand => ({
+const updateCommand = (payload: readonly unknown[], extra: Record<string, unknown> = {}): IncidentCommand => ({
   type: 'UpdateIncident',
   data: { ...context('2024-03-01T11:00:00.000Z'), knownUploads, payload, ...extra },
 });

@@ -1,14 +1,19 @@
 import { Body, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
+  FilteredIncidentListQuerySchema,
+  IncidentListQuerySchema,
+  IncidentReportSummaryRequestSchema,
+  IncidentVersionQuerySchema,
+  NewIncidentRequestSchema,
   ROUTES,
   type IncidentDto,
   type IncidentHistoryDto,
   type IncidentPageDto,
   type IncidentReportSummaryDto,
 } from '@beacon/contracts';
-import { NOT_AN_INTEGER, validationError } from '@beacon/domain';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { CurrentPrincipal, type Principal, ZodBodyPipe, ZodQueryPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import { IncidentHistoryQuery } from './queries/incident-history.query';
 import { parseCriteria, parseFiltersParam } from './queries/incident-list-query';
 import { IncidentPageQuery } from './queries/incident-page.query';
@@ -17,15 +22,6 @@ import { IncidentQuery } from './queries/incident.query';
 import { NewIncidentQuery } from './queries/new-incident.query';
 import { QueryController } from '../shared/query-controller.decorator';
 
-const bodyOf = (body: unknown): Record<string, unknown> =>
-  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-
-/** `?version=N`: absent, or a whole number. */
-function versionParam(value: unknown): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw validationError(NOT_AN_INTEGER, { version: [NOT_AN_INTEGER] });
-  return Number(value);
-}
 
 /**
  * The incident reads (spec part 1 §7 "Incidents"): the list with paging and filters, one incident
@@ -38,21 +34,27 @@ export class IncidentsController {
 
   /** GET /api/incidents/incident/?items_per_page=&page= */
   @Get(ROUTES.incidents.path)
-  list(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<IncidentPageDto> {
+  list(@CurrentPrincipal() principal: Principal, @Query(new ZodQueryPipe(IncidentListQuerySchema)) query: z.output<typeof IncidentListQuerySchema>): Promise<IncidentPageDto> {
     return this.queryBus.execute(new IncidentPageQuery(principal, parseCriteria({}), query));
   }
 
   /** GET /api/incidents/incident/filters/?filters=<JSON>&items_per_page=&page= */
   @Get(ROUTES.filteredIncidents.path)
-  filtered(@CurrentPrincipal() principal: Principal, @Query() query: Record<string, unknown>): Promise<IncidentPageDto> {
+  filtered(
+    @CurrentPrincipal() principal: Principal,
+    @Query(new ZodQueryPipe(FilteredIncidentListQuerySchema)) query: z.output<typeof FilteredIncidentListQuerySchema>,
+  ): Promise<IncidentPageDto> {
     return this.queryBus.execute(new IncidentPageQuery(principal, parseFiltersParam(query.filters), query));
   }
 
   /** POST /api/incidents/incident/: a new incident from a form, not yet recorded. */
   @Post(ROUTES.newIncident.path)
   @HttpCode(200)
-  newIncident(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<IncidentDto> {
-    return this.queryBus.execute(new NewIncidentQuery(principal, { body: bodyOf(body) }));
+  newIncident(
+    @CurrentPrincipal() principal: Principal,
+    @Body(new ZodBodyPipe(NewIncidentRequestSchema)) body: z.output<typeof NewIncidentRequestSchema>,
+  ): Promise<IncidentDto> {
+    return this.queryBus.execute(new NewIncidentQuery(principal, { body }));
   }
 
   /** GET /api/incidents/create_incident_from_template/{id}/ */
@@ -64,15 +66,21 @@ export class IncidentsController {
   /** POST /api/incidents/incident_report_summary/: counts by state and form, and the incidents, of those that match. */
   @Post(ROUTES.incidentReportSummary.path)
   @HttpCode(200)
-  summary(@CurrentPrincipal() principal: Principal, @Body() body: unknown): Promise<IncidentReportSummaryDto> {
-    const { created_from, created_to, form, state } = bodyOf(body);
+  summary(
+    @CurrentPrincipal() principal: Principal,
+    @Body(new ZodBodyPipe(IncidentReportSummaryRequestSchema)) { created_from, created_to, form, state }: z.output<typeof IncidentReportSummaryRequestSchema>,
+  ): Promise<IncidentReportSummaryDto> {
     return this.queryBus.execute(new IncidentReportSummaryQuery(principal, parseCriteria({ created_from, created_to, form, state })));
   }
 
   /** GET /api/incidents/incident/{id}/?version=N */
   @Get(ROUTES.incident.path)
-  incident(@CurrentPrincipal() principal: Principal, @Param('id') id: string, @Query('version') version: unknown): Promise<IncidentDto> {
-    return this.queryBus.execute(new IncidentQuery(principal, id, versionParam(version)));
+  incident(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query(new ZodQueryPipe(IncidentVersionQuerySchema)) { version }: z.output<typeof IncidentVersionQuerySchema>,
+  ): Promise<IncidentDto> {
+    return this.queryBus.execute(new IncidentQuery(principal, id, version ? Number(version) : undefined));
   }
 
   /** GET /api/incidents/incident/{id}/history/ */

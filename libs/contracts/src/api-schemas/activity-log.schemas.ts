@@ -6,7 +6,7 @@ import {
   ACTIVITY_LOG_MAX_PAGE_SIZE,
 } from '../api/activity-log.dto';
 import type { ACTIVITY_LOG_ROUTES } from '../routes/activity-log.routes';
-import { described, json, named, queryInteger, type ApiFeature } from './api-schema';
+import { checkedByReader, described, json, named, queryInteger, type ApiFeature } from './api-schema';
 
 /** The query's rules (apps/query-api activity-log-filters.ts). */
 const MAX_ID_LENGTH = 200;
@@ -36,7 +36,15 @@ const dateBound = (which: string) =>
   );
 const search = () => described(z.string().trim().max(MAX_SEARCH_LENGTH), 'Text the action contains, in any case.');
 
-export const ActivityLogQuerySchema = z.object({
+const pageNumber = () => queryInteger('The page, from 1.').refine((text) => !text.trim() || Number(text) >= 1);
+const pageSize = () =>
+  queryInteger(`Entries per page, 1 to ${ACTIVITY_LOG_MAX_PAGE_SIZE} (default ${ACTIVITY_LOG_DEFAULT_PAGE_SIZE}).`).refine(
+    (text) => !text.trim() || (Number(text) >= 1 && Number(text) <= ACTIVITY_LOG_MAX_PAGE_SIZE),
+  );
+
+// The filters are checked by the activity log's reader (apps/query-api activity-log-filters.ts), which
+// answers each problem with its own text: the schemas say what it takes and pass the values on.
+export const ActivityLogQuerySchema = checkedByReader({
   customer_group: groupId().optional(),
   user: userId().optional(),
   event_type: eventTypes().optional(),
@@ -44,16 +52,14 @@ export const ActivityLogQuerySchema = z.object({
   date_from: dateBound('From').optional(),
   date_to: dateBound('To').optional(),
   search: search().optional(),
-  page: queryInteger('The page, from 1.').refine((text) => !text.trim() || Number(text) >= 1).optional(),
-  page_size: queryInteger(`Entries per page, 1 to ${ACTIVITY_LOG_MAX_PAGE_SIZE} (default ${ACTIVITY_LOG_DEFAULT_PAGE_SIZE}).`)
-    .refine((text) => !text.trim() || (Number(text) >= 1 && Number(text) <= ACTIVITY_LOG_MAX_PAGE_SIZE))
-    .optional(),
+  page: pageNumber().optional(),
+  page_size: pageSize().optional(),
 });
 
 /** In the JSON body, null and '' mean "no filter" too, and lists may be JSON arrays. */
 export const ActivityLogExportRequestSchema = named(
   'ActivityLogExportRequest',
-  z.object({
+  checkedByReader({
     customer_group: groupId().nullable().optional(),
     user: userId().nullable().optional(),
     event_type: eventTypes().nullable().optional(),
@@ -61,6 +67,8 @@ export const ActivityLogExportRequestSchema = named(
     date_from: dateBound('From').nullable().optional(),
     date_to: dateBound('To').nullable().optional(),
     search: z.union([search(), z.number()]).nullable().optional(),
+    page: described(z.union([pageNumber(), z.number()]), 'Read like the list\'s: the reader checks it, though every match is exported.').nullable().optional(),
+    page_size: z.union([pageSize(), z.number()]).nullable().optional(),
   }),
   'The filters of GET /api/activity_log/, as JSON; every entry that matches is exported (up to 50,000 rows).',
 );

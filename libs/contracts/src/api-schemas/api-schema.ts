@@ -79,11 +79,25 @@ export const requiredOrder = () =>
  * answers along with its own (a name already taken, an id the organisation does not have), so one
  * answer names every problem of the request. The API document shows what `schema` takes.
  */
-export const checked = <T extends z.ZodType>(schema: T) =>
-  schema.catch((context) => new Refused(context.error.issues.map((issue) => issue.message)) as z.output<T>) as unknown as z.ZodType<
-    z.output<T> | Refused,
-    z.input<T>
-  >;
+export function checked<T extends z.ZodType>(schema: T): Checked<T> {
+  // Left out stays left out (an optional value is optional in the request's type too); anything else is parsed.
+  if (schema instanceof z.ZodOptional) return checked(schema.unwrap() as z.ZodType).optional() as Checked<T>;
+  return schema.catch((context) => new Refused(context.error.issues.map((issue) => issue.message)) as z.output<T>) as unknown as Checked<T>;
+}
+
+type CheckedValue<T extends z.ZodType> = z.ZodType<z.output<T> | Refused, z.input<T>>;
+type Checked<T extends z.ZodType> = T extends z.ZodOptional<infer Inner extends z.ZodType> ? z.ZodOptional<CheckedValue<Inner>> : CheckedValue<T>;
+
+/**
+ * The filters of a read that its reader checks itself, answering every problem of the request at once
+ * with its own texts (the incident list's criteria, the activity log's filters): the document shows
+ * what each schema takes; a value a schema refuses is passed on as sent, for the reader to answer.
+ */
+export function checkedByReader<S extends Readonly<Record<string, z.ZodType>>>(shape: S) {
+  const passedOn = (schema: z.ZodType) => schema.catch((context: { input: unknown }) => context.input);
+  const fields = Object.fromEntries(Object.entries(shape).map(([name, schema]) => [name, passedOn(schema)]));
+  return z.object(fields as unknown as { [K in keyof S]: z.ZodType<unknown, z.input<S[K]>> });
+}
 
 /** `order` of a create that its decider checks: a key, or left out, null or '' for after the last. */
 export const checkedOrder = () =>

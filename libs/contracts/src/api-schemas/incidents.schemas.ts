@@ -3,16 +3,26 @@
  * incidents, starts and saves, reports, the PDF and attachments. The values of a save are checked
  * against the incident's form by the decider (libs/domain/src/incident): here only their shape.
  */
-import { INCIDENT_STATES, INCIDENT_TEXT_MAX_LENGTH, INCIDENT_TITLE_MAX_LENGTH } from '@beacon/domain';
+import {
+  INCIDENT_STATES,
+  INCIDENT_TEXT_MAX_LENGTH,
+  INCIDENT_TITLE_MAX_LENGTH,
+  NOT_A_LIST,
+  NOT_A_STRING,
+  NOT_AN_INTEGER,
+  ORDER_INVALID,
+  REQUIRED,
+} from '@beacon/domain';
 import { z } from 'zod';
 import type { INCIDENTS_ROUTES } from '../routes/incidents.routes';
 import {
   ErrorResponseSchema,
-  OrderingKeySchema,
+  checked,
+  checkedByReader,
+  checkedOrder,
   described,
   json,
   named,
-  optionalOrder,
   optionalText,
   requiredText,
   type ApiFeature,
@@ -200,25 +210,41 @@ export const IncidentPayloadEntrySchema = named(
   'The values of a field of one of the form\'s field groups, each pair once.',
 );
 
-const payload = () => z.array(IncidentPayloadEntrySchema);
-const ignoredFieldGroups = () => described(z.array(z.string()), "Field groups of the form whose values are not kept.").nullable().optional();
+// The values of a start or save are checked(): the decider answers a refused one along with its own
+// messages (values that do not suit their fields, groups not in the form), all in one 400.
+
+const PAYLOAD_DESCRIPTION = 'A list of IncidentPayloadEntry: the values of a field of one of the field groups, each pair once.';
+/** The entries of a save, which must have them; the decider checks each against the form, naming the group and field. */
+const savedPayload = () =>
+  described(checked(z.array(z.unknown(), { error: (issue) => (issue.input === undefined ? REQUIRED : NOT_A_LIST) })), PAYLOAD_DESCRIPTION);
+/** The entries of a start: left out or null for none. */
+const startPayload = () => described(checked(z.array(z.unknown(), { error: NOT_A_LIST }).nullable()), PAYLOAD_DESCRIPTION).optional();
+const ignoredFieldGroups = () =>
+  described(checked(z.array(z.unknown(), { error: NOT_A_LIST }).nullable()), 'Ids of field groups of the form whose values are not kept.').optional();
 const startTitle = () =>
-  described(optionalText(INCIDENT_TITLE_MAX_LENGTH), "Left out, null or blank: the template's incident title, else the form's name.");
-const changedTitle = () => requiredText(INCIDENT_TITLE_MAX_LENGTH).optional();
+  described(checked(optionalText(INCIDENT_TITLE_MAX_LENGTH)), "Left out, null or blank: the template's incident title, else the form's name.");
+const changedTitle = () => checked(requiredText(INCIDENT_TITLE_MAX_LENGTH)).optional();
 const baseVersion = () =>
-  described(z.number().int().min(1), 'The version the edit was based on; left out, the current one.').nullable().optional();
+  described(
+    checked(z.number().refine(Number.isInteger, { error: NOT_AN_INTEGER }).nullable()),
+    'The version the edit was based on (a whole number from 1); left out, the current one.',
+  ).optional();
 
 export const NewIncidentRequestSchema = named(
   'NewIncidentRequest',
-  z.object({ form: z.string().min(1), order: optionalOrder(), incident_title: startTitle() }),
+  z.object({
+    form: z.string({ error: (issue) => (issue.input === undefined ? REQUIRED : NOT_A_STRING) }).min(1, { error: REQUIRED }),
+    order: checkedOrder(),
+    incident_title: startTitle(),
+  }),
 );
 
 export const StartIncidentRequestSchema = named(
   'StartIncidentRequest',
   z.object({
     incident_title: startTitle(),
-    order: optionalOrder(),
-    payload: payload().nullable().optional(),
+    order: checkedOrder(),
+    payload: startPayload(),
     ignored_field_groups: ignoredFieldGroups(),
   }),
   "The incident's first values; a template's preset values fill in what the payload leaves out.",
@@ -226,12 +252,12 @@ export const StartIncidentRequestSchema = named(
 
 export const PublicStartIncidentRequestSchema = named(
   'PublicStartIncidentRequest',
-  z.object({ incident_title: startTitle(), payload: payload().nullable().optional(), ignored_field_groups: ignoredFieldGroups() }),
+  z.object({ incident_title: startTitle(), payload: startPayload(), ignored_field_groups: ignoredFieldGroups() }),
 );
 
 export const UpdateIncidentRequestSchema = named(
   'UpdateIncidentRequest',
-  z.object({ version: baseVersion(), incident_title: changedTitle(), payload: payload(), ignored_field_groups: ignoredFieldGroups() }),
+  z.object({ version: baseVersion(), incident_title: changedTitle(), payload: savedPayload(), ignored_field_groups: ignoredFieldGroups() }),
   'Fields sent unchanged from `version` are no change; a field someone else changed since answers 409.',
 );
 
@@ -239,9 +265,9 @@ export const PatchIncidentRequestSchema = named(
   'PatchIncidentRequest',
   z.object({
     version: baseVersion(),
-    state: RecordedIncidentStateSchema.optional(),
+    state: checked(RecordedIncidentStateSchema).optional(),
     incident_title: changedTitle(),
-    order: OrderingKeySchema.optional(),
+    order: described(checked(z.string({ error: ORDER_INVALID }).regex(/^[a-z]+$/, { error: ORDER_INVALID })), 'An ordering key: one or more lowercase letters a-z.').optional(),
   }),
   'Any of state, title and order; each change is a version of its own.',
 );
@@ -266,34 +292,57 @@ export const IncidentFiltersSchema = named(
   'Null or "" means no filter.',
 );
 
-export const IncidentReportSummaryRequestSchema = named('IncidentReportSummaryRequest', z.object(criteria));
+/** Checked by the incident reader's criteria (apps/query-api incident-list-query.ts), which answers each problem with its own text. */
+export const IncidentReportSummaryRequestSchema = named('IncidentReportSummaryRequest', checkedByReader(criteria));
 
-const pageNumber = () =>
-  described(z.string().regex(/^\s*\d*\s*$/), 'The page, from 1.')
-    .refine((text) => !text.trim() || Number(text) >= 1)
-    .optional();
+/** A whole number in the query string (one, not repeated): "A valid integer is required." otherwise. */
+const wholeNumberText = (pattern: RegExp) => z.string({ error: NOT_AN_INTEGER }).regex(pattern, { error: NOT_AN_INTEGER });
+const AT_LEAST_ONE = 'Ensure this value is greater than or equal to 1.';
 
 export const IncidentListQuerySchema = z.object({
-  items_per_page: described(z.string().regex(/^\s*(?:\d*|all)\s*$/i), 'Incidents per page; left out, 0 or All: every incident on one page.').optional(),
-  page: pageNumber(),
+  items_per_page: described(wholeNumberText(/^\s*(?:\d*|all)\s*$/i), 'Incidents per page; left out, 0 or All: every incident on one page.').optional(),
+  page: described(
+    wholeNumberText(/^\s*\d*\s*$/).refine((text) => !/^\s*\d+\s*$/.test(text) || Number(text) >= 1, { error: AT_LEAST_ONE }),
+    'The page, from 1.',
+  ).optional(),
+});
+
+/** The list's paging and, as JSON text, its filters (IncidentFilters). */
+export const FilteredIncidentListQuerySchema = IncidentListQuerySchema.extend({
+  filters: z.string({ error: 'The filters must be a JSON object.' }).optional(),
 });
 
 export const IncidentVersionQuerySchema = z.object({
-  version: described(z.string().regex(/^\d*$/), 'The incident as it stood at this version.').optional(),
+  version: described(wholeNumberText(/^\d*$/), 'The incident as it stood at this version.').optional(),
 });
 
+/** The detail of a PDF request whose version is refused. */
+export const PDF_VERSION_DETAIL = 'The version is not valid.';
+
+/** The version of a PDF: the body's, else the query's (a whole number from 1). */
 export const IncidentPdfRequestSchema = named(
   'IncidentPdfRequest',
   z.object({
-    version: described(z.union([z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\s*\d*\s*$/)]), 'The incident as it stood at this version (from 1).')
+    version: described(
+      z.union(
+        [
+          // A safe integer: larger numbers are not whole numbers JSON keeps.
+          z.number().int({ error: NOT_AN_INTEGER }).min(1, { error: NOT_AN_INTEGER }),
+          z.string().regex(/^\s*\d*\s*$/, { error: NOT_AN_INTEGER }),
+        ],
+        { error: NOT_AN_INTEGER },
+      ),
+      'The incident as it stood at this version (from 1).',
+    )
       .nullable()
       .optional(),
   }),
 );
 
 export const IncidentPdfQuerySchema = z.object({
-  version: described(z.string().regex(/^\s*\d*\s*$/), 'The version, when the body names none.').optional(),
+  version: described(z.union([z.string(), z.array(z.string())]), 'The version (from 1), when the body names none.').optional(),
 });
+
 
 const fileReference = () => described(z.union([z.string().max(200), z.number()]), 'An id (text or a number).').nullable().optional();
 

@@ -71,6 +71,37 @@ export const uploadForm = (fileData: z.ZodType, fileRequired: boolean) =>
     file_data: described(z.string(), `JSON text of ${API_SCHEMA_REGISTRY.get(fileData)?.id ?? 'an object'}.`).optional(),
   });
 
+/** The message of a `file_data` that is not a JSON object (or JSON text of one). */
+export const FILE_DATA_INVALID = 'Enter the file details as a JSON object.';
+/** The detail of an upload whose `file_data` is refused. */
+export const FILE_DATA_DETAIL = 'The file details are not valid JSON.';
+
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What every upload route reads of its body, multipart or JSON: `file_data`, JSON text or an object,
+ * as an object (`{}` when left out, null or blank). Its members are checked by the upload, which
+ * names each (the ids it is for, or the file a direct upload will send).
+ */
+export const UploadBodySchema = z.object({
+  file_data: z
+    .union([z.string(), z.record(z.string(), z.unknown())], { error: FILE_DATA_INVALID })
+    .nullable()
+    .optional()
+    .transform((raw, context): Readonly<Record<string, unknown>> => {
+      if (raw === undefined || raw === null || (typeof raw === 'string' && !raw.trim())) return {};
+      if (typeof raw !== 'string') return raw;
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        if (isObject(parsed)) return parsed;
+      } catch {
+        // Not JSON: refused below, as JSON of anything but an object is.
+      }
+      context.addIssue({ code: 'custom', message: FILE_DATA_INVALID, input: raw });
+      return z.NEVER;
+    }),
+});
+
 /** The same as a JSON body (a direct upload needs no file): file_data as an object, or JSON text. */
 export const uploadJsonBody = (fileData: z.ZodType) => z.object({ file_data: z.union([fileData, z.string()]).nullable().optional() });
 

@@ -1,8 +1,8 @@
 import type { IncidentFormSnapshot } from '../incident-settings/form-snapshot';
-import { BLANK, FieldMessages, NOT_A_STRING, NULL, ORDER_INVALID, tooLong } from '../incident-settings/incident-settings.input';
+import { BLANK, FieldMessages, ORDER_INVALID, accepted, tooLong } from '../incident-settings/incident-settings.input';
+import type { Checked } from '../shared/field-messages';
 import { validationError } from '../shared/domain-errors';
 import { isOrderingKey, keyAtStart } from './ordering-keys';
-import { NOT_AN_INTEGER } from '../shared/field-messages';
 
 /** Checks of the single values of incident requests (title, order, version), collected per field. */
 
@@ -20,36 +20,36 @@ export function defaultIncidentTitle(form: Pick<IncidentFormSnapshot, 'name'>, t
 }
 
 /** A start's title: trimmed, at most 200 characters; blank or absent gives `fallback`. */
-export function startTitle(messages: FieldMessages, value: unknown, fallback: string): string {
+export function startTitle(messages: FieldMessages, checked: Checked<string | null> | undefined, fallback: string): string {
+  const value = checked === undefined ? null : accepted(messages, 'incident_title', checked)?.value;
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'string') messages.add('incident_title', NOT_A_STRING);
-  else if (value.trim().length > INCIDENT_TITLE_MAX_LENGTH) messages.add('incident_title', tooLong(INCIDENT_TITLE_MAX_LENGTH));
+  if (value.trim().length > INCIDENT_TITLE_MAX_LENGTH) messages.add('incident_title', tooLong(INCIDENT_TITLE_MAX_LENGTH));
   else return value.trim() || fallback;
   return fallback;
 }
 
 /** A changed title: absent leaves it; otherwise required, trimmed, at most 200 characters. */
-export function changedTitle(messages: FieldMessages, value: unknown): string | undefined {
+export function changedTitle(messages: FieldMessages, checked: Checked<string> | undefined): string | undefined {
+  const value = checked === undefined ? undefined : accepted(messages, 'incident_title', checked)?.value;
   if (value === undefined) return undefined;
-  if (value === null) messages.add('incident_title', NULL);
-  else if (typeof value !== 'string') messages.add('incident_title', NOT_A_STRING);
-  else if (!value.trim()) messages.add('incident_title', BLANK);
+  if (!value.trim()) messages.add('incident_title', BLANK);
   else if (value.trim().length > INCIDENT_TITLE_MAX_LENGTH) messages.add('incident_title', tooLong(INCIDENT_TITLE_MAX_LENGTH));
   else return value.trim();
   return undefined;
 }
 
 /** The version an edit was based on: absent means the current one; else a whole number from 1 to the current. */
-export function baseVersion(messages: FieldMessages, value: unknown, current: number): number {
+export function baseVersion(messages: FieldMessages, checked: Checked<number | null> | undefined, current: number): number {
+  const value = checked === undefined ? null : accepted(messages, 'version', checked)?.value;
   if (value === undefined || value === null) return current;
-  if (typeof value !== 'number' || !Number.isInteger(value)) messages.add('version', NOT_AN_INTEGER);
-  else if (value < 1 || value > current) messages.add('version', `Ensure this value is between 1 and ${current}, the current version.`);
+  if (value < 1 || value > current) messages.add('version', `Ensure this value is between 1 and ${current}, the current version.`);
   else return value;
   return current;
 }
 
 /** The order a caller gives (a valid ordering key), or `fallback` when none is given. */
-export function givenOrder(messages: FieldMessages, value: unknown, fallback: string): string {
+export function givenOrder(messages: FieldMessages, checked: Checked<string | null> | undefined, fallback: string): string {
+  const value = checked === undefined ? null : accepted(messages, 'order', checked)?.value;
   if (value === undefined || value === null || value === '') return fallback;
   if (isOrderingKey(value)) return value;
   messages.add('order', ORDER_INVALID);

@@ -1,10 +1,10 @@
 import type { IncidentFormSnapshot, SnapshotField } from '../incident-settings/form-snapshot';
-import { FieldMessages, NOT_A_LIST, isRecord } from '../incident-settings/incident-settings.input';
+import { FieldMessages, accepted, isRecord } from '../incident-settings/incident-settings.input';
 import type { IncidentAttachmentValue, IncidentFieldValue, IncidentValue } from './incident.records';
 import { attachmentNotUploadedHere, knownUpload, type KnownUploads } from './known-uploads';
 import { isExpiredEntry } from './required-values';
 import { ownValue } from '../shared/own-value';
-import { NOT_A_BOOLEAN, NOT_A_STRING } from '../shared/field-messages';
+import { NOT_A_BOOLEAN, NOT_A_STRING, type Checked as ParsedValue } from '../shared/field-messages';
 
 /**
  * The values of an incident save, checked against the incident's form snapshot: each payload entry
@@ -162,15 +162,11 @@ function mappedField(form: IncidentFormSnapshot, fieldGroupId: string, fieldId: 
 export function payloadValues(
   messages: FieldMessages,
   form: IncidentFormSnapshot,
-  payload: unknown,
+  payload: readonly unknown[],
   ignoredFieldGroups: readonly string[],
   uploads: KnownUploads,
   name = 'payload',
 ): IncidentPayloadValues[] {
-  if (!Array.isArray(payload)) {
-    messages.add(name, NOT_A_LIST);
-    return [];
-  }
   const ignored = new Set(ignoredFieldGroups);
   const seen = new Set<string>();
   const entries: IncidentPayloadValues[] = [];
@@ -225,12 +221,9 @@ export function presetValues(
 }
 
 /** `ignored_field_groups`: ids of groups of the form, in form order; problems go to `messages`. */
-export function ignoredGroups(messages: FieldMessages, form: IncidentFormSnapshot, value: unknown): string[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) {
-    messages.add('ignored_field_groups', NOT_A_LIST);
-    return [];
-  }
+export function ignoredGroups(messages: FieldMessages, form: IncidentFormSnapshot, checked: ParsedValue<readonly unknown[] | null> | undefined): string[] {
+  const value = checked === undefined ? null : accepted(messages, 'ignored_field_groups', checked)?.value;
+  if (!value) return [];
   const known = new Set(form.field_groups.map((group) => group.id));
   for (const id of value) {
     if (typeof id !== 'string' || !known.has(id))

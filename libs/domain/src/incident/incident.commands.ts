@@ -1,6 +1,7 @@
 import type { IncidentFormSnapshot } from '../incident-settings/form-snapshot';
 import type { IncidentTemplateView } from '../incident-settings/incident-settings.views';
-import type { IncidentActor } from './incident.records';
+import type { Checked } from '../shared/field-messages';
+import type { IncidentActor, RecordedIncidentStateName } from './incident.records';
 import type { KnownUploads } from './known-uploads';
 
 /**
@@ -42,10 +43,12 @@ export interface StartIncident {
     readonly template: Pick<IncidentTemplateView, 'id' | 'incident_title' | 'field_values'> | null;
     /** The order when the caller gives none: before the first incident of the list. */
     readonly defaultOrder: string;
-    readonly title?: unknown;
-    readonly order?: unknown;
-    readonly payload?: unknown;
-    readonly ignoredFieldGroups?: unknown;
+    readonly title?: Checked<string | null>;
+    readonly order?: Checked<string | null>;
+    /** Entries `{field_group, field, values}`, each checked against the form by the decider. */
+    readonly payload?: Checked<readonly unknown[] | null>;
+    /** Ids of groups of the form, each checked by the decider. */
+    readonly ignoredFieldGroups?: Checked<readonly unknown[] | null>;
   };
 }
 
@@ -55,10 +58,10 @@ export interface UpdateIncident {
   readonly data: IncidentCommandContext &
     IncidentValuesContext & {
     /** The version the edit was based on; absent: the current one. */
-    readonly version?: unknown;
-    readonly title?: unknown;
-    readonly payload: unknown;
-    readonly ignoredFieldGroups?: unknown;
+    readonly version?: Checked<number | null>;
+    readonly title?: Checked<string>;
+    readonly payload?: Checked<readonly unknown[]>;
+    readonly ignoredFieldGroups?: Checked<readonly unknown[] | null>;
   };
 }
 
@@ -66,10 +69,10 @@ export interface UpdateIncident {
 export interface PatchIncident {
   readonly type: 'PatchIncident';
   readonly data: IncidentCommandContext & {
-    readonly version?: unknown;
-    readonly state?: unknown;
-    readonly title?: unknown;
-    readonly order?: unknown;
+    readonly version?: Checked<number | null>;
+    readonly state?: Checked<RecordedIncidentStateName>;
+    readonly title?: Checked<string>;
+    readonly order?: Checked<string>;
   };
 }
 

@@ -1,12 +1,12 @@
 import type { IncidentFormSnapshot } from '../incident-settings/form-snapshot';
-import { FieldMessages, ORDER_INVALID, REQUIRED, notAChoice } from '../incident-settings/incident-settings.input';
+import { FieldMessages, ORDER_INVALID, REQUIRED, accepted } from '../incident-settings/incident-settings.input';
 import type { Decider } from '../shared/decider';
 import { conflict, notFound } from '../shared/domain-errors';
 import { isFieldGroupShown } from './display-conditions';
 import type { IncidentCommand, PatchIncident, StartIncident, UpdateIncident } from './incident.commands';
 import { applyIncidentEvent } from './incident.apply';
 import type { IncidentChangeEvent, IncidentChangeStamp, IncidentEvent, IncidentUpdated, IncidentValueChange } from './incident.events';
-import { actorName, isRecordedIncidentState, type IncidentFieldValue, type IncidentRecord, type RecordedIncidentStateName } from './incident.records';
+import { actorName, type IncidentFieldValue, type IncidentRecord, type RecordedIncidentStateName } from './incident.records';
 import {
   IGNORED_GROUPS_PART,
   ORDER_PART,
@@ -67,7 +67,8 @@ function startIncident(command: StartIncident, state: IncidentState): IncidentEv
   const title = startTitle(messages, data.title, defaultIncidentTitle(form, template));
   const order = givenOrder(messages, data.order, data.defaultOrder);
   const ignored = ignoredGroups(messages, form, data.ignoredFieldGroups);
-  const payload = data.payload === undefined || data.payload === null ? [] : payloadValues(messages, form, data.payload, ignored, data.knownUploads);
+  const given = data.payload === undefined ? null : accepted(messages, 'payload', data.payload)?.value;
+  const payload = given ? payloadValues(messages, form, given, ignored, data.knownUploads) : [];
   check(messages);
   const presets = template ? presetValues(form, template.field_values, data.knownUploads).filter((entry) => !ignored.includes(entry.field_group)) : [];
   const fieldValues = mergedFieldValues(form, presets, payload);
@@ -137,11 +138,12 @@ function updateIncident(command: UpdateIncident, state: IncidentState): Incident
   const title = changedTitle(messages, data.title);
   const ignored = data.ignoredFieldGroups === undefined ? undefined : ignoredGroups(messages, form, data.ignoredFieldGroups);
   let payload: IncidentPayloadValues[] = [];
+  const given = data.payload === undefined ? undefined : accepted(messages, 'payload', data.payload);
   if (data.payload === undefined) messages.add('payload', REQUIRED);
-  else {
+  else if (given) {
     // Attachments the incident holds were checked when saved; they stay as stored when sent again.
     const uploads = { ...data.knownUploads, ...heldAttachments(incident.field_values) };
-    payload = payloadValues(messages, form, data.payload, ignored ?? incident.ignored_field_groups, uploads);
+    payload = payloadValues(messages, form, given.value, ignored ?? incident.ignored_field_groups, uploads);
   }
   check(messages);
 
@@ -151,12 +153,12 @@ function updateIncident(command: UpdateIncident, state: IncidentState): Incident
   if (ignored !== undefined) resolution.offer(IGNORED_GROUPS_PART, ignored, IGNORED_GROUPS_PART);
   resolution.throwIfConflicting(data.moduleName);
 
-  const accepted = payload.filter((entry) => resolution.accepted.has(valueKey(entry.field_group, entry.field)));
+  const acceptedEntries = payload.filter((entry) => resolution.accepted.has(valueKey(entry.field_group, entry.field)));
   const newTitle = resolution.accepted.get(TITLE_PART) as string | undefined;
   const newIgnored = resolution.accepted.get(IGNORED_GROUPS_PART) as string[] | undefined;
-  if (!accepted.length && newTitle === undefined && newIgnored === undefined) return [];
+  if (!acceptedEntries.length && newTitle === undefined && newIgnored === undefined) return [];
 
-  const changes: IncidentValueChange[] = accepted.map((entry) => ({
+  const changes: IncidentValueChange[] = acceptedEntries.map((entry) => ({
     field: entry.field,
     field_group: entry.field_group,
     from: [...((currentPart(incident, valueKey(entry.field_group, entry.field)) as IncidentFieldValue['values']) ?? [])],
@@ -186,14 +188,13 @@ function patchIncident(command: PatchIncident, state: IncidentState): IncidentEv
   const messages = new FieldMessages();
   const base = baseVersion(messages, data.version, incident.version);
   let wantedState: RecordedIncidentStateName | undefined;
-  if (data.state !== undefined) {
-    if (isRecordedIncidentState(data.state)) wantedState = data.state;
-    else messages.add('state', notAChoice(data.state));
-  }
+  if (data.state !== undefined) wantedState = accepted(messages, 'state', data.state)?.value;
   const title = changedTitle(messages, data.title);
   let order: string | undefined;
   if (data.order !== undefined) {
-    if (isOrderingKey(data.order)) order = data.order;
+    const given = accepted(messages, 'order', data.order)?.value;
+    if (given === undefined) order = undefined;
+    else if (isOrderingKey(given)) order = given;
     else messages.add('order', ORDER_INVALID);
   }
   check(messages);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-errors';
+import { NOT_A_LIST, NOT_A_STRING, NOT_AN_INTEGER, NULL, Refused, notAChoice, type Checked } from '../shared/field-messages';
 import { given } from '../shared/given-when-then';
 import { FORM, OLU, SAM, T0, T1, UPLOADS, entry, patch, start, update } from '../testing/incident-fixtures';
 import { incidentRecordOf } from './incident.apply';
@@ -64,7 +65,7 @@ describe('starting an incident', () => {
   });
 
   it('refuses a title that is not text or longer than 200 characters, and an order that is not an ordering key', () => {
-    expect(errorOf(() => when([], start({ title: 42 }))).fields).toEqual({ incident_title: ['Not a valid string.'] });
+    expect(errorOf(() => when([], start({ title: new Refused([NOT_A_STRING]) }))).fields).toEqual({ incident_title: ['Not a valid string.'] });
     expect(errorOf(() => when([], start({ title: 'x'.repeat(201) }))).message).toBe('Ensure this field has no more than 200 characters.');
     expect(incidentAfter(when([], start({ title: 'x'.repeat(200) }))).title).toHaveLength(200);
     expect(errorOf(() => when([], start({ order: 'ABC' }))).fields).toEqual({
@@ -128,7 +129,7 @@ describe('required values', () => {
     expect(errorOf(() => when([], start({ ignoredFieldGroups: ['nope'] }))).fields).toEqual({
       ignored_field_groups: ['The field group "nope" is not part of this form.'],
     });
-    expect(errorOf(() => when([], start({ ignoredFieldGroups: 'details' }))).fields).toEqual({ ignored_field_groups: ['Expected a list of items.'] });
+    expect(errorOf(() => when([], start({ ignoredFieldGroups: new Refused([NOT_A_LIST]) }))).fields).toEqual({ ignored_field_groups: ['Expected a list of items.'] });
   });
 
   it('checks the merged values on update, so clearing a required value is refused', () => {
@@ -256,9 +257,9 @@ describe('values by field type', () => {
   });
 
   it('refuses payloads that are not a list of entries of fields mapped in the named group', () => {
-    const fields = (payload: unknown) => errorOf(() => when(started(), update({ payload }))).fields;
+    const fields = (payload?: Checked<readonly unknown[]>) => errorOf(() => when(started(), update({ payload }))).fields;
     expect(fields(undefined)).toEqual({ payload: ['This field is required.'] });
-    expect(fields('x')).toEqual({ payload: ['Expected a list of items.'] });
+    expect(fields(new Refused([NOT_A_LIST]))).toEqual({ payload: ['Expected a list of items.'] });
     expect(fields([{ field: 'location', values: [] }])).toEqual({ payload: ['Each entry needs a field, a field_group and a list of values.'] });
     expect(fields([{ field: 'location', field_group: 'details', values: 'Bridge' }])).toEqual({
       payload: ['Each entry needs a field, a field_group and a list of values.'],
@@ -311,7 +312,7 @@ describe('updating an incident', () => {
     expect(event.data.incidentTitle).toBe('New title');
     expect(afterCommand(started(), command)).toMatchObject({ title: 'New title', incident_title: 'New title', ignored_field_groups: ['closure'] });
     expect(errorOf(() => when(started(), update({ title: ' ' }))).fields).toEqual({ incident_title: ['This field may not be blank.'] });
-    expect(errorOf(() => when(started(), update({ title: null }))).fields).toEqual({ incident_title: ['This field may not be null.'] });
+    expect(errorOf(() => when(started(), update({ title: new Refused([NULL]) }))).fields).toEqual({ incident_title: ['This field may not be null.'] });
   });
 
   it('answers not found for an incident never started', () => {
@@ -331,7 +332,7 @@ describe('updating an incident', () => {
     expect(when(closed, patch({ order: 'abc' }))).toHaveLength(1);
   });
 
-  it.each([[0], [3], [1.5], ['1']])('refuses the version %j (a whole number from 1 to the current version)', (version) => {
+  it.each([[0], [3], [new Refused([NOT_AN_INTEGER])]])('refuses the version %j (a whole number from 1 to the current version)', (version) => {
     expect(Object.keys(errorOf(() => when(started(), update({ version }))).fields)).toEqual(['version']);
   });
 });
@@ -402,7 +403,7 @@ describe('patching an incident', () => {
   });
 
   it('refuses a state that is not one of active, monitoring, resolved and closed', () => {
-    for (const state of ['draft', 'ACTIVE', 'open', 3]) {
+    for (const state of ['draft', 'ACTIVE', 'open', 3].map((value) => new Refused([notAChoice(value)]))) {
       expect(Object.keys(errorOf(() => when(started(), patch({ state }))).fields)).toEqual(['state']);
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-errors';
+import { NOT_A_STRING, Refused } from '../shared/field-messages';
 import { FORM } from '../testing/incident-fixtures';
 import { orderAtTop } from './incident-input';
 import { newIncident } from './new-incident';
@@ -40,7 +41,7 @@ describe('a new incident, not yet recorded', () => {
   });
 
   it('refuses a bad title or order with a message per field', () => {
-    expect(() => newIncident({ ...input, title: 5, order: 'A' })).toThrow(DomainError);
+    expect(() => newIncident({ ...input, title: new Refused([NOT_A_STRING]), order: 'A' })).toThrow(DomainError);
   });
 });
 

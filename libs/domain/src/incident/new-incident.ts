@@ -1,5 +1,6 @@
 import type { IncidentFormSnapshot } from '../incident-settings/form-snapshot';
 import { FieldMessages } from '../incident-settings/incident-settings.input';
+import type { Checked } from '../shared/field-messages';
 import type { IncidentTemplateView } from '../incident-settings/incident-settings.views';
 import type { IncidentView } from './incident.records';
 import { check, defaultIncidentTitle, givenOrder, startTitle } from './incident-input';
@@ -11,8 +12,8 @@ export interface NewIncidentInput {
   readonly customerGroupId: string;
   /** Before the first incident of the caller's list, unless the caller gives an order. */
   readonly defaultOrder: string;
-  readonly title?: unknown;
-  readonly order?: unknown;
+  readonly title?: Checked<string | null>;
+  readonly order?: Checked<string | null>;
 }
 
 /**

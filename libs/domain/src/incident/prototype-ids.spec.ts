@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/domain-errors';
+import { Refused, notAChoice } from '../shared/field-messages';
 import { given } from '../shared/given-when-then';
 import { FORM, UPLOADS, entry, patch, start, update } from '../testing/incident-fixtures';
 import type { IncidentCommand } from './incident.commands';
@@ -41,7 +42,7 @@ const COMMANDS: Record<string, (id: string) => IncidentCommand> = {
   'update a value in the group': (id) => update({ knownUploads, payload: [entry(id, 'notes', ['x'])] }),
   'update ignoring the group': (id) => update({ knownUploads, payload: [], ignoredFieldGroups: [id] }),
   'update attaching the upload': (id) => update({ knownUploads, payload: [entry('details', 'photos', [{ key: id, name: 'river.jpg' }])] }),
-  'move to the state': (id) => patch({ state: id }),
+  'move to the state': (id) => patch({ state: new Refused([notAChoice(id)]) }),
 };
 
 describe.each(PROTOTYPE_NAMES.map((name) => [name]))('"%s" as an id in an incident save', (name) => {

@@ -2,26 +2,11 @@ import type { DirectUploadFileData, UploadFileData } from '@beacon/contracts';
 import { REQUIRED, validationError } from '@beacon/domain';
 import { EMPTY_FILE_MESSAGE } from './upload-limits';
 
-const INVALID = 'Enter the file details as a JSON object.';
 const NOT_TEXT = 'Must be a string.';
 const TOO_LONG = 'Ensure this field has no more than 200 characters.';
 
-/** The `file_data` part of an upload, read as a JSON object (empty when missing or blank). */
+/** The `file_data` of an upload as UploadBodySchema (libs/contracts) parsed it: an object, empty when none was sent. */
 export type FileDataObject = Readonly<Record<string, unknown>>;
-
-/** `file_data` of a request body: JSON text, or an object when the body was JSON. Anything but an object is a 400. */
-export function parseFileData(body: unknown): FileDataObject {
-  const raw = (body as Record<string, unknown> | undefined)?.file_data;
-  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return {};
-  let parsed: unknown;
-  try {
-    parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  } catch {
-    throw validationError('The file details are not valid JSON.', { file_data: [INVALID] });
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw validationError('The file details are not valid JSON.', { file_data: [INVALID] });
-  return parsed as FileDataObject;
-}
 
 const throwIfAny = (fields: Record<string, string[]>) => {
   if (Object.keys(fields).length) throw validationError('Some file details are not valid.', fields);

@@ -1,7 +1,8 @@
 import { Body, HttpCode, Inject, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ROUTES } from '@beacon/contracts';
-import { CurrentPrincipal, type Principal } from '@beacon/platform';
+import { IncidentPdfQuerySchema, IncidentPdfRequestSchema, PDF_VERSION_DETAIL, ROUTES } from '@beacon/contracts';
+import { CurrentPrincipal, type Principal, ZodBodyPipe, ZodQueryPipe } from '@beacon/platform';
+import type { z } from 'zod';
 import type { Response } from 'express';
 import { QueryController } from '../../shared/query-controller.decorator';
 import { requestedVersion } from './incident-pdf-request';
@@ -20,12 +21,11 @@ export class IncidentPdfController {
   async generatePdf(
     @CurrentPrincipal() principal: Principal,
     @Param('id') id: string,
-    @Body() body: unknown,
-    @Query('version') queryVersion: unknown,
+    @Body(new ZodBodyPipe(IncidentPdfRequestSchema, { detail: PDF_VERSION_DETAIL })) body: z.output<typeof IncidentPdfRequestSchema>,
+    @Query(new ZodQueryPipe(IncidentPdfQuerySchema)) query: z.output<typeof IncidentPdfQuerySchema>,
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile> {
-    const bodyVersion = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).version : undefined;
-    const { fileName, pdf } = await this.queryBus.execute(new IncidentPdfQuery(principal, id, requestedVersion(bodyVersion, queryVersion)));
+    const { fileName, pdf } = await this.queryBus.execute(new IncidentPdfQuery(principal, id, requestedVersion(body.version, query.version)));
     response.attachment(fileName);
     response.setHeader('Content-Type', 'application/pdf');
     response.setHeader('Content-Length', String(pdf.length));
