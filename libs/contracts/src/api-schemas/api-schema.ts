@@ -60,13 +60,6 @@ export const OrderingKeySchema = described(
   'An ordering key: one or more lowercase letters a-z. Lists sort by it as text; a key between two others places an item between them.',
 );
 
-/** `order` of a create (or a change that may move): a key, or left out, null or '' for after the last. */
-export const optionalOrder = () =>
-  described(
-    z.union([OrderingKeySchema, z.literal('')], { error: ORDER_INVALID }).nullable().optional(),
-    'An ordering key; left out, null or "" places the item after the last.',
-  );
-
 /** `order` of a move: a key the caller must give. */
 export const requiredOrder = () =>
   z
