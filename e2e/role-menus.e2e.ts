@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO_ROOT_PERMISSIONS, DEMO_USERS } from '@beacon/command-api';
-import { DEFAULT_MODULE_NAMES, visibleMenu, type AccessSubject, type CustomerPermission, type MenuItem } from '@beacon/domain';
+import type { AccessSubject, CustomerPermission } from '@beacon/domain';
+import { DEFAULT_MODULE_NAMES, visibleMenu, type MenuItem } from '@beacon/contracts';
 import { apiLogin, type AppProcess } from './support/app-process';
 import { chromiumMissingReason } from './support/browser';
 import { consoleJourney, menuTitles, newConsolePage, readRenderedMenu, signInThroughLoginPage, type RenderedMenuItem } from './support/console';

@@ -3,6 +3,8 @@ export * from './api/users.dto';
 export * from './api/email-outbox.dto';
 export * from './live/live-update';
 export * from './routes/route-table';
+export * from './console/console-routes';
+export * from './console/menu';
 export * from './routes/gateway-config';
 export * from './http/content-security-policy';
 export * from './http/gateway-security-headers';

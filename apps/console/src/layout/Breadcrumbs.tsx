@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { breadcrumbs } from '@beacon/domain';
+import { breadcrumbs } from '@beacon/contracts';
 import { useCurrentConsoleRoute } from '../features/navigation/use-current-route';
 import { useModuleNames } from '../features/navigation/use-module-names';
 

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_PERMISSIONS, subjectFor, visibleMenu, type CustomerPermission, type MenuItem } from '@beacon/domain';
+import { CUSTOMER_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
+import { visibleMenu, type MenuItem } from '@beacon/contracts';
+import { subjectFor } from '@beacon/contracts/testing';
 import { DEMO_ROOT_PERMISSIONS, aSessionAs, renderConsoleAs } from '../testing/render-console-as';
 
 /** Opens every group of the main menu, then reads its groups and links as a user sees them. */

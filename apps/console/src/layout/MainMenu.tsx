@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { visibleMenu } from '@beacon/domain';
+import { visibleMenu } from '@beacon/contracts';
 import { useAccessSubject } from '../features/navigation/access-subject-context';
 import { useMenuState } from '../features/navigation/use-menu-state';
 import { useModuleNames } from '../features/navigation/use-module-names';

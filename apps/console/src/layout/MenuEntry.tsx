@@ -1,4 +1,4 @@
-import type { MenuItem } from '@beacon/domain';
+import type { MenuItem } from '@beacon/contracts';
 import type { MenuStateApi } from '../features/navigation/use-menu-state';
 import { MenuGroup } from './MenuGroup';
 import { MenuLink } from './MenuLink';

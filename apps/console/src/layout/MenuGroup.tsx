@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { isIncidentMenuItem, type MenuItem } from '@beacon/domain';
+import { isIncidentMenuItem, type MenuItem } from '@beacon/contracts';
 import { SubMenuList, menuItemStyles, type MenuItemStyleProps } from './menu-styles';
 
 interface MenuGroupProps {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { isIncidentMenuItem, type MenuItem } from '@beacon/domain';
+import { isIncidentMenuItem, type MenuItem } from '@beacon/contracts';
 import { menuItemStyles, type MenuItemStyleProps } from './menu-styles';
 
 interface MenuLinkProps {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { showProfileEntry } from '@beacon/domain';
+import { showProfileEntry } from '@beacon/contracts';
 import { useAccessSubject } from '../features/navigation/access-subject-context';
 import { selectUserDisplayName } from '../features/navigation/navigation.selectors';
 import { useLogout } from '../features/navigation/use-logout';

@@ -1,4 +1,3 @@
-import { CONSOLE_ROUTES, PUBLIC_ROUTES, UI_BASENAME } from '../access/console-routes';
 import type { Decider, DomainEvent } from '../shared/decider';
 import { validationError } from '../shared/domain-errors';
 
@@ -14,13 +13,41 @@ import { validationError } from '../shared/domain-errors';
 
 export const BRAND_LOGIN_URL_PATTERN = /^[a-z0-9-]{2,50}$/;
 
-/** First path segments the console uses itself (/login, /reset, /users, …), plus the /ui basename and /api. */
-export const RESERVED_BRAND_LOGIN_URLS: ReadonlySet<string> = new Set(
-  [...CONSOLE_ROUTES, ...PUBLIC_ROUTES]
-    .map((route) => route.path.split('/').find((segment) => segment !== ''))
-    .filter((segment): segment is string => segment !== undefined && !segment.startsWith(':') && segment !== '*')
-    .concat(UI_BASENAME.slice(1), 'api'),
-);
+/**
+ * First path segments the console uses itself (/login, /reset, /users, …), plus the /ui basename and /api.
+ * The console's routes live in libs/contracts; its console-routes spec checks that every route's first
+ * segment is here.
+ */
+export const RESERVED_BRAND_LOGIN_URLS: ReadonlySet<string> = new Set([
+  'activity_log',
+  'api',
+  'audio_noticeboard',
+  'change_password',
+  'contact-support',
+  'custom_branding',
+  'datasets',
+  'email_outbox',
+  'help',
+  'impersonate_login',
+  'incident-manager',
+  'incident-template',
+  'incidents',
+  'integration',
+  'login',
+  'login_2fa',
+  'media_library',
+  'message',
+  'message_managing',
+  'message_sending',
+  'messages',
+  'profile',
+  'public-registration',
+  'reset',
+  'ui',
+  'user_import',
+  'user_import_on_call',
+  'users',
+]);
 
 export const BRAND_LOGIN_URL_INVALID = 'Enter 2 to 50 lowercase letters, digits or hyphens.';
 export const BRAND_LOGIN_URL_RESERVED = 'This brand login URL is reserved by the console.';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { routePageName, type ConsoleRoute, type ConsoleRouteKey } from '@beacon/domain';
+import { routePageName, type ConsoleRoute, type ConsoleRouteKey } from '@beacon/contracts';
 import { useModuleNames } from '../../features/navigation/use-module-names';
 import { PlaceholderPage } from '../../features/placeholder/PlaceholderPage';
 import { RedirectToRoute } from './RedirectToRoute';

@@ -1,4 +1,4 @@
-import type { PublicRoute, PublicRouteKey } from '@beacon/domain';
+import type { PublicRoute, PublicRouteKey } from '@beacon/contracts';
 import { StandalonePlaceholderPage } from '../../features/placeholder/StandalonePlaceholderPage';
 import { GuestOnly } from '../../features/session/components/GuestOnly';
 import { RequireSignedIn } from '../../features/session/components/RequireSignedIn';

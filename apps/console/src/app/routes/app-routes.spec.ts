@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router-dom';
-import { CONSOLE_ROUTES, PUBLIC_ROUTES, matchRoute } from '@beacon/domain';
+import { CONSOLE_ROUTES, PUBLIC_ROUTES, matchRoute } from '@beacon/contracts';
 import { appRoutes, type AppRouteHandle } from './app-routes';
 
 /** A concrete path for a route pattern: parameters filled in, optional ones kept. */

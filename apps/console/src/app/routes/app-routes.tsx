@@ -1,5 +1,12 @@
 import type { RouteObject } from 'react-router-dom';
-import { CONSOLE_ROUTES, PUBLIC_ROUTES, type ConsoleRoute, type ConsoleRouteKey, type PublicRoute, type PublicRouteKey } from '@beacon/domain';
+import {
+  CONSOLE_ROUTES,
+  PUBLIC_ROUTES,
+  type ConsoleRoute,
+  type ConsoleRouteKey,
+  type PublicRoute,
+  type PublicRouteKey,
+} from '@beacon/contracts';
 import { RequireSignedIn } from '../../features/session/components/RequireSignedIn';
 import { SignedInLayout } from '../../layout/SignedInLayout';
 import { ConsoleRouteScreen } from './ConsoleRouteScreen';

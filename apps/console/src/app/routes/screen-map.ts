@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { ConsoleRouteKey, PublicRouteKey } from '@beacon/domain';
+import type { ConsoleRouteKey, PublicRouteKey } from '@beacon/contracts';
 
 /** A signed-in screen; it is given the route it stands for (one screen may serve several routes). */
 export type ConsoleScreens = { readonly [K in ConsoleRouteKey]?: ComponentType<{ readonly routeKey: K }> };

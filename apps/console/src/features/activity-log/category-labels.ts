@@ -1,5 +1,4 @@
-import type { ActivityLogCategory } from '@beacon/contracts';
-import type { ModuleNames } from '@beacon/domain';
+import type { ActivityLogCategory, ModuleNames } from '@beacon/contracts';
 
 /** The category filter's choices in the product's words; incidents go by the group's module name. */
 export function categoryLabel(category: ActivityLogCategory, moduleNames: ModuleNames): string {

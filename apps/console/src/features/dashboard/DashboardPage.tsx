@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { canAccessRoute, visibleMenu } from '@beacon/domain';
+import { canAccessRoute, visibleMenu } from '@beacon/contracts';
 import { useAccessSubject } from '../navigation/access-subject-context';
 import { menuLinks } from '../navigation/menu-location';
 import { useModuleNames } from '../navigation/use-module-names';

@@ -1,4 +1,5 @@
-import type { CustomerPermission, MenuItem, MenuItemKey } from '@beacon/domain';
+import type { CustomerPermission } from '@beacon/domain';
+import type { MenuItem, MenuItemKey } from '@beacon/contracts';
 import { menuLinks } from '../navigation/menu-location';
 
 /** The actions each role mostly comes for, in the order the dashboard offers them. */

@@ -1,4 +1,4 @@
-import { routePageName } from '@beacon/domain';
+import { routePageName } from '@beacon/contracts';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { routePageName } from '@beacon/domain';
+import { routePageName } from '@beacon/contracts';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page } from '../../shared-ui/page-layout';

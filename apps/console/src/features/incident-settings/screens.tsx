@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ConsoleRouteKey } from '@beacon/domain';
+import type { ConsoleRouteKey } from '@beacon/contracts';
 import type { ScreenMap } from '../../app/routes/screen-map';
 import { settingsTabOf } from './settings-tabs';
 

@@ -1,4 +1,4 @@
-import { consoleRoute, type ConsoleRouteKey } from '@beacon/domain';
+import { consoleRoute, type ConsoleRouteKey } from '@beacon/contracts';
 
 export type IncidentSettingsTab = 'fields' | 'forms' | 'rules' | 'templates';
 

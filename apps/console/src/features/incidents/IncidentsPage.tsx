@@ -1,5 +1,5 @@
-import type { IncidentDto, UploadedAttachmentDto } from '@beacon/contracts';
-import { canAccess, consoleRoute, routePageName } from '@beacon/domain';
+import { canAccess } from '@beacon/domain';
+import { consoleRoute, routePageName, type IncidentDto, type UploadedAttachmentDto } from '@beacon/contracts';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { generatePath, Link, useNavigate, useParams } from 'react-router-dom';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ROOT_PERMISSIONS, subjectFor, visibleMenu } from '@beacon/domain';
+import { ROOT_PERMISSIONS } from '@beacon/domain';
+import { visibleMenu } from '@beacon/contracts';
+import { subjectFor } from '@beacon/contracts/testing';
 import { activeMenuItemKey, groupsOpenFor, menuLinks } from './menu-location';
 
 const menu = visibleMenu(subjectFor('ADMIN', { rootPermissions: ROOT_PERMISSIONS, hasNoticeboardNumbers: true }));

@@ -1,4 +1,4 @@
-import { pathSegments, type MenuItem, type MenuItemKey } from '@beacon/domain';
+import { pathSegments, type MenuItem, type MenuItemKey } from '@beacon/contracts';
 
 /**
  * Where the current path sits in the menu (spec: "The active item is found by matching the current

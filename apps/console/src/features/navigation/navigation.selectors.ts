@@ -1,4 +1,5 @@
-import { logoutDestination, type AccessSubject, type ModuleNames } from '@beacon/domain';
+import type { AccessSubject } from '@beacon/domain';
+import { logoutDestination, type ModuleNames } from '@beacon/contracts';
 import type { SessionSnapshot } from '../session/machines/session.machine';
 import { readGroupAccessSettings } from './group-settings';
 

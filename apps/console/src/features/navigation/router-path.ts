@@ -1,4 +1,4 @@
-import { UI_BASENAME } from '@beacon/domain';
+import { UI_BASENAME } from '@beacon/contracts';
 
 /** A full /ui/... path as a path for the router, whose basename is /ui. */
 export function routerPath(fullPath: string): string {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
-import { matchRoute, type ConsoleRouteKey } from '@beacon/domain';
+import { matchRoute, type ConsoleRouteKey } from '@beacon/contracts';
 
 export interface CurrentConsoleRoute {
   readonly key: ConsoleRouteKey;

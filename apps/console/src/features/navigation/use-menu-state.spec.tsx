@@ -2,7 +2,9 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { ROOT_PERMISSIONS, subjectFor, visibleMenu } from '@beacon/domain';
+import { ROOT_PERMISSIONS } from '@beacon/domain';
+import { visibleMenu } from '@beacon/contracts';
+import { subjectFor } from '@beacon/contracts/testing';
 import { useMenuState } from './use-menu-state';
 
 const menu = visibleMenu(subjectFor('ADMIN', { rootPermissions: ROOT_PERMISSIONS }));

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { MenuItem, MenuItemKey } from '@beacon/domain';
+import type { MenuItem, MenuItemKey } from '@beacon/contracts';
 import { activeMenuItemKey, groupsOpenFor } from './menu-location';
 
 interface MenuState {

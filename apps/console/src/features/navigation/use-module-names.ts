@@ -1,4 +1,4 @@
-import type { ModuleNames } from '@beacon/domain';
+import type { ModuleNames } from '@beacon/contracts';
 import { SessionContext } from '../session/session-context';
 import { sameModuleNames, selectModuleNames } from './navigation.selectors';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { MenuItem } from '@beacon/domain';
+import type { MenuItem } from '@beacon/contracts';
 
 /** Links to the role's main screens. */
 export function MainActions({ actions }: { actions: readonly MenuItem[] }) {

@@ -1,5 +1,4 @@
-import type { IncidentFieldDto } from '@beacon/contracts';
-import { consoleRoute, routePageName } from '@beacon/domain';
+import { consoleRoute, routePageName, type IncidentFieldDto } from '@beacon/contracts';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';

@@ -1,4 +1,4 @@
-import { routePageName, consoleRoute } from '@beacon/domain';
+import { consoleRoute, routePageName } from '@beacon/contracts';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { subjectFor } from './access-expectations';
+import { RESERVED_BRAND_LOGIN_URLS, type GuardKind } from '@beacon/domain';
+import { subjectFor } from '../testing/access-expectations';
 import {
   CONSOLE_ROUTES,
   MESSAGE_BUILDER_STEPS,
   PUBLIC_ROUTES,
+  UI_BASENAME,
   canAccessRoute,
   consoleRoute,
   isConsoleRouteKey,
@@ -14,7 +16,6 @@ import {
   type PublicRouteAccess,
   type PublicRouteKey,
 } from './console-routes';
-import type { GuardKind } from './route-guards';
 
 /** Every signed-in route of both spec tables: a concrete path, the route it opens, its page name and guard. */
 const SIGNED_IN_ROUTES: readonly (readonly [string, ConsoleRouteKey, string, GuardKind])[] = [
@@ -207,5 +208,15 @@ describe('console routes', () => {
     expect(isConsoleRouteKey('message.edit.finish')).toBe(true);
     expect(isConsoleRouteKey('login')).toBe(false);
     expect(() => consoleRoute('nope' as ConsoleRouteKey)).toThrow('Unknown console route: nope');
+  });
+});
+
+describe('brand login URLs', () => {
+  it('are refused for the first segment of every route, so a brand never hides a console page', () => {
+    const firstSegments = [...CONSOLE_ROUTES, ...PUBLIC_ROUTES]
+      .map((route) => route.path.split('/').find((segment) => segment !== ''))
+      .filter((segment): segment is string => segment !== undefined && !segment.startsWith(':') && segment !== '*');
+    expect(firstSegments.filter((segment) => !RESERVED_BRAND_LOGIN_URLS.has(segment))).toEqual([]);
+    expect(RESERVED_BRAND_LOGIN_URLS.has(UI_BASENAME.slice(1))).toBe(true);
   });
 });

@@ -1,5 +1,4 @@
-import { canAccess, type GuardContext, type GuardKind } from './route-guards';
-import type { AccessSubject } from './access-subject';
+import { canAccess, type AccessSubject, type GuardContext, type GuardKind } from '@beacon/domain';
 
 /**
  * Every route of the console (spec part 1 §2 and part 2 §2), as paths under the /ui basename in

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_PERMISSIONS, ROOT_PERMISSIONS, type RootPermission } from '../shared/permissions';
-import { MENU_EXPECTATIONS, expandMenuExpectations, subjectFor } from './access-expectations';
+import { CUSTOMER_PERMISSIONS, ROOT_PERMISSIONS, type RootPermission } from '@beacon/domain';
+import { MENU_EXPECTATIONS, expandMenuExpectations, subjectFor } from '../testing/access-expectations';
 import { canAccessRoute, type ConsoleRouteKey } from './console-routes';
 import {
   MENU_ITEM_KEYS,

@@ -1,4 +1,3 @@
-import type { CustomerPermission } from '../shared/permissions';
 import {
   ALLOW_SENDERS_TO_EDIT_CONTENT_PERMISSION,
   AUDIO_NOTICEBOARD_PERMISSION,
@@ -6,10 +5,12 @@ import {
   MEDIA_LIBRARY_PERMISSION,
   USE_MICROSOFT_TEAMS_PERMISSION,
   USE_SLACK_PERMISSION,
+  canAccess,
   hasIncidentRootPermission,
   hasRootPermission,
   type AccessSubject,
-} from './access-subject';
+  type CustomerPermission,
+} from '@beacon/domain';
 import {
   DEFAULT_MODULE_NAMES,
   UI_BASENAME,
@@ -19,10 +20,10 @@ import {
   type ConsoleRouteKey,
   type ModuleNames,
 } from './console-routes';
-import { canAccess } from './route-guards';
 
 /**
- * The sidebar menu (spec part 1 §2) and its visibility (part 1 §6, "Menu visibility").
+ * The sidebar menu (spec part 1 §2) and its visibility (part 1 §6, "Menu visibility"): which entries exist, the
+ * routes they open and who sees them. Data and rules only, shared by the console and its tests.
  *
  * Decisions, where the spec leaves room:
  * - "ADMIN passes every menu permission check. Some features also need a root-group permission":

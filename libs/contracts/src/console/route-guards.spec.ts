@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GUARD_EXPECTATIONS, expandGuardExpectations, subjectFor } from './access-expectations';
-import { GUARD_KINDS, canAccess, isGuardKind } from './route-guards';
+import { GUARD_KINDS, canAccess, isGuardKind } from '@beacon/domain';
+import { GUARD_EXPECTATIONS, expandGuardExpectations, subjectFor } from '../testing/access-expectations';
 
+// The domain's guards against the spec's access tables, which live with the console routes and menu they also check.
 describe('route guards (spec part 1 §6, part 2 §2 and §6)', () => {
   it.each(expandGuardExpectations().map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(canAccess(c.row.guard, c.subject, c.context)).toBe(c.expected);

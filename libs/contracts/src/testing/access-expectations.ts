@@ -1,5 +1,6 @@
-import { CUSTOMER_PERMISSIONS, ROOT_PERMISSIONS, type CustomerPermission, type RootPermission } from '../shared/permissions';
 import {
+  CUSTOMER_PERMISSIONS,
+  ROOT_PERMISSIONS,
   ALLOW_SENDERS_TO_EDIT_CONTENT_PERMISSION,
   AUDIO_NOTICEBOARD_PERMISSION,
   CUSTOM_DASHBOARD_BRANDING_PERMISSION,
@@ -11,14 +12,18 @@ import {
   VIEW_ADDRESS_STRING_PERMISSION,
   VIEW_ALL_INFO_PERMISSION,
   type AccessSubject,
-} from './access-subject';
-import type { MenuItemKey } from './menu';
-import type { GuardContext, GuardKind } from './route-guards';
+  type CustomerPermission,
+  type GuardContext,
+  type GuardKind,
+  type RootPermission,
+} from '@beacon/domain';
+import type { MenuItemKey } from '../console/menu';
 
 /**
  * The spec's access tables as data (part 1 §2 and §6, part 2 §2 and §6), written out by hand from
- * the spec rather than derived from the rules, so the rules can be tested against them — here, and
- * later in the server's API authorization tests. Each row: a situation (root permissions, temporary,
+ * the spec rather than derived from the rules, so the rules can be tested against them — here, in the
+ * console's specs, and later in the server's API authorization tests. Test data: it is not exported
+ * from the package's index; specs of other projects import `@beacon/contracts/testing`. Each row: a situation (root permissions, temporary,
  * noticeboard numbers, …) and the roles, of the five, that must be allowed in it; every other role
  * must be refused.
  */
