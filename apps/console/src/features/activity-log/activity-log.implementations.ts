@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import type { DownloadedFile } from '../../api/api-client';
 import type { ActivityLogApi } from './activity-log-api';
 import { activityLogMachine } from './machines/activity-log.machine';
-import { saveFile } from './save-file';
+import { saveFile } from '../../shared-ui/save-file';
 
 export interface ActivityLogServices {
   api: ActivityLogApi;

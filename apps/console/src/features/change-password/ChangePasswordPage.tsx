@@ -3,10 +3,10 @@ import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
 import { PrimaryButton } from '../../shared-ui/buttons';
 import { useSnackbar } from '../feedback/use-feedback';
-import { FormAlert } from '../login/components/FormAlert';
-import { FormField } from '../login/components/FormField';
-import { useServerForm } from '../login/use-server-form';
-import { NEW_PASSWORD_HINT } from '../set-password/new-password-hint';
+import { FormAlert } from '../../shared-ui/sign-in/FormAlert';
+import { FormField } from '../../shared-ui/sign-in/FormField';
+import { useServerForm } from '../../shared-ui/sign-in/use-server-form';
+import { NEW_PASSWORD_HINT } from '../../shared-ui/sign-in/new-password-hint';
 
 const EMPTY = { old_password: '', new_password1: '', new_password2: '' };
 

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useApi } from '../../api/api-context';
 import { formErrors, SERVER_ERROR_TEXT } from '../../api/api-error';
-import { FormAlert } from '../login/components/FormAlert';
-import { SignInFrame, SignInLinks } from '../login/components/SignInFrame';
+import { FormAlert } from '../../shared-ui/sign-in/FormAlert';
+import { SignInFrame, SignInLinks } from '../../shared-ui/sign-in/SignInFrame';
 import { SessionContext } from '../session/session-context';
 import { selectLoginError, selectSessionKey, selectStatus } from '../session/session.selectors';
 

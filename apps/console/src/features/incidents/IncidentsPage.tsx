@@ -8,7 +8,7 @@ import { useApi } from '../../api/api-context';
 import { errorText } from '../../api/api-error';
 import { PrimaryButton, SecondaryButton } from '../../shared-ui/buttons';
 import { Page } from '../../shared-ui/page-layout';
-import { saveFile } from '../activity-log/save-file';
+import { saveFile } from '../../shared-ui/save-file';
 import { useSnackbar } from '../feedback/use-feedback';
 import { downloadIncidentPdf } from '../incident-reports/download-incident-pdf';
 import { useLiveIncidents } from '../../live/live-incidents';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { SignInFrame, SignInLinks } from '../login/components/SignInFrame';
+import { SignInFrame, SignInLinks } from '../../shared-ui/sign-in/SignInFrame';
 
 /** The server's default (LOGIN_LOCKOUT_ATTEMPTS): consecutive failed sign-ins, wrong codes included, before lock-out. */
 const LOCKOUT_ATTEMPTS = 5;

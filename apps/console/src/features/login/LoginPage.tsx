@@ -3,10 +3,10 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../app/product';
 import { SessionContext } from '../session/session-context';
 import { selectEphemeralToken, selectIsSubmittingLogin, selectLoginError } from '../session/session.selectors';
-import { FormAlert } from './components/FormAlert';
-import { FormField } from './components/FormField';
-import { SignInFrame, SignInLinks } from './components/SignInFrame';
-import { SubmitButton } from './components/SubmitButton';
+import { FormAlert } from '../../shared-ui/sign-in/FormAlert';
+import { FormField } from '../../shared-ui/sign-in/FormField';
+import { SignInFrame, SignInLinks } from '../../shared-ui/sign-in/SignInFrame';
+import { SubmitButton } from '../../shared-ui/sign-in/SubmitButton';
 
 interface LoginPageProps {
   /** On a branded login page: the customer group's name and its usable logo (null for none). */

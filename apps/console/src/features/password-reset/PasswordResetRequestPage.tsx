@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
-import { FormAlert } from '../login/components/FormAlert';
-import { FormField } from '../login/components/FormField';
-import { SignInFrame, SignInLinks } from '../login/components/SignInFrame';
-import { SubmitButton } from '../login/components/SubmitButton';
-import { useServerForm } from '../login/use-server-form';
+import { FormAlert } from '../../shared-ui/sign-in/FormAlert';
+import { FormField } from '../../shared-ui/sign-in/FormField';
+import { SignInFrame, SignInLinks } from '../../shared-ui/sign-in/SignInFrame';
+import { SubmitButton } from '../../shared-ui/sign-in/SubmitButton';
+import { useServerForm } from '../../shared-ui/sign-in/use-server-form';
 
 /**
  * Password reset request (/login/reset). The server answers the same whether or not the email

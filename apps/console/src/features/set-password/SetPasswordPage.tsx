@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useApi } from '../../api/api-context';
 import { useSnackbar } from '../feedback/use-feedback';
-import { FormAlert } from '../login/components/FormAlert';
-import { FormField } from '../login/components/FormField';
-import { SignInFrame, SignInLinks } from '../login/components/SignInFrame';
-import { SubmitButton } from '../login/components/SubmitButton';
-import { useServerForm } from '../login/use-server-form';
-import { NEW_PASSWORD_HINT } from './new-password-hint';
+import { FormAlert } from '../../shared-ui/sign-in/FormAlert';
+import { FormField } from '../../shared-ui/sign-in/FormField';
+import { SignInFrame, SignInLinks } from '../../shared-ui/sign-in/SignInFrame';
+import { SubmitButton } from '../../shared-ui/sign-in/SubmitButton';
+import { useServerForm } from '../../shared-ui/sign-in/use-server-form';
+import { NEW_PASSWORD_HINT } from '../../shared-ui/sign-in/new-password-hint';
 
 /** The server's words about the link itself (used, expired, superseded) come under these names. */
 const LINK_FIELDS = ['uid', 'token'] as const;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { PrimaryButton } from '../../../shared-ui/buttons';
+import { PrimaryButton } from '../buttons';
 
 /** The one full-width action of a sign-in form. */
 export const SubmitButton = styled(PrimaryButton).attrs({ type: 'submit' })`

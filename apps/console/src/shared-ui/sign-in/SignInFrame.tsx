@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { PRODUCT_NAME } from '../../../app/product';
-import { theme as defaultTheme } from '../../../theme/theme';
+import { PRODUCT_NAME } from '../../app/product';
+import { theme as defaultTheme } from '../../theme/theme';
 
 interface SignInFrameProps {
   /** The page's heading. */

@@ -1,4 +1,4 @@
-import type { DownloadedFile } from '../../api/api-client';
+import type { DownloadedFile } from '../api/api-client';
 
 /** Hands a downloaded file to the browser to save, under the server's name or the fallback. */
 export function saveFile({ blob, filename }: DownloadedFile, fallbackName: string): void {
