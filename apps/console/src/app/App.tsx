@@ -1,9 +1,9 @@
 import { BrowserRouter } from 'react-router-dom';
 import { ApiContext } from '../api/api-context';
-import { FeedbackOutlet } from '../features/feedback/components/FeedbackOutlet';
-import { FeedbackContext } from '../features/feedback/feedback-context';
-import { BrandedThemeProvider } from '../features/session/components/BrandedThemeProvider';
-import { SessionContext } from '../features/session/session-context';
+import { FeedbackOutlet } from '../feedback/components/FeedbackOutlet';
+import { FeedbackContext } from '../feedback/feedback-context';
+import { BrandedThemeProvider } from '../session/components/BrandedThemeProvider';
+import { SessionContext } from '../session/session-context';
 import { GlobalStyle } from '../theme/global-style';
 import type { AppServices } from './app-services';
 import { AppRoutes } from './AppRoutes';

@@ -1,9 +1,9 @@
 import { createApiClient } from '../api/api-client';
 import { createSignal } from '../api/signal';
 import { createTokenStorage } from '../api/token-storage';
-import { sessionMachine, type SessionInput } from '../features/session/machines/session.machine';
-import { sessionImplementations } from '../features/session/session.implementations';
-import { createUserActivityLogic } from '../features/session/user-activity';
+import { sessionMachine, type SessionInput } from '../session/machines/session.machine';
+import { sessionImplementations } from '../session/session.implementations';
+import { createUserActivityLogic } from '../session/user-activity';
 import { createLiveUpdatesLogic } from '../live/live-socket';
 import { timingsFromWindow, type Timings } from './timings';
 

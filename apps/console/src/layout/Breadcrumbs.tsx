@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { breadcrumbs } from '@beacon/contracts';
-import { useCurrentConsoleRoute } from '../features/navigation/use-current-route';
-import { useModuleNames } from '../features/navigation/use-module-names';
+import { useCurrentConsoleRoute } from '../navigation/use-current-route';
+import { useModuleNames } from '../navigation/use-module-names';
 
 /** Spec: a Dashboard link first, then the page name (none on Dashboard), with the spec's in-between links. */
 export function Breadcrumbs() {

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { SessionContext } from '../features/session/session-context';
-import { selectTimezone, selectVersionNumber } from '../features/session/session.selectors';
+import { SessionContext } from '../session/session-context';
+import { selectTimezone, selectVersionNumber } from '../session/session.selectors';
 import { MainMenu } from './MainMenu';
 
 interface DrawerProps {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '../app/product';
-import { selectBrandLogo } from '../features/navigation/navigation.selectors';
-import { SessionContext } from '../features/session/session-context';
-import { selectCustomerGroupName } from '../features/session/session.selectors';
+import { selectBrandLogo } from '../navigation/navigation.selectors';
+import { SessionContext } from '../session/session-context';
+import { selectCustomerGroupName } from '../session/session.selectors';
 import { usableBrandLogo } from './brand-logo';
 
 /** The customer group's brand logo when it has a usable one, else the product's own; links to the Dashboard. */

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { visibleMenu } from '@beacon/contracts';
-import { useAccessSubject } from '../features/navigation/access-subject-context';
-import { useMenuState } from '../features/navigation/use-menu-state';
-import { useModuleNames } from '../features/navigation/use-module-names';
+import { useAccessSubject } from '../navigation/access-subject-context';
+import { useMenuState } from '../navigation/use-menu-state';
+import { useModuleNames } from '../navigation/use-module-names';
 import { MenuEntry } from './MenuEntry';
 import { MenuList } from './menu-styles';
 

@@ -1,5 +1,5 @@
 import type { MenuItem } from '@beacon/contracts';
-import type { MenuStateApi } from '../features/navigation/use-menu-state';
+import type { MenuStateApi } from '../navigation/use-menu-state';
 import { MenuGroup } from './MenuGroup';
 import { MenuLink } from './MenuLink';
 

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { showProfileEntry } from '@beacon/contracts';
-import { useAccessSubject } from '../features/navigation/access-subject-context';
-import { selectUserDisplayName } from '../features/navigation/navigation.selectors';
-import { useLogout } from '../features/navigation/use-logout';
-import { SessionContext } from '../features/session/session-context';
+import { useAccessSubject } from '../navigation/access-subject-context';
+import { selectUserDisplayName } from '../navigation/navigation.selectors';
+import { useLogout } from '../navigation/use-logout';
+import { SessionContext } from '../session/session-context';
 import { useMenuButton } from './use-menu-button';
 
 /** The header's profile menu: Profile (per the spec's rule), Change password, Logout. */

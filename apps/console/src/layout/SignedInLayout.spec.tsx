@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../features/session/machines/session.machine';
+import type { SessionEvent } from '../session/machines/session.machine';
 import { renderWithSession } from '../testing/render-with-session';
 import { aSessionAs, renderConsoleAs } from '../testing/render-console-as';
 import { stubbedSessionLogic, type SessionStubs } from '../testing/session-fixtures';

@@ -7,7 +7,7 @@ import {
 } from '@beacon/contracts';
 import { io } from 'socket.io-client';
 import { fromCallback } from 'xstate';
-import type { LiveUpdatesInput, SessionEvent } from '../features/session/machines/session.machine';
+import type { LiveUpdatesInput, SessionEvent } from '../session/machines/session.machine';
 import { publishLiveUpdate } from './live-incidents';
 
 export const INCIDENT_MODULE_SETTINGS_CHANGED = 'IncidentModuleSettingsChanged';

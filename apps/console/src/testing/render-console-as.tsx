@@ -2,7 +2,7 @@ import { ROOT_PERMISSIONS, type CustomerPermission, type RootPermission } from '
 import { useLocation } from 'react-router-dom';
 import type { ApiClient } from '../api/api-client';
 import { AppRoutes } from '../app/AppRoutes';
-import type { LoadedSession } from '../features/session/machines/session.machine';
+import type { LoadedSession } from '../session/machines/session.machine';
 import { renderWithSession } from './render-with-session';
 import { aLoadedSession, stubbedSessionLogic, type SessionStubs } from './session-fixtures';
 

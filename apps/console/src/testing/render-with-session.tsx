@@ -3,10 +3,10 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ApiClient } from '../api/api-client';
 import { ApiContext } from '../api/api-context';
-import { FeedbackOutlet } from '../features/feedback/components/FeedbackOutlet';
-import { FeedbackContext } from '../features/feedback/feedback-context';
-import { BrandedThemeProvider } from '../features/session/components/BrandedThemeProvider';
-import { SessionContext } from '../features/session/session-context';
+import { FeedbackOutlet } from '../feedback/components/FeedbackOutlet';
+import { FeedbackContext } from '../feedback/feedback-context';
+import { BrandedThemeProvider } from '../session/components/BrandedThemeProvider';
+import { SessionContext } from '../session/session-context';
 import { stubbedSessionLogic } from './session-fixtures';
 import { stubApi } from './stub-api';
 

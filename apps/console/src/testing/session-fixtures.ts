@@ -7,7 +7,7 @@ import {
   type LiveUpdatesInput,
   type LoadedSession,
   type SessionEvent,
-} from '../features/session/machines/session.machine';
+} from '../session/machines/session.machine';
 
 export const aUser: LoggedUserDto = {
   id: 'user-1',

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { routePageName, type ConsoleRoute, type ConsoleRouteKey } from '@beacon/contracts';
-import { useModuleNames } from '../../features/navigation/use-module-names';
+import { useModuleNames } from '../../navigation/use-module-names';
 import { PlaceholderPage } from '../../features/placeholder/PlaceholderPage';
 import { RedirectToRoute } from './RedirectToRoute';
 import { SCREENS } from './screens';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLogout } from '../../features/navigation/use-logout';
+import { useLogout } from '../../navigation/use-logout';
 
 /** Spec: "A failed guard hides the layout and logs the user out." Renders nothing meanwhile. */
 export function GuardFailure() {

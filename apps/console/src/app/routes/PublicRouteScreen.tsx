@@ -1,7 +1,7 @@
 import type { PublicRoute, PublicRouteKey } from '@beacon/contracts';
 import { StandalonePlaceholderPage } from '../../features/placeholder/StandalonePlaceholderPage';
-import { GuestOnly } from '../../features/session/components/GuestOnly';
-import { RequireSignedIn } from '../../features/session/components/RequireSignedIn';
+import { GuestOnly } from '../../session/components/GuestOnly';
+import { RequireSignedIn } from '../../session/components/RequireSignedIn';
 import { SCREENS } from './screens';
 
 /** A public or authentication route behind its access rule. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { canAccessRoute, matchRoute } from '@beacon/contracts';
-import { AccessSubjectContext } from '../../features/navigation/access-subject-context';
-import { useCurrentConsoleRoute } from '../../features/navigation/use-current-route';
-import { useSessionAccessSubject } from '../../features/navigation/use-session-access-subject';
+import { AccessSubjectContext } from '../../navigation/access-subject-context';
+import { useCurrentConsoleRoute } from '../../navigation/use-current-route';
+import { useSessionAccessSubject } from '../../navigation/use-session-access-subject';
 import { GuardFailure } from './GuardFailure';
 
 /**

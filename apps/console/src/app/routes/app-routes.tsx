@@ -7,7 +7,7 @@ import {
   type PublicRoute,
   type PublicRouteKey,
 } from '@beacon/contracts';
-import { RequireSignedIn } from '../../features/session/components/RequireSignedIn';
+import { RequireSignedIn } from '../../session/components/RequireSignedIn';
 import { SignedInLayout } from '../../layout/SignedInLayout';
 import { ConsoleRouteScreen } from './ConsoleRouteScreen';
 import { PublicRouteScreen } from './PublicRouteScreen';

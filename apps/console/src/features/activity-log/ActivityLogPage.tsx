@@ -5,9 +5,9 @@ import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
 import { PrimaryButton } from '../../shared-ui/buttons';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
-import { useSnackbar } from '../feedback/use-feedback';
-import { SessionContext } from '../session/session-context';
-import { selectTimezone } from '../session/session.selectors';
+import { useSnackbar } from '../../feedback/use-feedback';
+import { SessionContext } from '../../session/session-context';
+import { selectTimezone } from '../../session/session.selectors';
 import { activityLogLogic } from './activity-log.implementations';
 import {
   NO_FILTERS,

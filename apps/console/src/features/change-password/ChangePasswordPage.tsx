@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
 import { PrimaryButton } from '../../shared-ui/buttons';
-import { useSnackbar } from '../feedback/use-feedback';
+import { useSnackbar } from '../../feedback/use-feedback';
 import { FormAlert } from '../../shared-ui/sign-in/FormAlert';
 import { FormField } from '../../shared-ui/sign-in/FormField';
 import { useServerForm } from '../../shared-ui/sign-in/use-server-form';

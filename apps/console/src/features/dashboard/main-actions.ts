@@ -1,6 +1,6 @@
 import type { CustomerPermission } from '@beacon/domain';
 import type { MenuItem, MenuItemKey } from '@beacon/contracts';
-import { menuLinks } from '../navigation/menu-location';
+import { menuLinks } from '../../navigation/menu-location';
 
 /** The actions each role mostly comes for, in the order the dashboard offers them. */
 const MAIN_ACTIONS: Record<CustomerPermission, readonly MenuItemKey[]> = {

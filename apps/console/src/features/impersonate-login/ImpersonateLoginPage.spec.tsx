@@ -8,8 +8,8 @@ import { aSessionAs } from '../../testing/render-console-as';
 import { memoryTokenStorage, stubbedSessionLogic } from '../../testing/session-fixtures';
 import { currentPath, renderApp } from '../../testing/sign-in';
 import { stubApi } from '../../testing/stub-api';
-import { BrandedThemeProvider } from '../session/components/BrandedThemeProvider';
-import { SessionContext } from '../session/session-context';
+import { BrandedThemeProvider } from '../../session/components/BrandedThemeProvider';
+import { SessionContext } from '../../session/session-context';
 import { ImpersonateLoginPage } from './ImpersonateLoginPage';
 
 const INVALID = 'This impersonation link is invalid, has expired or was already used.';

@@ -4,8 +4,8 @@ import { useApi } from '../../api/api-context';
 import { formErrors, SERVER_ERROR_TEXT } from '../../api/api-error';
 import { FormAlert } from '../../shared-ui/sign-in/FormAlert';
 import { SignInFrame, SignInLinks } from '../../shared-ui/sign-in/SignInFrame';
-import { SessionContext } from '../session/session-context';
-import { selectLoginError, selectSessionKey, selectStatus } from '../session/session.selectors';
+import { SessionContext } from '../../session/session-context';
+import { selectLoginError, selectSessionKey, selectStatus } from '../../session/session.selectors';
 
 type Exchange = { step: 'exchanging' } | { step: 'signingIn'; key: string } | { step: 'failed'; messages: readonly string[] };
 

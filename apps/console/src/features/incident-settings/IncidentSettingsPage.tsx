@@ -2,7 +2,7 @@ import { routePageName } from '@beacon/contracts';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Page } from '../../shared-ui/page-layout';
-import { useModuleNames } from '../navigation/use-module-names';
+import { useModuleNames } from '../../navigation/use-module-names';
 import { FieldsTab } from './fields/FieldsTab';
 import { FormsTab } from './forms/FormsTab';
 import { RulesTab } from './rules/RulesTab';

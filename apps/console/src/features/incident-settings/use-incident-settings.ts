@@ -2,7 +2,7 @@ import { canAccess } from '@beacon/domain';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../api/api-context';
-import { useAccessSubject } from '../navigation/access-subject-context';
+import { useAccessSubject } from '../../navigation/access-subject-context';
 import type { IncidentCallError } from './incident-errors';
 import { incidentSettingsApi, type IncidentSettingsApi } from './incident-settings-api';
 import { createLoadMachine } from './machines/load.machine';

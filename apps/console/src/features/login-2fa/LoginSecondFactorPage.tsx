@@ -6,9 +6,9 @@ import { FormField } from '../../shared-ui/sign-in/FormField';
 import { SignInFrame, SignInLinks } from '../../shared-ui/sign-in/SignInFrame';
 import { SubmitButton } from '../../shared-ui/sign-in/SubmitButton';
 import { useServerForm } from '../../shared-ui/sign-in/use-server-form';
-import { GuestOnly } from '../session/components/GuestOnly';
-import { SessionContext } from '../session/session-context';
-import { selectEphemeralToken, selectStatus } from '../session/session.selectors';
+import { GuestOnly } from '../../session/components/GuestOnly';
+import { SessionContext } from '../../session/session-context';
+import { selectEphemeralToken, selectStatus } from '../../session/session.selectors';
 
 const CODE_PATTERN = /^\d{6}$/;
 const CODE_FORMAT_MESSAGE = 'Enter the 6 digits your authenticator app shows.';

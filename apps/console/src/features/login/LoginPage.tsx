@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../app/product';
-import { SessionContext } from '../session/session-context';
-import { selectEphemeralToken, selectIsSubmittingLogin, selectLoginError } from '../session/session.selectors';
+import { SessionContext } from '../../session/session-context';
+import { selectEphemeralToken, selectIsSubmittingLogin, selectLoginError } from '../../session/session.selectors';
 import { FormAlert } from '../../shared-ui/sign-in/FormAlert';
 import { FormField } from '../../shared-ui/sign-in/FormField';
 import { SignInFrame, SignInLinks } from '../../shared-ui/sign-in/SignInFrame';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useApi } from '../../api/api-context';
-import { useSnackbar } from '../feedback/use-feedback';
+import { useSnackbar } from '../../feedback/use-feedback';
 import { FormAlert } from '../../shared-ui/sign-in/FormAlert';
 import { FormField } from '../../shared-ui/sign-in/FormField';
 import { SignInFrame, SignInLinks } from '../../shared-ui/sign-in/SignInFrame';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { DateRangeFields, FilterProblem, FiltersForm } from '../../../shared-ui/FiltersForm';
 import { Field, Input, Select } from '../../../shared-ui/form-controls';
 import { useFilterDraft } from '../../../shared-ui/use-filter-draft';
-import { useModuleNames } from '../../navigation/use-module-names';
+import { useModuleNames } from '../../../navigation/use-module-names';
 import { NO_FILTERS, type ActivityLogFilterValues } from '../activity-log-query';
 import { categoryLabel } from '../category-labels';
 import type { CustomerGroupOption } from '../customer-group-options';

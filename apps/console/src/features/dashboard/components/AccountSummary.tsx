@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { CustomerPermission } from '@beacon/domain';
-import { selectUserDisplayName } from '../../navigation/navigation.selectors';
-import { SessionContext } from '../../session/session-context';
-import { selectCustomerGroupName, selectTimezone, selectUserEmail } from '../../session/session.selectors';
+import { selectUserDisplayName } from '../../../navigation/navigation.selectors';
+import { SessionContext } from '../../../session/session-context';
+import { selectCustomerGroupName, selectTimezone, selectUserEmail } from '../../../session/session.selectors';
 
 const ROLE_NAMES: Record<CustomerPermission, string> = {
   ADMIN: 'Admin',

@@ -2,7 +2,7 @@ import type { FieldChoiceOptionDto, IncidentFieldDto } from '@beacon/contracts';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useDialog, useSnackbar } from '../../feedback/use-feedback';
+import { useDialog, useSnackbar } from '../../../feedback/use-feedback';
 import { ErrorMessages, Input, ItemButton, Labelled, Note, VisuallyHidden } from '../components/controls';
 import { unplacedMessages } from '../incident-errors';
 import { createFieldOptionsMachine, type OptionChange } from '../machines/field-options.machine';

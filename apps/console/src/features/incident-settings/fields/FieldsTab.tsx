@@ -1,8 +1,8 @@
 import type { IncidentFieldDto } from '@beacon/contracts';
 import { useCallback, useState } from 'react';
 import { PrimaryButton } from '../../../shared-ui/buttons';
-import { useSnackbar } from '../../feedback/use-feedback';
-import { useModuleNames } from '../../navigation/use-module-names';
+import { useSnackbar } from '../../../feedback/use-feedback';
+import { useModuleNames } from '../../../navigation/use-module-names';
 import { ErrorMessages, Note } from '../components/controls';
 import { ReorderableList } from '../components/ReorderableList';
 import { EditDeleteActions, ItemDetails, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';

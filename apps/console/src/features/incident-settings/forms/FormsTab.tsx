@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PrimaryButton } from '../../../shared-ui/buttons';
-import { useDialog, useSnackbar } from '../../feedback/use-feedback';
-import { useModuleNames } from '../../navigation/use-module-names';
+import { useDialog, useSnackbar } from '../../../feedback/use-feedback';
+import { useModuleNames } from '../../../navigation/use-module-names';
 import { ErrorMessages, ItemButton, Note } from '../components/controls';
 import { DeleteItemButton, ItemActions, ItemDetails, ItemName, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
 import { NameEditor } from '../components/NameEditor';

@@ -2,7 +2,7 @@ import type { IncidentFieldDto, IncidentTemplateFields, TemplateFieldValueDto } 
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { DEFAULT_HIGHLIGHT_COLOR } from '../../../theme/theme';
-import { useModuleNames } from '../../navigation/use-module-names';
+import { useModuleNames } from '../../../navigation/use-module-names';
 import { Editor, EditorActions, ErrorMessages, Input, InputRow, Labelled, Note, Select } from '../components/controls';
 import { PresetValueInput } from '../components/PresetValueInput';
 import { unplacedMessages, type IncidentCallError } from '../incident-errors';

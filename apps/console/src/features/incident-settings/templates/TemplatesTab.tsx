@@ -2,8 +2,8 @@ import type { IncidentFieldDto, IncidentTemplateDto, IncidentTemplateFields } fr
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { PrimaryButton } from '../../../shared-ui/buttons';
-import { useDialog, useSnackbar } from '../../feedback/use-feedback';
-import { useModuleNames } from '../../navigation/use-module-names';
+import { useDialog, useSnackbar } from '../../../feedback/use-feedback';
+import { useModuleNames } from '../../../navigation/use-module-names';
 import { ErrorMessages, Note } from '../components/controls';
 import { EditDeleteActions, ItemDetails, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
 import { ReorderableList } from '../components/ReorderableList';

@@ -1,4 +1,4 @@
-import type { TokenExpiryAnswer } from '../../api/api-client';
+import type { TokenExpiryAnswer } from '../api/api-client';
 
 /**
  * The token's lifetime in milliseconds from the token-expiry answer, or null when it gave none. A

@@ -1,9 +1,9 @@
 import type { LoginRequest, LoginResponse } from '@beacon/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { DEFAULT_TIMINGS } from '../../../app/timings';
-import { ApiError, SERVER_ERROR_TEXT } from '../../../api/api-error';
-import { aLoadedSession, memoryTokenStorage, stubbedSessionLogic, type SessionStubs } from '../../../testing/session-fixtures';
+import { DEFAULT_TIMINGS } from '../../app/timings';
+import { ApiError, SERVER_ERROR_TEXT } from '../../api/api-error';
+import { aLoadedSession, memoryTokenStorage, stubbedSessionLogic, type SessionStubs } from '../../testing/session-fixtures';
 import type { LiveUpdatesInput, LoadedSession, SessionEvent, SessionTimings } from './session.machine';
 
 const credentials = { email: 'ada@example.com', password: 'secret' };

@@ -1,5 +1,5 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { DEFAULT_TIMINGS, type Timings } from '../../../app/timings';
+import { DEFAULT_TIMINGS, type Timings } from '../../app/timings';
 import type { DialogOptions, SnackbarOptions } from '../feedback.types';
 
 export type FeedbackTimings = Pick<Timings, 'snackbarAutoDismissMs' | 'closeAnimationMs'>;

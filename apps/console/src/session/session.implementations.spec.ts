@@ -1,10 +1,10 @@
 import { PROJECTION_POSITION_HEADER } from '@beacon/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, waitFor } from 'xstate';
-import { createApiClient, type ApiClient } from '../../api/api-client';
-import { ApiError } from '../../api/api-error';
-import { createSignal } from '../../api/signal';
-import { aLoadedSession, memoryTokenStorage } from '../../testing/session-fixtures';
+import { createApiClient, type ApiClient } from '../api/api-client';
+import { ApiError } from '../api/api-error';
+import { createSignal } from '../api/signal';
+import { aLoadedSession, memoryTokenStorage } from '../testing/session-fixtures';
 import { sessionMachine, type LiveUpdatesInput, type SessionEvent } from './machines/session.machine';
 import { sessionImplementations } from './session.implementations';
 

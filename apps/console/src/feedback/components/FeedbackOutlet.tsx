@@ -8,7 +8,7 @@ import {
   selectSnackbar,
   selectSnackbarKey,
 } from '../feedback.selectors';
-import { Snackbar } from '../../../shared-ui/Snackbar';
+import { Snackbar } from '../../shared-ui/Snackbar';
 import { FeedbackDialog } from './FeedbackDialog';
 
 /** Where the app's one dialog and one snackbar appear; mounted once, in App. */

@@ -1,8 +1,8 @@
 import type { LoginRequest } from '@beacon/contracts';
 import { fromCallback, fromPromise, type CallbackActorLogic } from 'xstate';
-import type { ApiClient } from '../../api/api-client';
-import type { Unsubscribe } from '../../api/signal';
-import type { TokenStorage } from '../../api/token-storage';
+import type { ApiClient } from '../api/api-client';
+import type { Unsubscribe } from '../api/signal';
+import type { TokenStorage } from '../api/token-storage';
 import type { LoadedSession, LiveUpdatesInput, SessionEvent, sessionMachine } from './machines/session.machine';
 import { tokenLifetimeMs } from './token-lifetime';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { ModalDialog } from '../../../shared-ui/ModalDialog';
-import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
+import { ModalDialog } from '../../shared-ui/ModalDialog';
+import { PrimaryButton, SecondaryButton } from '../../shared-ui/buttons';
 import type { AlertDialogOptions, DialogOptions, SingleInputDialogOptions } from '../feedback.types';
 
 interface FeedbackDialogProps {

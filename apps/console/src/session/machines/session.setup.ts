@@ -10,8 +10,8 @@ import {
   type TwoFactorRequiredResponse,
 } from '@beacon/contracts';
 import { assign, fromCallback, fromPromise, raise, setup, stateIn } from 'xstate';
-import { errorText } from '../../../api/api-error';
-import type { Timings } from '../../../app/timings';
+import { errorText } from '../../api/api-error';
+import type { Timings } from '../../app/timings';
 
 /** Everything the console loads on start before it shows the signed-in layout (spec section 4). */
 export interface LoadedSession {

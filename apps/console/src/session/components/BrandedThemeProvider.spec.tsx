@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { useTheme } from 'styled-components';
 import { describe, expect, it } from 'vitest';
-import { renderWithSession } from '../../../testing/render-with-session';
-import { aLoadedSession, stubbedSessionLogic } from '../../../testing/session-fixtures';
+import { renderWithSession } from '../../testing/render-with-session';
+import { aLoadedSession, stubbedSessionLogic } from '../../testing/session-fixtures';
 
 function HighlightProbe() {
   const { colors } = useTheme();

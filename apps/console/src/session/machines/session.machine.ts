@@ -1,5 +1,5 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { DEFAULT_TIMINGS } from '../../../app/timings';
+import { DEFAULT_TIMINGS } from '../../app/timings';
 import { sessionSetup, signedOutContext } from './session.setup';
 import { signedInStates } from './signed-in.states';
 import { signingInStates } from './signing-in.states';

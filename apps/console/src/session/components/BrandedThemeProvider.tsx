@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { brandingTheme } from '../../../theme/branding';
+import { brandingTheme } from '../../theme/branding';
 import { SessionContext } from '../session-context';
 import { selectCustomerGroup } from '../session.selectors';
 
