@@ -93,6 +93,13 @@ describe('ZodBodyPipe', () => {
     for (let level = 0; level < 100_000; level++) innermost.push((innermost = []));
     expect(answerTo({ name: 'a', tags: list })).toEqual({ status: 400, body: { detail: BODY_TOO_DEEP_MESSAGE } });
   });
+
+  it('refuses what a schema made too deep of JSON text (a multipart field the body rules never read)', () => {
+    const FromText = z.object({ data: z.string().transform((text): unknown => JSON.parse(text)) });
+    const deepText = '{"a":'.repeat(JSON_BODY_MAX_DEPTH + 1) + '1' + '}'.repeat(JSON_BODY_MAX_DEPTH + 1);
+    expect(() => new ZodBodyPipe(FromText).transform({ data: deepText })).toThrow(expect.objectContaining({ message: BODY_TOO_DEEP_MESSAGE }));
+    expect(new ZodBodyPipe(FromText).transform({ data: '{"a":{"b":1}}' })).toEqual({ data: { a: { b: 1 } } });
+  });
 });
 
 describe('nestsDeeperThan', () => {

@@ -96,8 +96,9 @@ export interface ZodPipeOptions {
 /**
  * Parses a request's body or query string with the route's zod schema from libs/contracts: the
  * handler receives the schema's output, and a request the schema refuses answers 400 in the API's
- * shape with the domain's texts. A value nested deeper than a JSON body may be (a multipart
- * `file_data` is not read by the body rules) is refused before it is parsed.
+ * shape with the domain's texts. Nothing nested deeper than a JSON body may be reaches a handler:
+ * neither what the pipe is given nor what the schema made of it (JSON text in a multipart field,
+ * such as `file_data`, is parsed by its schema and never read by the body rules).
  */
 abstract class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.output<T>> {
   constructor(
@@ -110,6 +111,7 @@ abstract class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.
     if (nestsDeeperThan(input, JSON_BODY_MAX_DEPTH)) throw validationError(BODY_TOO_DEEP_MESSAGE);
     const result = this.schema.safeParse(input, { error: domainMessage });
     if (!result.success) throw zodIssuesError(result.error.issues, this.options);
+    if (nestsDeeperThan(result.data, JSON_BODY_MAX_DEPTH)) throw validationError(BODY_TOO_DEEP_MESSAGE);
     return result.data;
   }
 }
