@@ -118,9 +118,9 @@ const adapterImports = [
 
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
-// Where features live, for the feature-folder rule (tools/eslint/feature-boundaries.mjs). It is off:
-// the current code has cross-feature imports (docs/decisions.md, "Boundaries"). To list them:
-//   npx eslint --rule 'beacon/feature-boundaries: error' apps
+// Where features live, for the feature-folder rule (tools/eslint/feature-boundaries.mjs). It is on for
+// the console's features; the server apps still have cross-feature imports (docs/decisions.md,
+// "Boundaries"). To list them: npx eslint --rule 'beacon/feature-boundaries: error' apps
 const FEATURE_ROOTS = [
   { root: 'apps/command-api/src', shared: ['shared'] },
   { root: 'apps/query-api/src', shared: ['shared'] },
@@ -146,6 +146,8 @@ export default tseslint.config(
     },
   },
   { files: TEST_FILES, rules: boundaries({ tests: true }) },
+  // The console's features no longer reach into each other's folders, so there the rule is on.
+  { files: ['apps/console/src/features/**/*.{ts,tsx}'], rules: { 'beacon/feature-boundaries': ['error', { roots: FEATURE_ROOTS }] } },
   // The host composes the three apps' Nest modules; its tests use their demo data and commands.
   { files: ['apps/embedded/src/embedded-app.ts'], rules: boundaries({ tests: false, allow: APP_PACKAGES }) },
   {

@@ -1,5 +1,4 @@
 import { activityLogScreens } from '../../features/activity-log/screens';
-import { brandedLoginScreens } from '../../features/branded-login/screens';
 import { changePasswordScreens } from '../../features/change-password/screens';
 import { dashboardScreens } from '../../features/dashboard/screens';
 import { emailOutboxScreens } from '../../features/email-outbox/screens';
@@ -26,7 +25,6 @@ export const SCREENS = composeScreenMaps([
   emailOutboxScreens,
   notFoundScreens,
   loginScreens,
-  brandedLoginScreens,
   login2faScreens,
   passwordResetScreens,
   loginFaqScreens,

@@ -1,5 +1,5 @@
 import type { IncidentDto, IncidentListItemDto, IncidentPageDto } from '@beacon/contracts';
-import { listItemOf } from '../incidents/incident-list';
+import { listItemOf } from '../../formatting/incident-list';
 
 /**
  * The page with a changed incident's row brought up to date at once (the list is then re-read, which

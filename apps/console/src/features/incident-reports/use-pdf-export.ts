@@ -2,7 +2,7 @@ import type { IncidentListItemDto } from '@beacon/contracts';
 import { useCallback, useState } from 'react';
 import type { ApiClient } from '../../api/api-client';
 import { errorText } from '../../api/api-error';
-import { downloadIncidentPdf } from './download-incident-pdf';
+import { downloadIncidentPdf } from '../../api/download-incident-pdf';
 
 /**
  * "Export PDF" per row: one export per incident at a time (several incidents may export at once);

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { useAccessSubject } from '../../navigation/access-subject-context';
-import type { IncidentCallError } from './incident-errors';
+import type { IncidentCallError } from '../../api/incident-errors';
 import { incidentSettingsApi, type IncidentSettingsApi } from './incident-settings-api';
 import { createLoadMachine } from './machines/load.machine';
 import {

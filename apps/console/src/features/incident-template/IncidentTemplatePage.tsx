@@ -8,7 +8,7 @@ import { PrimaryButton, SecondaryButton } from '../../shared-ui/buttons';
 import { TemplateFieldGroup } from './components/TemplateFieldGroup';
 import { incidentTemplateApi } from './incident-template-api';
 import { incidentTemplateLogic } from './incident-template.implementations';
-import type { AttachmentActions } from '../incidents/components/AttachmentField';
+import type { AttachmentActions } from '../../shared-ui/incident-fields/AttachmentField';
 import { NOT_AVAILABLE_TEXT, UPLOAD_FAILED_TEXT } from './machines/incident-template.machine';
 import { templateSubdomain } from './template-subdomain';
 import { shownGroups } from './template-values';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldValueText, fromNumber, fromText, selectedOptionIds, textInputType } from './field-values';
+import { fieldValueText, fromNumber, fromText, selectedOptionIds, textInputType } from '../../shared-ui/incident-fields/field-values';
 import { FIELDS } from './testing/incident-fixtures';
 
 describe('field values', () => {

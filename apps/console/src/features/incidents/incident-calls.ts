@@ -9,7 +9,7 @@ import type {
 } from '@beacon/contracts';
 import type { RequiredValueGap } from '@beacon/domain';
 import { isApiError } from '../../api/api-error';
-import { errorSummary, incidentCallError } from '../incident-settings/incident-errors';
+import { errorSummary, incidentCallError } from '../../api/incident-errors';
 import { currentIgnoredFieldGroups, currentTitle, payloadOf, type IncidentEdits } from './incident-values';
 
 /** The writes of the open incident, as the incident machine asks for them. */

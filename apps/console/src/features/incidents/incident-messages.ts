@@ -1,6 +1,6 @@
 import type { IncidentDto } from '@beacon/contracts';
 import { ownValue, requiredValueText } from '@beacon/domain';
-import type { FieldMessage } from './components/IncidentFieldControl';
+import type { FieldMessage } from '../../shared-ui/incident-fields/IncidentFieldControl';
 import { IGNORED_FIELD_GROUPS_FIELD, TITLE_FIELD, valueKey } from './incident-values';
 import type { IncidentContext } from './machines/incident.machine';
 

@@ -2,7 +2,7 @@ import type { ActivityLogCustomerGroupDto, ActivityLogFiltersDto, ActivityLogPag
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DownloadedFile } from '../../../api/api-client';
 import { filtersDto, pageRequestDto, sameQuery, type ActivityLogQuery } from '../activity-log-query';
-import { loadErrorText } from '../load-error-text';
+import { loadErrorText } from '../../../api/load-error-text';
 
 export type ActivityLogPage = ActivityLogPageDto['data'];
 

@@ -5,7 +5,7 @@ import { DateRangeFields, FilterProblem, FiltersForm } from '../../../shared-ui/
 import { Field, Input, Select } from '../../../shared-ui/form-controls';
 import { useFilterDraft } from '../../../shared-ui/use-filter-draft';
 import { NO_FILTERS, REPORT_STATES, type IncidentReportFilterValues, type ReportState } from '../incident-reports-query';
-import { stateLabel } from '../state-labels';
+import { stateLabel } from '../../../formatting/incident-state-labels';
 
 interface IncidentReportFiltersProps {
   /** The filters the list shows; the form starts from them and follows when they change. */

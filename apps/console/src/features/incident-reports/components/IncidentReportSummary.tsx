@@ -2,7 +2,7 @@ import type { IncidentReportSummaryDto } from '@beacon/contracts';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { REPORT_STATES } from '../incident-reports-query';
-import { stateLabel } from '../state-labels';
+import { stateLabel } from '../../../formatting/incident-state-labels';
 
 interface IncidentReportSummaryProps {
   summary: IncidentReportSummaryDto | null;

@@ -6,7 +6,7 @@ import { SecondaryButton } from '../../../shared-ui/buttons';
 import { CellNote, DataTable } from '../../../shared-ui/DataTable';
 import { VisuallyHidden } from '../../../shared-ui/form-controls';
 import { displayTitle } from '../incident-rows';
-import { stateLabel } from '../state-labels';
+import { stateLabel } from '../../../formatting/incident-state-labels';
 
 interface IncidentReportTableProps {
   rows: readonly IncidentListItemDto[];

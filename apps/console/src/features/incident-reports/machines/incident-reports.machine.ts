@@ -6,7 +6,7 @@ import type {
   IncidentReportSummaryRequest,
 } from '@beacon/contracts';
 import { assign, cancel, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import { loadErrorText } from '../../activity-log/load-error-text';
+import { loadErrorText } from '../../../api/load-error-text';
 import { withLiveIncident } from '../incident-rows';
 import { pageRequest, sameQuery, summaryRequest, type IncidentPageRequest, type IncidentReportQuery } from '../incident-reports-query';
 

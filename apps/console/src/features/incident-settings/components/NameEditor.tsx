@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { unplacedMessages, type IncidentCallError } from '../incident-errors';
+import { unplacedMessages, type IncidentCallError } from '../../../api/incident-errors';
 import { Editor, EditorActions, ErrorMessages, Input, Labelled } from './controls';
 
 interface NameEditorProps {

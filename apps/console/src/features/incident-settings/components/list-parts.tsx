@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { SecondaryButton } from '../../../shared-ui/buttons';
-import { errorSummary, type IncidentCallError } from '../incident-errors';
+import { errorSummary, type IncidentCallError } from '../../../api/incident-errors';
 import { ErrorMessages, ItemButton, VisuallyHidden } from './controls';
 
 /** A tab's heading with its main action (Add …) beside it. */

@@ -6,7 +6,7 @@ import { DEFAULT_TIMINGS } from '../../../app/timings';
 import { ModalDialog } from '../../../shared-ui/ModalDialog';
 import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
 import { ErrorMessages } from '../components/controls';
-import { errorSummary } from '../incident-errors';
+import { errorSummary } from '../../../api/incident-errors';
 import { createDeleteFieldMachine, isFieldInUse } from '../machines/delete-field.machine';
 import { useIncidentSettingsApi } from '../use-incident-settings';
 

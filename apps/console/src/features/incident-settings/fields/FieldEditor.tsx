@@ -1,7 +1,7 @@
 import type { IncidentFieldTypeName } from '@beacon/contracts';
 import { useState, type FormEvent } from 'react';
 import { Checkbox, Editor, EditorActions, ErrorMessages, Input, InputRow, Labelled, Select } from '../components/controls';
-import { unplacedMessages, type IncidentCallError } from '../incident-errors';
+import { unplacedMessages, type IncidentCallError } from '../../../api/incident-errors';
 import { FIELD_TYPE_LABELS, FIELD_TYPES } from './field-types';
 
 export interface FieldValues {

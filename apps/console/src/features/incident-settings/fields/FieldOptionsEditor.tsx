@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useDialog, useSnackbar } from '../../../feedback/use-feedback';
 import { ErrorMessages, Input, ItemButton, Labelled, Note, VisuallyHidden } from '../components/controls';
-import { unplacedMessages } from '../incident-errors';
+import { unplacedMessages } from '../../../api/incident-errors';
 import { createFieldOptionsMachine, type OptionChange } from '../machines/field-options.machine';
 import { useIncidentSettingsApi } from '../use-incident-settings';
 

@@ -6,7 +6,7 @@ import { useModuleNames } from '../../../navigation/use-module-names';
 import { ErrorMessages, Note } from '../components/controls';
 import { ReorderableList } from '../components/ReorderableList';
 import { EditDeleteActions, ItemDetails, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
-import { errorSummary, incidentFieldError } from '../incident-errors';
+import { errorSummary, incidentFieldError } from '../../../api/incident-errors';
 import { useIncidentSettingsApi, useSettingsList } from '../use-incident-settings';
 import { DeleteFieldDialog } from './DeleteFieldDialog';
 import { FieldEditor, type FieldValues } from './FieldEditor';

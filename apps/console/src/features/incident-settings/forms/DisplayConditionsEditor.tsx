@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Checkbox, ErrorMessages, Input, ItemButton, Labelled, Note, Select } from '../components/controls';
 import { ItemName } from '../components/list-parts';
-import { errorSummary } from '../incident-errors';
+import { errorSummary } from '../../../api/incident-errors';
 import { CONDITION_STATES, expectedValues } from './display-condition-text';
 import type { ConditionFieldType } from './use-condition-field-types';
 

@@ -9,7 +9,7 @@ import { useModuleNames } from '../../../navigation/use-module-names';
 import { ErrorMessages, Note } from '../components/controls';
 import { EditDeleteActions, LoadFailure, TabHeader } from '../components/list-parts';
 import { ReorderableList } from '../components/ReorderableList';
-import { errorSummary, incidentCallError } from '../incident-errors';
+import { errorSummary, incidentCallError } from '../../../api/incident-errors';
 import type { FieldGroup, FieldGroupValues } from '../incident-settings-api';
 import { useCanEditSettings, useIncidentSettingsApi, useSettingsList } from '../use-incident-settings';
 import { FieldGroupEditor } from './FieldGroupEditor';

@@ -1,7 +1,7 @@
 import type { IncidentFieldDto } from '@beacon/contracts';
 import { useState, type FormEvent } from 'react';
 import { Editor, EditorActions, ErrorMessages, Input, Labelled, TextArea } from '../components/controls';
-import { unplacedMessages, type IncidentCallError } from '../incident-errors';
+import { unplacedMessages, type IncidentCallError } from '../../../api/incident-errors';
 import type { FieldGroupValues } from '../incident-settings-api';
 import { DisplayConditionsEditor } from './DisplayConditionsEditor';
 import { FieldMappingsEditor } from './FieldMappingsEditor';

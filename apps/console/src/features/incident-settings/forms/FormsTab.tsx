@@ -7,7 +7,7 @@ import { ErrorMessages, ItemButton, Note } from '../components/controls';
 import { DeleteItemButton, ItemActions, ItemDetails, ItemName, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
 import { NameEditor } from '../components/NameEditor';
 import { ReorderableList } from '../components/ReorderableList';
-import { errorSummary, incidentCallError } from '../incident-errors';
+import { errorSummary, incidentCallError } from '../../../api/incident-errors';
 import type { IncidentForm } from '../incident-settings-api';
 import { editFormPath } from '../settings-tabs';
 import { useIncidentSettingsApi, useSettingsList } from '../use-incident-settings';

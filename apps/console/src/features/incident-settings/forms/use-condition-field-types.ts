@@ -1,6 +1,6 @@
 import type { ConditionFieldTypeDto } from '@beacon/contracts';
 import { useCallback, useRef, useState } from 'react';
-import { incidentCallError, type IncidentCallError } from '../incident-errors';
+import { incidentCallError, type IncidentCallError } from '../../../api/incident-errors';
 import { useIncidentSettingsApi } from '../use-incident-settings';
 
 export type ConditionFieldType =

@@ -1,6 +1,6 @@
 import type { FieldAppearancesDto, IncidentFieldDto } from '@beacon/contracts';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { incidentFieldError, type IncidentCallError } from '../incident-errors';
+import { incidentFieldError, type IncidentCallError } from '../../../api/incident-errors';
 
 /** The calls of the delete-field flow (spec §7 "Incident fields and options"). */
 export interface DeleteFieldCalls {

@@ -1,7 +1,7 @@
 import type { FormRuleDto, FormRuleRequest, IncidentFieldDto } from '@beacon/contracts';
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { isApiError } from '../../../api/api-error';
-import { formRuleError, incidentCallError, type IncidentCallError } from '../incident-errors';
+import { formRuleError, incidentCallError, type IncidentCallError } from '../../../api/incident-errors';
 import type { IncidentForm } from '../incident-settings-api';
 
 /** The calls Edit rule makes. */

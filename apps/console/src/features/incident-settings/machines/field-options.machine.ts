@@ -1,6 +1,6 @@
 import type { IncidentFieldDto } from '@beacon/contracts';
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { incidentFieldError, type IncidentCallError } from '../incident-errors';
+import { incidentFieldError, type IncidentCallError } from '../../../api/incident-errors';
 
 /** The choice option calls (spec §7): each change, then the field as it now stands. */
 export interface FieldOptionCalls {

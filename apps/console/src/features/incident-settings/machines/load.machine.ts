@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { IncidentCallError } from '../incident-errors';
+import type { IncidentCallError } from '../../../api/incident-errors';
 
 export interface LoadContext<T> {
   data: T | null;

@@ -2,7 +2,7 @@ import { keyForMove } from '@beacon/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../../api/api-error';
-import { incidentCallError } from '../incident-errors';
+import { incidentCallError } from '../../../api/incident-errors';
 import { createSettingsListMachine, type SettingsListCalls, type SettingsListSaved } from './settings-list.machine';
 
 interface Item {

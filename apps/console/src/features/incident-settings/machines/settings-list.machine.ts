@@ -1,6 +1,6 @@
 import { keyAtEnd, keyForMove } from '@beacon/domain';
 import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { IncidentCallError } from '../incident-errors';
+import type { IncidentCallError } from '../../../api/incident-errors';
 
 /**
  * One list of incident settings (fields, forms, the field groups of a form, a form's rules,

@@ -1,7 +1,7 @@
 import type { FormRuleRequest, FormRuleTypeName, IncidentFieldDto } from '@beacon/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Editor, EditorActions, ErrorMessages, Input, InputRow, Labelled, Select } from '../components/controls';
-import { unplacedMessages, type IncidentCallError } from '../incident-errors';
+import { unplacedMessages, type IncidentCallError } from '../../../api/incident-errors';
 import { RULE_TYPES, ruleTypeOf } from './rule-types';
 
 export type RuleValues = Required<Omit<FormRuleRequest, 'order'>>;

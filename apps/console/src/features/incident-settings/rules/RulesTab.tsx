@@ -8,7 +8,7 @@ import { useModuleNames } from '../../../navigation/use-module-names';
 import { ErrorMessages, Labelled, Note, Select } from '../components/controls';
 import { DeleteItemButton, ItemActions, ItemDetails, ItemName, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
 import { ReorderableList } from '../components/ReorderableList';
-import { errorSummary, formRuleError, incidentCallError, type IncidentCallError } from '../incident-errors';
+import { errorSummary, formRuleError, incidentCallError, type IncidentCallError } from '../../../api/incident-errors';
 import type { IncidentForm } from '../incident-settings-api';
 import { editRulePath } from '../settings-tabs';
 import { useIncidentSettingsApi, useLoaded, useSettingsList } from '../use-incident-settings';

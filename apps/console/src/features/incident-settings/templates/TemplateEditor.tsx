@@ -5,7 +5,7 @@ import { DEFAULT_HIGHLIGHT_COLOR } from '../../../theme/theme';
 import { useModuleNames } from '../../../navigation/use-module-names';
 import { Editor, EditorActions, ErrorMessages, Input, InputRow, Labelled, Note, Select } from '../components/controls';
 import { PresetValueInput } from '../components/PresetValueInput';
-import { unplacedMessages, type IncidentCallError } from '../incident-errors';
+import { unplacedMessages, type IncidentCallError } from '../../../api/incident-errors';
 import type { IncidentForm } from '../incident-settings-api';
 import { withIndefiniteArticle } from '../../../formatting/indefinite-article';
 

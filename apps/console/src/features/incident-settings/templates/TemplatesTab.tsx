@@ -7,7 +7,7 @@ import { useModuleNames } from '../../../navigation/use-module-names';
 import { ErrorMessages, Note } from '../components/controls';
 import { EditDeleteActions, ItemDetails, ItemSummary, LoadFailure, TabHeader, TabSection } from '../components/list-parts';
 import { ReorderableList } from '../components/ReorderableList';
-import { errorSummary, incidentCallError } from '../incident-errors';
+import { errorSummary, incidentCallError } from '../../../api/incident-errors';
 import type { IncidentForm } from '../incident-settings-api';
 import { useIncidentSettingsApi, useSettingsList } from '../use-incident-settings';
 import { TemplateEditor, emptyTemplate, type TemplateValues } from './TemplateEditor';

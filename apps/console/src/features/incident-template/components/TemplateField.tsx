@@ -1,8 +1,8 @@
 import type { IncidentFieldDto, IncidentValueEntry } from '@beacon/contracts';
 import { useId } from 'react';
 import styled from 'styled-components';
-import type { AttachmentActions } from '../../incidents/components/AttachmentField';
-import { IncidentFieldControl } from '../../incidents/components/IncidentFieldControl';
+import type { AttachmentActions } from '../../../shared-ui/incident-fields/AttachmentField';
+import { IncidentFieldControl } from '../../../shared-ui/incident-fields/IncidentFieldControl';
 
 interface TemplateFieldProps {
   field: IncidentFieldDto;

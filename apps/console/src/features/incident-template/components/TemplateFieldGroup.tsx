@@ -1,7 +1,7 @@
 import type { FieldGroupDto, FormRuleErrorDto, IncidentFieldDto, IncidentValueEntry } from '@beacon/contracts';
 import { ownValue, REQUIRED_VALUE_MESSAGE, type RequiredValueGap } from '@beacon/domain';
 import styled from 'styled-components';
-import type { AttachmentActions } from '../../incidents/components/AttachmentField';
+import type { AttachmentActions } from '../../../shared-ui/incident-fields/AttachmentField';
 import { valueKey, type TemplateValues } from '../template-values';
 import { TemplateField } from './TemplateField';
 

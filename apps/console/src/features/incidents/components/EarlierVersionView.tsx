@@ -3,11 +3,11 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../formatting/date-time';
 import { PrimaryButton } from '../../../shared-ui/buttons';
-import { stateLabel } from '../../incident-reports/state-labels';
-import { displayTitle } from '../incident-list';
+import { stateLabel } from '../../../formatting/incident-state-labels';
+import { displayTitle } from '../../../formatting/incident-list';
 import { NO_EDITS } from '../incident-values';
-import type { AttachmentActions } from './AttachmentField';
-import { Note, Notice } from './form-controls';
+import type { AttachmentActions } from '../../../shared-ui/incident-fields/AttachmentField';
+import { Note, Notice } from '../../../shared-ui/incident-fields/form-controls';
 import { IncidentFieldGroups } from './IncidentFieldGroups';
 
 export interface EarlierVersionViewProps {

@@ -3,13 +3,13 @@ import { useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../formatting/date-time';
 import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
-import { stateLabel } from '../../incident-reports/state-labels';
-import { displayTitle } from '../incident-list';
+import { stateLabel } from '../../../formatting/incident-state-labels';
+import { displayTitle } from '../../../formatting/incident-list';
 import { conflictingFieldNames, fieldMessages, updatedElsewhereText } from '../incident-messages';
 import { currentTitle, hasEdits } from '../incident-values';
 import type { IncidentEvent, IncidentSnapshot } from '../machines/incident.machine';
-import type { AttachmentActions } from './AttachmentField';
-import { Actions, Alert, Field, Input, Note, Notice, Select } from './form-controls';
+import type { AttachmentActions } from '../../../shared-ui/incident-fields/AttachmentField';
+import { Actions, Alert, Field, Input, Note, Notice, Select } from '../../../shared-ui/incident-fields/form-controls';
 import { fieldControlId, IncidentFieldGroups } from './IncidentFieldGroups';
 
 /** The states an incident moves between once started (a new one is a draft until then). */

@@ -2,9 +2,9 @@ import type { FieldGroupDto, IncidentDto, IncidentValueEntry } from '@beacon/con
 import { isFieldGroupShown, ownValue } from '@beacon/domain';
 import styled from 'styled-components';
 import { conditionContextOf, currentValues, fieldGroupsOf, isIgnored, type IncidentEdits } from '../incident-values';
-import type { AttachmentActions } from './AttachmentField';
-import { CheckLabel, Note } from './form-controls';
-import { IncidentFieldControl, type FieldMessage } from './IncidentFieldControl';
+import type { AttachmentActions } from '../../../shared-ui/incident-fields/AttachmentField';
+import { CheckLabel, Note } from '../../../shared-ui/incident-fields/form-controls';
+import { IncidentFieldControl, type FieldMessage } from '../../../shared-ui/incident-fields/IncidentFieldControl';
 
 /** The id of a field's control in a group, so a stopped save can move focus to it. */
 export const fieldControlId = (fieldGroup: string, field: string) => `incident-field-${fieldGroup}-${field}`;

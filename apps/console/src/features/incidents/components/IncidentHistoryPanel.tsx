@@ -3,7 +3,7 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../formatting/date-time';
 import { SecondaryButton } from '../../../shared-ui/buttons';
-import { Alert, Note } from './form-controls';
+import { Alert, Note } from '../../../shared-ui/incident-fields/form-controls';
 
 export interface IncidentHistoryPanelProps {
   entries: readonly IncidentHistoryEntryDto[] | null;

@@ -2,9 +2,9 @@ import type { IncidentListItemDto } from '@beacon/contracts';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatDateTime } from '../../../formatting/date-time';
-import { stateLabel } from '../../incident-reports/state-labels';
-import { displayTitle } from '../incident-list';
-import { Badge, Note } from './form-controls';
+import { stateLabel } from '../../../formatting/incident-state-labels';
+import { displayTitle } from '../../../formatting/incident-list';
+import { Badge, Note } from '../../../shared-ui/incident-fields/form-controls';
 
 export interface IncidentListProps {
   incidents: readonly IncidentListItemDto[];

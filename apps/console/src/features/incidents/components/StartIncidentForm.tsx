@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
 import type { NewIncidentSource } from '../machines/start-incident.machine';
-import { Actions, Alert, Field, Input, Note, Select } from './form-controls';
+import { Actions, Alert, Field, Input, Note, Select } from '../../../shared-ui/incident-fields/form-controls';
 
 export interface StartIncidentFormProps {
   moduleName: string;

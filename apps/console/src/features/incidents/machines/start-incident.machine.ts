@@ -1,7 +1,7 @@
 import type { IncidentDto, IncidentFormDto, IncidentListItemDto, IncidentTemplateDto } from '@beacon/contracts';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { readFailureText } from '../incident-calls';
-import { addedAtTop, listItemOf, orderBeforeFirst, withChange } from '../incident-list';
+import { addedAtTop, listItemOf, orderBeforeFirst, withChange } from '../../../formatting/incident-list';
 
 /** What a new incident is made from. */
 export type NewIncidentSource = { kind: 'form'; form: string; title: string } | { kind: 'template'; template: string };

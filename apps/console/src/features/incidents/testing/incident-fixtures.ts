@@ -1,5 +1,5 @@
 import type { FieldGroupDto, FormSnapshotDto, IncidentDto, IncidentFormDto, IncidentListItemDto, SnapshotFieldDto } from '@beacon/contracts';
-import { listItemOf } from '../incident-list';
+import { listItemOf } from '../../../formatting/incident-list';
 
 const field = (id: string, label: string, field_type: SnapshotFieldDto['field_type'], extra: Partial<SnapshotFieldDto> = {}): SnapshotFieldDto => ({
   id,

@@ -13,7 +13,7 @@ import {
   selectedOptionIds,
   textInputType,
   toDateTimeInput,
-} from '../field-values';
+} from './field-values';
 import { AttachmentList, AttachmentUpload, type AttachmentActions } from './AttachmentField';
 import { Badge, CheckLabel, ErrorMessage, Field, HintMessage, Input, Messages, Select, TextArea } from './form-controls';
 

@@ -5,7 +5,7 @@ import type { BrandLoginDto } from '@beacon/contracts';
 import { useApi } from '../../api/api-context';
 import { usableBrandLogo } from '../../layout/brand-logo';
 import { brandingTheme } from '../../theme/branding';
-import { LoginPage } from '../login/LoginPage';
+import { LoginPage } from './LoginPage';
 
 /**
  * The branded login page of a customer group (/{brand}, the group's brand login URL; logout of a

@@ -1,7 +1,7 @@
 import type { IncidentValueEntry, UploadedAttachmentDto } from '@beacon/contracts';
 import { useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { SecondaryButton } from '../../../shared-ui/buttons';
+import { SecondaryButton } from '../buttons';
 import { Input } from './form-controls';
 
 /** What an ATTACHMENT field does with files; the screen provides them over its API. */

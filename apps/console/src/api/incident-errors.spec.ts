@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_TEXT, SERVER_ERROR_TEXT } from '../../api/api-error';
+import { ApiError, NETWORK_ERROR_TEXT, SERVER_ERROR_TEXT } from './api-error';
 import { errorSummary, formRuleError, incidentCallError, incidentFieldError, unplacedMessages } from './incident-errors';
 
 // The API client replaces a 500's body with the general text; the incident slots say their own.

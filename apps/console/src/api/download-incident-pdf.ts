@@ -1,6 +1,6 @@
 import { ROUTES } from '@beacon/contracts';
-import type { ApiClient } from '../../api/api-client';
-import { saveFile } from '../../shared-ui/save-file';
+import type { ApiClient } from './api-client';
+import { saveFile } from '../shared-ui/save-file';
 
 /**
  * Exports one incident as a PDF (POST /api/incidents/incident/{id}/generate_pdf/ answers the PDF

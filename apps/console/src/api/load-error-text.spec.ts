@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, SERVER_ERROR_TEXT } from '../../api/api-error';
+import { ApiError, SERVER_ERROR_TEXT } from './api-error';
 import { loadErrorText } from './load-error-text';
 
 describe('loadErrorText', () => {

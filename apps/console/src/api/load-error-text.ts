@@ -1,4 +1,4 @@
-import { errorText, isApiError } from '../../api/api-error';
+import { errorText, isApiError } from './api-error';
 
 const GENERAL_KEYS = new Set(['detail', 'non_field_errors']);
 

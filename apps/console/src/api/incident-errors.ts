@@ -1,4 +1,4 @@
-import { isApiError, NETWORK_ERROR_TEXT, SERVER_ERROR_TEXT } from '../../api/api-error';
+import { isApiError, NETWORK_ERROR_TEXT, SERVER_ERROR_TEXT } from './api-error';
 
 /**
  * The error slots of the incident calls (spec part 1 §8). Incident FIELD calls spell their 500 text

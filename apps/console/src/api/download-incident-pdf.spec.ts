@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DownloadedFile } from '../../api/api-client';
-import { ApiError } from '../../api/api-error';
+import type { DownloadedFile } from './api-client';
+import { ApiError } from './api-error';
 import { downloadIncidentPdf } from './download-incident-pdf';
 
 describe('downloadIncidentPdf', () => {

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { TextArea as SharedTextArea } from '../../../shared-ui/form-controls';
+import { TextArea as SharedTextArea } from '../form-controls';
 
-export { Field, Input, Select } from '../../../shared-ui/form-controls';
-export { Note } from '../../../shared-ui/page-layout';
+export { Field, Input, Select } from '../form-controls';
+export { Note } from '../page-layout';
 
 export const TextArea = styled(SharedTextArea)`
   min-height: 96px;
