@@ -40,7 +40,7 @@ const SERVER_PACKAGES = [
 /** The constraints for production code, or (`tests`) for test code, which may also use libs/testing and drivers. */
 function depConstraints({ tests }) {
   const testing = tests ? ['type:testing'] : [];
-  const testRunner = tests ? ['vitest', 'vitest/*'] : [];
+  const testRunner = tests ? ['@jest/globals'] : [];
   return [
     // Pure decisions and rules: no I/O, no Nest, no third-party package at all.
     { sourceTag: DOMAIN, onlyDependOnLibsWithTags: [DOMAIN], allowedExternalImports: testRunner },
@@ -118,11 +118,10 @@ const adapterImports = [
 
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
-// Where features live, for the feature-folder rule (tools/eslint/feature-boundaries.mjs). It is on for
-// the console's features; the server apps still have cross-feature imports (docs/decisions.md,
-// "Boundaries"). To list them: npx eslint --rule 'beacon/feature-boundaries: error' apps
+// Where features live, for the feature-folder rule (tools/eslint/feature-boundaries.mjs), on in every
+// root: no feature imports another feature's folder (docs/decisions.md, "Boundaries").
 const FEATURE_ROOTS = [
-  { root: 'apps/command-api/src', shared: ['shared'] },
+  { root: 'apps/command-api/src', shared: ['shared'], composition: ['seed'] },
   { root: 'apps/query-api/src', shared: ['shared'] },
   { root: 'apps/console/src/features' },
 ];
@@ -146,16 +145,28 @@ export default tseslint.config(
     },
   },
   { files: TEST_FILES, rules: boundaries({ tests: true }) },
-  // The console's features no longer reach into each other's folders, so there the rule is on.
-  { files: ['apps/console/src/features/**/*.{ts,tsx}'], rules: { 'beacon/feature-boundaries': ['error', { roots: FEATURE_ROOTS }] } },
+  {
+    files: FEATURE_ROOTS.map(({ root }) => `${root}/**/*.{ts,tsx}`),
+    rules: { 'beacon/feature-boundaries': ['error', { roots: FEATURE_ROOTS }] },
+  },
   // The host composes the three apps' Nest modules; its tests use their demo data and commands.
   { files: ['apps/embedded/src/embedded-app.ts'], rules: boundaries({ tests: false, allow: APP_PACKAGES }) },
   {
     files: ['apps/embedded/src/**/*.spec.ts', 'apps/embedded/src/testing/**', 'e2e/**', 'tools/**'],
     rules: boundaries({ tests: true, allow: APP_PACKAGES }),
   },
-  // Build configuration shares the workspace aliases with vitest.config.mts; it is not project code.
-  { files: ['apps/console/vite.config.mts'], rules: boundaries({ tests: true, allow: ['../../tools/workspace-aliases.mts'] }) },
+  // Jest's environments and hooks: CommonJS, loaded by Jest itself; the global setup runs outside the
+  // test sandboxes (no @beacon/* mapping there), so it imports libs/testing's source by path.
+  {
+    files: ['tools/jest/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+    rules: {
+      ...boundaries({ tests: true, allow: ['../../libs/testing/src/docker-engine'] }),
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  // Build configuration shares the workspace aliases with jest.config.mjs; it is not project code.
+  { files: ['apps/console/vite.config.mts'], rules: boundaries({ tests: true, allow: ['../../tools/workspace-aliases.mjs'] }) },
   {
     files: ['apps/*/src/**/*.{ts,tsx}', 'libs/*/src/**/*.ts'],
     ignores: TEST_FILES,

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import type { Browser, Page, Request } from 'playwright-core';
 import { DEMO_ROOT_ID } from '@beacon/command-api';
 import { apiLogin, type AppProcess } from './support/app-process';
@@ -63,7 +64,7 @@ async function waitForTokenCleared(page: Page): Promise<void> {
   await page.waitForFunction(() => window.localStorage.getItem('token') === null, undefined, { timeout: 10_000 });
 }
 
-describe.skipIf(chromiumMissingReason !== null)('an idle session ends (token idle lifetime 8 s, shortened console timings)', () => {
+(chromiumMissingReason !== null ? describe.skip : describe)('an idle session ends (token idle lifetime 8 s, shortened console timings)', () => {
   consoleJourney({ TOKEN_IDLE_SECONDS: String(TOKEN_IDLE_SECONDS) }, (started, launched) => {
     server = started;
     browser = launched;
@@ -100,8 +101,8 @@ describe.skipIf(chromiumMissingReason !== null)('an idle session ends (token idl
         if (Date.now() > deadline) throw new Error('the console kept calling the API while the user was idle');
         await page.waitForTimeout(250);
       }
-      expect(await selfStatus(token), 'the token expired on the server').toBe(401);
-      expect(unauthorized, 'no console call failed yet').toEqual([]);
+      await because('the token expired on the server', async () => expect(await selfStatus(token)).toBe(401));
+      because('no console call failed yet', () => expect(unauthorized).toEqual([]));
       // Without the group's auto-logout nothing has signed the user out in the console yet.
       expect(await mainMenu(page).isVisible()).toBe(true);
 
@@ -139,10 +140,10 @@ describe.skipIf(chromiumMissingReason !== null)('an idle session ends (token idl
         await waitForLoginPage(page, TOKEN_IDLE_MS);
         const loggedOutAfterMs = Date.now() - signedInAt;
         await waitForTokenCleared(page);
-        expect(loggedOutAfterMs, 'logged out by the console, before the server expired the token').toBeLessThan(TOKEN_IDLE_MS);
+        because('logged out by the console, before the server expired the token', () => expect(loggedOutAfterMs).toBeLessThan(TOKEN_IDLE_MS));
         expect(logouts.length).toBe(1);
         expect(new URL(logouts[0]!.url()).searchParams.get('inactivity')).toBe('true');
-        expect(await selfStatus(token), 'the logout revoked the token').toBe(401);
+        await because('the logout revoked the token', async () => expect(await selfStatus(token)).toBe(401));
       } finally {
         await context.close();
       }

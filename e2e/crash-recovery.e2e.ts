@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import { SqliteEventStore, type RecordedEvent } from '@beacon/event-store';
 import { SqliteReadStore } from '@beacon/read-store';
 import { DEMO_GROUPS, DEMO_USERS } from '@beacon/command-api';
@@ -79,7 +80,7 @@ describe('kill -9 in the middle of acknowledged writes', () => {
       const byPosition = new Map(all.map((e) => [e.position, e]));
       for (const write of writes.acknowledged) {
         const event = byPosition.get(write.position);
-        expect(event?.type, `acknowledged write at ${write.position}`).toBe('IncidentModuleSettingsChanged');
+        because(`acknowledged write at ${write.position}`, () => expect(event?.type).toBe('IncidentModuleSettingsChanged'));
         expect((event!.data as { moduleName: string }).moduleName).toBe(write.name);
       }
 
@@ -93,11 +94,11 @@ describe('kill -9 in the middle of acknowledged writes', () => {
       expect(settings).toEqual({ module_name: last.moduleName, module_name_plural: last.moduleNamePlural });
 
       for (const projection of ['customer-groups', 'incident-module-settings', 'users']) {
-        expect(await readModels.getCheckpoint(projection), projection).toBeGreaterThanOrEqual(head);
+        await because(projection, async () => expect(await readModels.getCheckpoint(projection)).toBeGreaterThanOrEqual(head));
       }
       const failures = all.filter((e) => e.type === 'UserSignInFailed' && e.streamName === `user-${contact.userId}`).length;
       const user = await readModels.scope(rootId).collection('users').findOne({ _id: contact.userId });
-      expect(user?.failed_attempts, 'each failed sign-in applied exactly once').toBe(failures);
+      because('each failed sign-in applied exactly once', () => expect(user?.failed_attempts).toBe(failures));
     } finally {
       await readModels.close();
       await events.close();

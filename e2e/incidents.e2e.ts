@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { ROUTES, routePattern, type RouteDefinition } from '@beacon/contracts';
+import { because, currentTestFailed, eventually, pdfText } from '@beacon/testing';
 import type { AppProcess } from './support/app-process';
 import { chromiumMissingReason } from './support/browser';
 import { consoleJourney, mainMenu, newConsolePage, signInThroughLoginPage } from './support/console';
@@ -17,6 +18,8 @@ if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
  * with the server's conflict message and the current values. Each step depends on the ones before.
  */
 
+/** The text of every page of a PDF, one line per text run. */
+const pdfTextOf = async (bytes: Buffer): Promise<string> => (await pdfText(bytes)).text;
 const REQUIRED_MESSAGE = 'Please enter a value. This field is required.';
 const TITLE = `Flooded basement ${Date.now().toString(36)}`;
 const EARLIER_TITLE = 'Blocked drain';
@@ -109,28 +112,15 @@ const fieldInput = (page: Page, group: string, label: string): Locator =>
 const isTheSave = (response: Response) =>
   response.request().method() === 'PUT' && new URL(response.url()).pathname === `/api/incidents/incident/${incidentId}/`;
 
-/** Reads a PDF's text with pdfjs (legacy build: Node has no DOM). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false, useSystemFonts: false }).promise;
-  const lines: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    for (const item of content.items) if ('str' in item && item.str.trim()) lines.push(item.str);
-  }
-  await pdf.destroy();
-  return lines.join('\n');
-}
-
-describe.skipIf(chromiumMissingReason !== null)('incident management in a real browser, live for every operator', () => {
+(chromiumMissingReason !== null ? describe.skip : describe)('incident management in a real browser, live for every operator', () => {
   consoleJourney({}, (started, launched) => {
     server = started;
     browser = launched;
   });
 
   // A failed step shows what each operator's screen held, as assistive technology reads it.
-  afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
+  afterEach(async () => {
+    if (!currentTestFailed()) return;
     for (const [who, opened] of [['first operator', first], ['second operator', second]] as const) {
       if (!opened || opened.page.isClosed()) continue;
       const snapshot = await opened.page.locator('main').ariaSnapshot({ timeout: 2_000 }).catch((error: unknown) => String(error));
@@ -313,7 +303,7 @@ describe.skipIf(chromiumMissingReason !== null)('incident management in a real b
     const savedAt = Date.now();
     await message(first.page, 'The Incident was successfully updated.').waitFor();
 
-    await expect.poll(() => fieldInput(page, 'Details', 'Location').inputValue(), { timeout: LIVE_MS, interval: 50 }).toBe('14 River Road');
+    await eventually(async () => expect(await fieldInput(page, 'Details', 'Location').inputValue()).toBe('14 River Road'), { timeout: LIVE_MS, interval: 50 });
     console.log(`the change reached the other operator's screen ${Date.now() - savedAt} ms after the save answered`);
     expect(await fieldInput(page, 'Injury', 'Hospital').inputValue()).toBe('St Mary’s');
     await page.getByText('Olu Demo updated this Incident', { exact: true }).waitFor();
@@ -340,10 +330,10 @@ describe.skipIf(chromiumMissingReason !== null)('incident management in a real b
     expect(path).toBeTruthy();
     const bytes = await readFile(path!);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = await pdfText(bytes);
+    const text = await pdfTextOf(bytes);
     expect(text).toContain(TITLE);
     for (const shown of ['Active', 'Flood report', 'Details', 'Location', '14 River Road', 'Injury', 'Hospital', 'St Mary’s']) {
-      expect(text, `the PDF shows "${shown}"`).toContain(shown);
+      because(`the PDF shows "${shown}"`, () => expect(text).toContain(shown));
     }
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   });

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { DEMO_GROUPS } from '@beacon/command-api';
 import { apiLogin, newDataDir, startAppProcess, type AppProcess } from './support/app-process';
@@ -12,7 +12,7 @@ const dataDir = newDataDir();
 let server: AppProcess;
 let browser: Browser;
 
-describe.skipIf(chromiumMissingReason !== null)('the vertical slice in a real browser', () => {
+(chromiumMissingReason !== null ? describe.skip : describe)('the vertical slice in a real browser', () => {
   beforeAll(async () => {
     server = await startAppProcess('embedded', dataDir);
     browser = await launchChromium();

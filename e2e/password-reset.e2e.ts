@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { mailFolder } from '@beacon/command-api';
 import { apiLogin, type AppProcess } from './support/app-process';
@@ -30,7 +30,7 @@ async function resetLinkFor(email: string): Promise<string> {
   }
 }
 
-describe.skipIf(chromiumMissingReason !== null)('password reset through the emailed link', () => {
+(chromiumMissingReason !== null ? describe.skip : describe)('password reset through the emailed link', () => {
   consoleJourney({}, (started, launched, folder) => {
     server = started;
     browser = launched;

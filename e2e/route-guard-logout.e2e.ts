@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import type { Browser, Page } from 'playwright-core';
 import type { AppProcess } from './support/app-process';
 import { chromiumMissingReason } from './support/browser';
@@ -27,7 +28,7 @@ async function statusSettlesOn(token: string, expected: number, timeoutMs = 10_0
 async function signInOperator(page: Page): Promise<string> {
   await signInThroughLoginPage(page, server.url, 'operator@demo.test');
   const token = await storedToken(page);
-  expect(token, 'the console keeps the token in localStorage "token"').toBeTruthy();
+  because('the console keeps the token in localStorage "token"', () => expect(token).toBeTruthy());
   expect(await selfStatus(token!)).toBe(200);
   return token!;
 }
@@ -42,14 +43,14 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
 
 async function expectLoggedOut(page: Page, token: string): Promise<void> {
   await waitForLoginPage(page);
-  expect(await mainMenu(page).count(), 'the signed-in layout is gone').toBe(0);
-  expect(await page.getByRole('banner').count(), 'no header either').toBe(0);
+  await because('the signed-in layout is gone', async () => expect(await mainMenu(page).count()).toBe(0));
+  await because('no header either', async () => expect(await page.getByRole('banner').count()).toBe(0));
   // The console shows the login page at once and clears the stored token when the logout call ends.
   await page.waitForFunction(() => window.localStorage.getItem('token') === null, undefined, { timeout: 10_000 });
-  expect(await statusSettlesOn(token, 401), 'the old token is revoked on the server').toBe(401);
+  await because('the old token is revoked on the server', async () => expect(await statusSettlesOn(token, 401)).toBe(401));
 }
 
-describe.skipIf(chromiumMissingReason !== null)('a failed route guard logs the user out', () => {
+(chromiumMissingReason !== null ? describe.skip : describe)('a failed route guard logs the user out', () => {
   consoleJourney({}, (started, launched) => {
     server = started;
     browser = launched;

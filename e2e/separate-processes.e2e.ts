@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import { io } from 'socket.io-client';
 import type { LiveUpdate } from '@beacon/contracts';
 import { DEMO_GROUPS } from '@beacon/command-api';
@@ -99,7 +100,7 @@ describe('command-api, query-api and dispatch-worker as separate processes', () 
       new Set((await readModels.scope(SYSTEM_TENANT).collection<ProjectionLeaseDocument>(PROJECTION_LEASES).find()).map((lease) => lease.holder));
     try {
       const before = await holders();
-      expect(before.size, 'one node runs every projection').toBe(1);
+      because('one node runs every projection', () => expect(before.size).toBe(1));
       const token = await apiLogin(commandApi.url, 'admin@demo.test');
       // Both nodes serve reads while one runs the projections.
       for (const node of [queryApi, secondQueryApi]) {
@@ -126,7 +127,7 @@ describe('command-api, query-api and dispatch-worker as separate processes', () 
       }
       const tookOverIn = Date.now() - killedAt;
       expect(settings).toEqual({ module_name: 'Takeover', module_name_plural: 'Takeovers' });
-      expect(tookOverIn, `took over in ${tookOverIn} ms`).toBeLessThan(10_000);
+      because(`took over in ${tookOverIn} ms`, () => expect(tookOverIn).toBeLessThan(10_000));
       const after = await holders();
       expect(after.size).toBe(1);
       expect([...after][0]).not.toBe([...before][0]);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { workspaceAliases } from '../../tools/workspace-aliases.mts';
+import { workspaceAliases } from '../../tools/workspace-aliases.mjs';
 
 const consoleRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiServer = 'http://localhost:3000';

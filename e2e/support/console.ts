@@ -2,7 +2,7 @@ import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from 
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@beacon/command-api';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll } from '@jest/globals';
 import { newDataDir, REPO_ROOT, startAppProcess, type AppProcess } from './app-process';
 import { launchChromium } from './browser';
 

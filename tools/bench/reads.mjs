@@ -39,7 +39,7 @@ export function loadQueryApi(require) {
     ...dist('activity-log/projections/activity-log.projection'),
     ...dist('activity-log/queries/activity-log-reader'),
     ...dist('activity-log/queries/activity-log-filters'),
-    ...dist('customer-group/customer-group-reader'),
+    ...dist('shared/customer-group-reader'),
     ...dist('customer-group/projections/customer-groups.projection'),
     ...dist('users/projections/users.projection'),
   };

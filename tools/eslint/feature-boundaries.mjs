@@ -8,8 +8,10 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * never `<root>/<other-feature>/`. Files directly in `<root>` (modules, index, main) compose features and
  * are not checked.
  *
- * Options: `{ roots: [{ root: 'apps/command-api/src', shared: ['shared'] }] }`, roots relative to the
- * working directory ESLint runs in (the repository root).
+ * Options: `{ roots: [{ root: 'apps/command-api/src', shared: ['shared'], composition: ['seed'] }] }`,
+ * roots relative to the working directory ESLint runs in (the repository root). A `composition` folder
+ * composes features as the root's modules do (the demo seeder sends other features' commands): it is
+ * not checked, and no feature may import it.
  */
 export const featureBoundaries = {
   meta: {
@@ -23,7 +25,11 @@ export const featureBoundaries = {
             type: 'array',
             items: {
               type: 'object',
-              properties: { root: { type: 'string' }, shared: { type: 'array', items: { type: 'string' } } },
+              properties: {
+                root: { type: 'string' },
+                shared: { type: 'array', items: { type: 'string' } },
+                composition: { type: 'array', items: { type: 'string' } },
+              },
               required: ['root'],
               additionalProperties: false,
             },
@@ -43,15 +49,15 @@ export const featureBoundaries = {
     const isFolder = (path) => statSync(join(context.cwd, path), { throwIfNoEntry: false })?.isDirectory() ?? false;
     // The feature a path belongs to: the first folder under its root (null for a file directly in the root).
     const place = (path) => {
-      for (const { root, shared = [] } of roots) {
+      for (const { root, shared = [], composition = [] } of roots) {
         if (!path.startsWith(`${root}/`)) continue;
         const first = path.slice(root.length + 1).split('/')[0];
-        return { root, shared, feature: isFolder(`${root}/${first}`) ? first : null };
+        return { root, shared, composition, feature: isFolder(`${root}/${first}`) ? first : null };
       }
       return null;
     };
     const from = place(file);
-    if (!from || from.feature === null || from.shared.includes(from.feature)) return {};
+    if (!from || from.feature === null || from.shared.includes(from.feature) || from.composition.includes(from.feature)) return {};
 
     const check = (node) => {
       const source = node.source?.value;

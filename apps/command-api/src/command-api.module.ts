@@ -1,32 +1,19 @@
 import { Module } from '@nestjs/common';
-import { IdempotencyKeyInterceptor } from '@beacon/platform';
-import { ChangeCustomerGroupDetailsHandler } from './customer-group/commands/change-customer-group-details.handler';
-import { ChangeIncidentModuleSettingsHandler } from './customer-group/commands/change-incident-module-settings.handler';
-import { CreateCustomerGroupHandler } from './customer-group/commands/create-customer-group.handler';
-import { CustomerGroupAccess } from './customer-group/customer-group-access';
-import { CustomerGroupController } from './customer-group/customer-group.controller';
-import { INCIDENT_SETTINGS_CONTROLLERS, INCIDENT_SETTINGS_PROVIDERS } from './incident-settings/incident-settings.providers';
-import { INCIDENTS_CONTROLLERS, INCIDENTS_PROVIDERS } from './incidents/incidents.providers';
+import { CustomerGroupModule } from './customer-group/customer-group.module';
+import { IncidentSettingsModule } from './incident-settings/incident-settings.module';
+import { IncidentsModule } from './incidents/incidents.module';
 import { DemoTenantSeeder } from './seed/demo-tenant.seeder';
-import { SESSION_CONTROLLERS, SESSION_PROVIDERS } from './session/session.providers';
-import { UPLOADS_CONTROLLERS, UPLOADS_PROVIDERS } from './uploads/uploads.providers';
-import { USERS_CONTROLLERS, USERS_PROVIDERS } from './users/users.providers';
+import { SessionModule } from './session/session.module';
+import { CommandSharedModule } from './shared/command-shared.module';
+import { UploadsModule } from './uploads/uploads.module';
+import { UsersModule } from './users/users.module';
 
-/** Every write: validates, decides, appends events. Needs InfrastructureModule and PlatformModule at the root. */
+/**
+ * Every write: validates, decides, appends events. One Nest module per feature, what they share, and
+ * the demo seeder (it sends other features' commands). Needs InfrastructureModule and PlatformModule at the root.
+ */
 @Module({
-  controllers: [...SESSION_CONTROLLERS, ...USERS_CONTROLLERS, CustomerGroupController, ...INCIDENT_SETTINGS_CONTROLLERS, ...INCIDENTS_CONTROLLERS, ...UPLOADS_CONTROLLERS],
-  providers: [
-    ...SESSION_PROVIDERS,
-    ...USERS_PROVIDERS,
-    CustomerGroupAccess,
-    CreateCustomerGroupHandler,
-    ChangeIncidentModuleSettingsHandler,
-    ChangeCustomerGroupDetailsHandler,
-    DemoTenantSeeder,
-    ...INCIDENT_SETTINGS_PROVIDERS,
-    ...INCIDENTS_PROVIDERS,
-    ...UPLOADS_PROVIDERS,
-    IdempotencyKeyInterceptor,
-  ],
+  imports: [CommandSharedModule, CustomerGroupModule, IncidentSettingsModule, IncidentsModule, SessionModule, UploadsModule, UsersModule],
+  providers: [DemoTenantSeeder],
 })
 export class CommandApiModule {}

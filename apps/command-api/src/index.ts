@@ -6,5 +6,5 @@ export * from './users/commands/register-user.command';
 export * from './users/commands/change-customer-permission.command';
 export * from './incident-settings/commands/change-incident-settings.command';
 export * from './incident-settings/commands/change-incident-template.command';
-export * from './email/outbox/mail-folder';
+export * from './shared/email/outbox/mail-folder';
 export * from './incidents/uploads/guest-upload-sweep';

@@ -1,7 +1,7 @@
+import { afterEach } from '@jest/globals';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
 
-// Without vitest globals, Testing Library cannot register its own cleanup.
+// Tests import Jest's functions instead of using globals, so Testing Library's own cleanup is registered here.
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

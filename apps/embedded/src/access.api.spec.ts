@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import request from 'supertest';
 import { ROUTE_TABLE, type RouteDefinition } from '@beacon/contracts';
 import { canAccess, CUSTOMER_PERMISSIONS, ROOT_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
@@ -52,7 +53,7 @@ describe.each(Object.keys(TENANT_KINDS))('in a tenant with %s', (tenantName) => 
       // A fresh token per call: some allowed calls (logout) end the session they are made with.
       const token = await login(app, tenant.emails[role], TENANT_PASSWORD);
       const response = await call(route, token, tenant);
-      expect(response.status, `${route.method} ${route.path} must never fail`).toBeLessThan(500);
+      because(`${route.method} ${route.path} must never fail`, () => expect(response.status).toBeLessThan(500));
       outcomes.push(`${route.method} ${route.path}: ${response.status === 403 ? 'refused' : 'allowed'}`);
       expected.push(`${route.method} ${route.path}: ${canAccess(route.guard!, subject) ? 'allowed' : 'refused'}`);
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { Secret, TOTP, URI } from 'otpauth';
 import type { ImpersonationTokenDto, TotpSetupResponse, UserDto } from '@beacon/contracts';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import request from 'supertest';
 import { ROUTE_TABLE } from '@beacon/contracts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
@@ -90,18 +91,18 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const { path, method, operation } of operations()) {
       const where = `${method.toUpperCase()} ${path}`;
-      expect(path, where).toMatch(/^\//);
-      expect(Object.keys(operation.responses ?? {}).length, where).toBeGreaterThan(0);
+      because(where, () => expect(path).toMatch(/^\//));
+      because(where, () => expect(Object.keys(operation.responses ?? {}).length).toBeGreaterThan(0));
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        expect(status, where).toMatch(/^[1-5]\d\d$/);
-        expect(response.description, `${where} ${status}`).toBeTruthy();
+        because(where, () => expect(status).toMatch(/^[1-5]\d\d$/));
+        because(`${where} ${status}`, () => expect(response.description).toBeTruthy());
       }
       const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
       const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path');
-      expect(declared.map((parameter) => parameter.name).sort(), where).toEqual(templated);
-      expect(declared.every((parameter) => parameter.required === true), where).toBe(true);
+      because(where, () => expect(declared.map((parameter) => parameter.name).sort()).toEqual(templated));
+      because(where, () => expect(declared.every((parameter) => parameter.required === true)).toBe(true));
       for (const requirement of operation.security ?? [])
-        for (const scheme of Object.keys(requirement)) expect(document.components.securitySchemes[scheme], where).toBeDefined();
+        for (const scheme of Object.keys(requirement)) because(where, () => expect(document.components.securitySchemes[scheme]).toBeDefined());
     }
   });
 
@@ -116,8 +117,8 @@ describe('the OpenAPI document', () => {
   it('asks for a token on every route but the public ones', () => {
     for (const route of ROUTE_TABLE) {
       const operation = document.paths[route.path.replace(/:([A-Za-z_]+)/g, '{$1}')]![route.method.toLowerCase()]!;
-      expect(operation.security, `${route.method} ${route.path}`).toEqual(route.public ? [] : [{ tokenAuth: [] }]);
-      if (!route.public) expect(operation.responses?.['401'], `${route.method} ${route.path}`).toBeDefined();
+      because(`${route.method} ${route.path}`, () => expect(operation.security).toEqual(route.public ? [] : [{ tokenAuth: [] }]));
+      if (!route.public) because(`${route.method} ${route.path}`, () => expect(operation.responses?.['401']).toBeDefined());
     }
   });
 
@@ -129,7 +130,7 @@ describe('the OpenAPI document', () => {
     for (const field of required!) {
       const body = { email: 'admin@demo.test', password: 'Demo-password-1', [field]: undefined };
       const answer = await request(app.url).post('/api/rest-auth/login/').send(body).expect(400);
-      expect(answer.body[field], field).toEqual(['This field is required.']);
+      because(field, () => expect(answer.body[field]).toEqual(['This field is required.']));
     }
     expect(login.responses?.['429']).toBeDefined();
   });
@@ -164,7 +165,7 @@ describe('Swagger UI at /api/docs', () => {
     const types: Record<string, RegExp> = { css: /^text\/css/, js: /^(?:text|application)\/javascript/, png: /^image\/png/ };
     for (const asset of assets) {
       const response = await request(app.url).get(`/api/docs/${asset}`).expect(200);
-      expect(response.headers['content-type'], asset).toMatch(types[asset.split('.').pop()!]!);
+      because(asset, () => expect(response.headers['content-type']).toMatch(types[asset.split('.').pop()!]!));
     }
     const init = await request(app.url).get('/api/docs/swagger-ui-init.js').expect(200);
     expect(init.text).toMatch(/"operationId":\s*"login"/);
@@ -180,7 +181,7 @@ describe('Swagger UI at /api/docs', () => {
   it("serves nothing else of the Swagger UI package (its sample page's initializer, source maps)", async () => {
     for (const path of ['/api/docs/swagger-initializer.js', '/api/docs/swagger-ui-bundle.js.map', '/api/docs/package.json', '/api/docs/oauth2-redirect.html']) {
       const response = await request(app.url).get(path).expect(404);
-      expect(response.body.detail, path).toBeTruthy();
+      because(path, () => expect(response.body.detail).toBeTruthy());
     }
   });
 
@@ -208,9 +209,9 @@ describe('Swagger UI at /api/docs', () => {
     for (const path of ['/api/docs-json', '/api/docs/swagger-ui-bundle.js', '/api/get_company_info/']) {
       const response = await request(app.url).get(path);
       const policy = policyDirectives(String(response.headers['content-security-policy']));
-      expect(policy.get('style-src')?.[0], path).toBe("'self'");
-      expect(policy.get('style-src')?.some((source) => source.startsWith("'sha256-")), path).toBe(false);
-      expect(policy.has('style-src-attr'), path).toBe(false);
+      because(path, () => expect(policy.get('style-src')?.[0]).toBe("'self'"));
+      because(path, () => expect(policy.get('style-src')?.some((source) => source.startsWith("'sha256-"))).toBe(false));
+      because(path, () => expect(policy.has('style-src-attr')).toBe(false));
     }
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { CommandBus, EventBus } from '@nestjs/cqrs';
 import { firstValueFrom, take, toArray } from 'rxjs';

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import request from 'supertest';
 import { EVENT_POSITION_HEADER, PROJECTION_POSITION_HEADER, READ_POSITION_HEADER, ROUTES, ROUTE_TABLE, type RouteDefinition } from '@beacon/contracts';
 import { canAccess, CUSTOMER_PERMISSIONS, ROOT_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   const post = async (path: string, body: object | ((call: request.Test) => request.Test), status = 201) => {
     const call = request(app.url).post(path).set(auth(admin));
     const response = await (typeof body === 'function' ? body(call) : call.send(body));
-    expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(status);
+    because(`${path}: ${JSON.stringify(response.body)}`, () => expect(response.status).toBe(status));
     return response.body as { id: string; key: string };
   };
   const rules = await request(app.url).get(`/api/incidents/form/${flood.form.id}/rules/`).set(auth(admin)).set(READ_POSITION_HEADER, flood.position);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createFloodReportForm, type FloodReportForm } from './testing/flood-report-form';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { UploadedAttachmentDto } from '@beacon/contracts';
 import { GuestUploadSweep } from '@beacon/command-api';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { LiveAuth, LiveUpdate } from '@beacon/contracts';
 import { DEMO_GROUPS } from '@beacon/command-api';

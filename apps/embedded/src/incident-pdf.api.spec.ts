@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { because, pdfText } from '@beacon/testing';
 import request from 'supertest';
 import type { IncidentDto, UploadedAttachmentDto } from '@beacon/contracts';
 import { DEMO_GROUPS } from '@beacon/command-api';
@@ -15,29 +16,18 @@ let flood: FloodReportForm;
 let incident: IncidentDto;
 let photo: UploadedAttachmentDto;
 let position = '0';
+/** The text of every page of a PDF, one line per text run. */
+const pdfTextOf = async (bytes: Buffer): Promise<string> => (await pdfText(bytes)).text;
 const rootId = DEMO_GROUPS[0].customerGroupId;
 
 const pdfPath = (id: string) => `/api/incidents/incident/${id}/generate_pdf/`;
-
-/** The text of every page, one line per text run, as a PDF reader extracts it. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false, useSystemFonts: false }).promise;
-  const lines: string[] = [];
-  for (let page = 1; page <= pdf.numPages; page++) {
-    const content = await (await pdf.getPage(page)).getTextContent();
-    for (const item of content.items) if ('str' in item && item.str.trim()) lines.push(item.str);
-  }
-  await pdf.destroy();
-  return lines.join('\n');
-}
 
 const exportPdf = (id: string, body: object = {}, key = operator) =>
   request(app.url).post(pdfPath(id)).set(auth(key)).set('X-Read-Position', position).responseType('blob').send(body);
 
 async function write(method: 'post' | 'put' | 'patch', path: string, body: object): Promise<request.Response> {
   const response = await request(app.url)[method](path).set(auth(operator)).send(body);
-  expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+  because(JSON.stringify(response.body), () => expect(response.status).toBeLessThan(300));
   position = response.headers['x-event-position'] ?? position;
   return response;
 }
@@ -83,7 +73,7 @@ describe('incident PDF export', () => {
   });
 
   it('holds the title, state, every visible field with its value, attachment names and the history', async () => {
-    const text = await pdfText((await exportPdf(incident.id!).expect(200)).body as Buffer);
+    const text = await pdfTextOf((await exportPdf(incident.id!).expect(200)).body as Buffer);
 
     for (const expected of [
       'Flooded underpass',
@@ -109,7 +99,7 @@ describe('incident PDF export', () => {
     await write('put', `/api/incidents/incident/${incident.id}/`, {
       payload: [entry(flood.details, flood.fields.location, ['Underpass B7']), entry(flood.details, flood.fields.severity, [flood.low])],
     });
-    const text = await pdfText((await exportPdf(incident.id!).expect(200)).body as Buffer);
+    const text = await pdfTextOf((await exportPdf(incident.id!).expect(200)).body as Buffer);
 
     expect(text).toContain('Underpass B7');
     expect(text).toContain('Low');
@@ -121,7 +111,7 @@ describe('incident PDF export', () => {
   });
 
   it('exports the incident as it stood at an earlier version (body or query)', async () => {
-    const text = await pdfText((await exportPdf(incident.id!, { version: 1 }).expect(200)).body as Buffer);
+    const text = await pdfTextOf((await exportPdf(incident.id!, { version: 1 }).expect(200)).body as Buffer);
     expect(text).toContain('Location\nUnderpass A12');
     expect(text).toContain('Version\n1');
     expect(text).not.toContain('Underpass B7');
@@ -132,7 +122,7 @@ describe('incident PDF export', () => {
       .set('X-Read-Position', position)
       .responseType('blob')
       .expect(200);
-    expect(await pdfText(viaQuery.body as Buffer)).toContain('Underpass A12');
+    expect(await pdfTextOf(viaQuery.body as Buffer)).toContain('Underpass A12');
   });
 
   it('answers 400 for a version that is not a whole number', async () => {
@@ -154,6 +144,6 @@ describe('incident PDF export', () => {
     const response = await exportPdf(incident.id!).expect(200);
 
     expect(response.headers['content-disposition']).toBe('attachment; filename="Case-Flooded underpass.pdf"');
-    expect(await pdfText(response.body as Buffer)).toContain('Module\nCase');
+    expect(await pdfTextOf(response.body as Buffer)).toContain('Module\nCase');
   });
 });

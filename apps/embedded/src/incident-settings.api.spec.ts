@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import request from 'supertest';
 import type { FieldGroupDto, FormRuleDto, IncidentFieldDto, IncidentFormDto } from '@beacon/contracts';
 import { INCIDENT_ROOT_PERMISSIONS } from '@beacon/domain';
@@ -31,7 +32,7 @@ type Method = 'post' | 'put' | 'patch' | 'delete';
 async function write(method: Method, path: string, body: unknown, key = admin, status?: number) {
   const call = request(app.url)[method](path).set(auth(key));
   const response = body === undefined ? await call : await call.send(body as object);
-  if (status !== undefined) expect(response.status, JSON.stringify(response.body)).toBe(status);
+  if (status !== undefined) because(JSON.stringify(response.body), () => expect(response.status).toBe(status));
   expect(response.status).toBeLessThan(500);
   if (response.headers['x-event-position']) position = response.headers['x-event-position'];
   return response;
@@ -39,7 +40,7 @@ async function write(method: Method, path: string, body: unknown, key = admin, s
 
 async function read<T>(path: string, key = admin, status = 200): Promise<T> {
   const response = await request(app.url).get(path).set(auth(key)).set('X-Read-Position', position);
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  because(JSON.stringify(response.body), () => expect(response.status).toBe(status));
   return response.body as T;
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { EVENT_STORE } from '@beacon/platform';
 import { INCIDENT_ROOT_PERMISSIONS } from '@beacon/domain';

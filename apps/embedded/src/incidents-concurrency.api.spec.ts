@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import request from 'supertest';
 import type { FieldGroupDto, IncidentConflictDto, IncidentDto, IncidentFieldDto, IncidentFormDto, IncidentHistoryDto } from '@beacon/contracts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
@@ -19,7 +20,7 @@ let fields: IncidentFieldDto[];
 
 async function post<T>(path: string, body: object, key: string): Promise<T> {
   const response = await request(app.url).post(path).set(auth(key)).send(body);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
   return response.body as T;
 }
 
@@ -46,7 +47,7 @@ afterAll(async () => {
 
 async function startIncident(): Promise<IncidentDto> {
   const response = await request(app.url).post(`/api/incidents/incident/start/${form.id}/`).set(auth(keys[1]!)).send({ payload: [] });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
   return response.body as IncidentDto;
 }
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import request from 'supertest';
 import { READ_STORE } from '@beacon/platform';
 import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
@@ -28,7 +29,7 @@ afterAll(async () => {
 describe('the public template page of an organisation without the incident permission', () => {
   it('answers 404 for the template read, though the subdomain selects a template', async () => {
     const response = await request(app.url).get(`/api/incidents/public_incident_template/${tenant.subdomain}/`).set('X-Read-Position', tenant.position);
-    expect(response.status, JSON.stringify(response.body)).toBe(404);
+    because(JSON.stringify(response.body), () => expect(response.status).toBe(404));
     expect(response.body).toEqual({ detail: 'Not found.' });
     // Not for want of the template: the subdomain is there, of that organisation.
     const subdomains = app.app.get<symbol, ReadStore>(READ_STORE).scope(SYSTEM_TENANT).collection('incident_template_subdomains');
@@ -40,7 +41,7 @@ describe('the public template page of an organisation without the incident permi
     const response = await request(app.url)
       .post(`/api/incidents/public_incident_template/${tenant.subdomain}/start/`)
       .send({ payload: [{ field_group: tenant.fieldGroupId, field: tenant.fieldId, values: ['Somewhere'] }] });
-    expect(response.status, JSON.stringify(response.body)).toBe(404);
+    because(JSON.stringify(response.body), () => expect(response.status).toBe(404));
     expect(response.body).toEqual({ detail: 'Not found.' });
     expect(response.headers['x-event-position']).toBeUndefined();
   });
@@ -50,7 +51,7 @@ describe('the public template page of an organisation without the incident permi
       .post('/api/incidents/upload_attachment_from_template/')
       .field('file_data', JSON.stringify({ subdomain: tenant.subdomain }))
       .attach('file', Buffer.from('guest photo'), { filename: 'guest.jpg', contentType: 'image/jpeg' });
-    expect(response.status, JSON.stringify(response.body)).toBe(404);
+    because(JSON.stringify(response.body), () => expect(response.status).toBe(404));
     expect(response.body).toEqual({ detail: 'Not found.' });
   });
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import request from 'supertest';
 import type {
   IncidentDto,
@@ -51,14 +52,14 @@ async function write(method: Method, path: string, body: unknown, key = operator
   let call = request(app.url)[method](path).set(auth(key));
   if (idempotencyKey) call = call.set('Idempotency-Key', idempotencyKey);
   const response = await call.send(body as object);
-  expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+  because(JSON.stringify(response.body), () => expect(response.status).toBeLessThan(500));
   if (response.headers['x-event-position']) position = response.headers['x-event-position'];
   return response;
 }
 
 async function read(path: string, key = operator) {
   const response = await request(app.url).get(path).set(auth(key)).set('X-Read-Position', position);
-  expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+  because(JSON.stringify(response.body), () => expect(response.status).toBeLessThan(500));
   return response;
 }
 
@@ -67,7 +68,7 @@ const located = (place = 'Riverside') => [entry(flood.details, flood.fields.loca
 
 async function startIncident(body: object = { payload: located() }, key = operator, formId = flood.form.id): Promise<IncidentDto> {
   const response = await write('post', `/api/incidents/incident/start/${formId}/`, body, key);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
   return response.body as IncidentDto;
 }
 
@@ -245,7 +246,7 @@ describe('starting an incident', () => {
     const response = await request(app.url)
       .post(`/api/incidents/public_incident_template/${flood.template.subdomain}/start/`)
       .send({ payload: located('Public place') });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
     position = response.headers['x-event-position'];
     expect(response.body).toMatchObject({ template: flood.template.id, customer_group: rootId, created_by: null, title: 'River flood' });
     const read_ = await read(`/api/incidents/incident/${response.body.id}/`);
@@ -264,7 +265,7 @@ describe('attachments', () => {
       .set(auth(key))
       .field('file_data', '{}')
       .attach('file', bytes, { filename, contentType: 'image/jpeg' });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
     return response.body as UploadedAttachmentDto;
   };
   const photos = (...values: unknown[]) => [...located(), entry(flood.details, flood.fields.photos, values)];
@@ -282,7 +283,7 @@ describe('attachments', () => {
     const updated = await write('put', `/api/incidents/incident/${incident.id}/`, {
       payload: [entry(flood.details, flood.fields.photos, [photo, { key: second.key, name: 'x' }])],
     });
-    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    because(JSON.stringify(updated.body), () => expect(updated.status).toBe(200));
     expect(valuesOf(updated.body as IncidentDto, flood.fields.photos)).toEqual([photo, second]);
   });
 
@@ -315,7 +316,7 @@ describe('attachments', () => {
       .attach('file', Buffer.from('guest photo'), { filename: 'guest.jpg', contentType: 'image/jpeg' });
     expect(guest.status).toBe(201);
     const started = await start({ key: guest.body.key, name: 'other.jpg' });
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    because(JSON.stringify(started.body), () => expect(started.status).toBe(201));
     expect(valuesOf(started.body as IncidentDto, flood.fields.photos)).toEqual([guest.body]);
     const refused = await start({ key: 'b'.repeat(32), name: 'z.jpg' });
     expect(refused.status).toBe(400);
@@ -332,7 +333,7 @@ describe('attachments', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.field_values).toEqual(notUploaded('made-up.jpg'));
     const created = await create([{ key: photo.key, name: 'whatever' }]);
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    because(JSON.stringify(created.body), () => expect(created.status).toBe(201));
     expect(created.body.field_values).toEqual([{ field: flood.fields.photos.id, field_group: flood.details.id, values: [photo] }]);
     const started = await write('put', `/api/incidents/start_incident_from_template/${created.body.id}/`, { payload: located() });
     expect(valuesOf(started.body as IncidentDto, flood.fields.photos)).toEqual([photo]);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
 import type { IncidentDto } from '@beacon/contracts';
 import { ROOT_PERMISSIONS } from '@beacon/domain';
@@ -17,14 +17,14 @@ let app: TestApp;
 let tenant: TenantWithRoles;
 let admin: string;
 let flood: FloodReportForm;
-let reads: MockInstance<EventStore['readStream']>;
+let reads: jest.SpiedFunction<EventStore['readStream']>;
 
 beforeAll(async () => {
   app = await startTestApp();
   tenant = await createTenantWithRoles(app, ROOT_PERMISSIONS);
   admin = await login(app, tenant.emails.ADMIN, TENANT_PASSWORD);
   flood = await createFloodReportForm(app, admin);
-  reads = vi.spyOn(app.app.get<EventStore>(EVENT_STORE), 'readStream');
+  reads = jest.spyOn(app.app.get<EventStore>(EVENT_STORE), 'readStream');
 });
 
 afterAll(() => app.close());

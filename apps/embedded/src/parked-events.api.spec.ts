@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { ActivityLogPageDto, IncidentFieldDto, ParkedEventDto } from '@beacon/contracts';
 import { DEMO_GROUPS } from '@beacon/command-api';

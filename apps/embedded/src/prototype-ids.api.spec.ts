@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import request from 'supertest';
 import { ROUTES, type FormRuleDto, type IncidentDto, type RouteDefinition } from '@beacon/contracts';
 import { canAccess, CUSTOMER_PERMISSIONS, ROOT_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
@@ -130,8 +131,8 @@ async function answer(call: Call, id: string): Promise<Answer> {
 
 /** Refused with a 4xx, with nothing appended. */
 function expectRefused(prototype: Answer): void {
-  expect(prototype.appended, 'events appended').toBe(0);
-  expect(prototype.position, 'X-Event-Position').toBeUndefined();
+  because('events appended', () => expect(prototype.appended).toBe(0));
+  because('X-Event-Position', () => expect(prototype.position).toBeUndefined());
   expect(prototype.status).toBeGreaterThanOrEqual(400);
   expect(prototype.status).toBeLessThan(500);
 }
@@ -141,7 +142,7 @@ async function expectSameAsUnknown(call: Call, name: string): Promise<Answer> {
   const unknownId = `unknown-${randomUUID()}`;
   const unknown = await answer(call, unknownId);
   const prototype = await answer(call, name);
-  expect(prototype.appended, 'events appended').toBe(0);
+  because('events appended', () => expect(prototype.appended).toBe(0));
   expect({ status: prototype.status, text: prototype.text }).toEqual({ status: unknown.status, text: unknown.text.split(unknownId).join(name) });
   return prototype;
 }

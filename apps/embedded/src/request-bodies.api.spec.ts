@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { EVENT_POSITION_HEADER, READ_POSITION_HEADER } from '@beacon/contracts';
 import { BIDI_CONTROL_IN_NAME } from '@beacon/domain';

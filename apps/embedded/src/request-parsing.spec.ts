@@ -31,8 +31,17 @@ interface Handler {
   readonly arguments: readonly (RouteArgument & { readonly type: number })[];
 }
 
+/** The controllers of a module and of every module it imports (one Nest module per feature). */
+function controllersOf(module: Type, seen = new Set<Type>()): Type[] {
+  if (seen.has(module)) return [];
+  seen.add(module);
+  const imports: unknown[] = Reflect.getMetadata(MODULE_METADATA.IMPORTS, module) ?? [];
+  const imported = imports.map((entry) => (typeof entry === 'function' ? entry : (entry as { module?: Type }).module)).filter((entry): entry is Type => entry !== undefined);
+  return [...((Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) as Type[] | undefined) ?? []), ...imported.flatMap((entry) => controllersOf(entry, seen))];
+}
+
 function handlersOf(module: Type): Handler[] {
-  const controllers: Type[] = Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? [];
+  const controllers = controllersOf(module);
   return controllers.flatMap((controller) =>
     Object.getOwnPropertyNames(controller.prototype).flatMap((methodName): Handler[] => {
       const method = controller.prototype[methodName] as object;

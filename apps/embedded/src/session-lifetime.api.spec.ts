@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { CommandBus } from '@nestjs/cqrs';
 import { ChangeCustomerPermissionCommand, DEMO_ROOT_ID } from '@beacon/command-api';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_GROUPS, DEMO_USERS } from '@beacon/command-api';
 import type { CustomerGroupDto, UserDto } from '@beacon/contracts';

@@ -1,3 +1,3 @@
 export * from './query-api.module';
-export * from './projections/query-projections';
-export * from './projections/projection-host';
+export * from './query-projections';
+export * from './shared/projections/projection-host';

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { createEventStore } from '@beacon/event-store';
 import { loadPlatformConfig } from '@beacon/platform';
 import { createReadStore } from '@beacon/read-store';
-import { QUERY_PROJECTIONS } from './projections/query-projections';
-import { rebuildReadModels } from './projections/read-model-rebuild';
+import { QUERY_PROJECTIONS } from './query-projections';
+import { rebuildReadModels } from './shared/projections/read-model-rebuild';
 
 /**
  * `npm run rebuild -- <projection>|all`: drops read models and replays the whole history into them.
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     await rebuildReadModels(wanted === 'all' ? names : [wanted], {
       eventStore,
       readStore,
+      projections: QUERY_PROJECTIONS,
       onRebuilt: (name, position, elapsedMs) => console.log(`rebuilt ${name} up to position ${position} in ${elapsedMs} ms`),
     });
   } finally {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { SqliteBus } from './adapters/sqlite/sqlite-bus.adapter';
 import { createBus } from './bus.factory';
 import { waitFor } from './testing/wait-for';

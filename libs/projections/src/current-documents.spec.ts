@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { SqliteEventStore, type RecordedEvent } from '@beacon/event-store';
 import { SqliteReadStore, type Document } from '@beacon/read-store';
 import { currentDocuments, replayedLiveUpdates } from './current-documents';

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { DuplicateKeyError, SqliteReadStore } from '@beacon/read-store';
 import { ensureProjectionIndexes, type ProjectionDefinition } from './projection';
 

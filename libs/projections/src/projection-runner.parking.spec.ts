@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { LIVE_UPDATES_TOPIC, type LiveUpdate } from '@beacon/contracts';
 import { SqliteBus } from '@beacon/bus';
 import { SqliteEventStore, type RecordedEvent } from '@beacon/event-store';

@@ -37,6 +37,22 @@ export async function dockerEngineReachable(options: DockerEngineOptions = {}): 
   return answer === undefined ? { ok: true, endpoint: found.label } : { ok: false, reason: `${found.label}: ${answer}` };
 }
 
+/** Where the test run's global setup leaves its one Docker engine check for every test file. */
+const RECORDED = 'BEACON_DOCKER_ENGINE_CHECK';
+
+/** Checks once and records the answer in `env` (the test run's global setup does, before any worker starts). */
+export async function recordDockerEngine(env: NodeJS.ProcessEnv = process.env): Promise<DockerEngineCheck> {
+  const check = await dockerEngineReachable({ env });
+  env[RECORDED] = JSON.stringify(check);
+  return check;
+}
+
+/** The check `recordDockerEngine` recorded, if any. */
+export function recordedDockerEngine(env: NodeJS.ProcessEnv = process.env): DockerEngineCheck | undefined {
+  const recorded = env[RECORDED];
+  return recorded ? (JSON.parse(recorded) as DockerEngineCheck) : undefined;
+}
+
 function locateEngine(env: NodeJS.ProcessEnv): Endpoint | { reason: string } {
   const dockerHost = env['DOCKER_HOST']?.trim();
   if (dockerHost) {

@@ -1,6 +1,7 @@
-export { dockerEngineReachable, type DockerEngineCheck, type DockerEngineOptions } from './docker-engine';
+export { dockerEngineReachable, recordDockerEngine, recordedDockerEngine, type DockerEngineCheck, type DockerEngineOptions } from './docker-engine';
 export {
   planProductionServer,
+  planProductionServerNow,
   productionServer,
   type ProductionServer,
   type ProductionServerKind,
@@ -8,3 +9,7 @@ export {
   type ProductionServerPlan,
   type ProductionServerSkip,
 } from './production-server';
+export { eventually, type EventuallyOptions } from './eventually';
+export { currentTestFailed, skipAtRuntime } from './test-status';
+export { because } from './because';
+export { pdfText, type PdfText } from './pdf-text';

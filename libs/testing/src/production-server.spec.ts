@@ -3,7 +3,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { dockerEngineReachable } from './docker-engine';
 import { planProductionServer, productionServer } from './production-server';
 

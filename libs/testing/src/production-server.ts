@@ -1,5 +1,5 @@
 import type { StartedTestContainer } from 'testcontainers';
-import { dockerEngineReachable, type DockerEngineOptions } from './docker-engine';
+import { dockerEngineReachable, recordedDockerEngine, type DockerEngineCheck, type DockerEngineOptions } from './docker-engine';
 
 export type ProductionServerKind = 'eventstoredb' | 'mongodb' | 'kafka';
 
@@ -68,23 +68,34 @@ const KINDS: Record<ProductionServerKind, Kind> = {
 /**
  * Decides, without starting anything, where a spec's production server comes from: the env var when
  * set; else a testcontainers container when a Docker engine answers; else a skip line that says why.
- * Cheap enough for collection time; call `start()` in `beforeAll` and `stop()` in `afterAll`.
+ * Call `start()` in `beforeAll` and `stop()` in `afterAll`.
  */
 export async function planProductionServer(
   kind: ProductionServerKind,
   options: ProductionServerOptions = {},
 ): Promise<ProductionServerPlan | ProductionServerSkip> {
-  const env = options.env ?? process.env;
-  const spec = KINDS[kind];
-  const fromEnv = env[spec.variable]?.trim();
-  if (fromEnv) {
-    return {
-      source: 'env',
-      description: fromEnv,
-      start: async () => ({ url: fromEnv, source: 'env', stop: async () => undefined }),
-    };
-  }
-  const docker = await dockerEngineReachable(options);
+  return planFromEnv(kind, options.env ?? process.env) ?? planOn(KINDS[kind], await dockerEngineReachable(options));
+}
+
+/**
+ * `planProductionServer` at collection time, where Jest allows nothing asynchronous: the Docker
+ * engine check is the one the test run's global setup made once (`recordDockerEngine`).
+ */
+export function planProductionServerNow(kind: ProductionServerKind, env: NodeJS.ProcessEnv = process.env): ProductionServerPlan | ProductionServerSkip {
+  const fromEnv = planFromEnv(kind, env);
+  if (fromEnv) return fromEnv;
+  const docker = recordedDockerEngine(env);
+  if (!docker) throw new Error('No Docker engine check was recorded: run the tests with Jest (jest.config.mjs records it in its global setup)');
+  return planOn(KINDS[kind], docker);
+}
+
+function planFromEnv(kind: ProductionServerKind, env: NodeJS.ProcessEnv): ProductionServerPlan | undefined {
+  const url = env[KINDS[kind].variable]?.trim();
+  if (!url) return undefined;
+  return { source: 'env', description: url, start: async () => ({ url, source: 'env', stop: async () => undefined }) };
+}
+
+function planOn(spec: Kind, docker: DockerEngineCheck): ProductionServerPlan | ProductionServerSkip {
   if (!docker.ok) {
     const details = [`${spec.variable} unset`, `no Docker engine for testcontainers: ${docker.reason}`, ...(spec.hint ? [spec.hint] : [])];
     return { skip: `skipped: no ${spec.title} (${details.join('; ')})` };

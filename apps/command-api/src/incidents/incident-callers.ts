@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { notFound, userStream, type IncidentActor, type UserRegistered } from '@beacon/domain';
 import { CommandExecutor, type Principal } from '@beacon/platform';
-import { CustomerGroupAccess } from '../customer-group/customer-group-access';
+import { CustomerGroupAccess } from '../shared/customer-group-access';
 
 /** Who starts or changes an incident, as its commands need it. */
 export interface IncidentCaller {

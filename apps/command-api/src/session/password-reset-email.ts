@@ -1,4 +1,4 @@
-import type { AccountEmail } from '../email/email-channel';
+import type { AccountEmail } from '../shared/email/email-channel';
 
 export const PASSWORD_RESET_SUBJECT = 'Reset your password';
 

@@ -1,5 +1,5 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { SignInThrottled } from '../users/sign-in-throttle';
+import { SignInThrottled } from '../shared/accounts/sign-in-throttle';
 
 interface HttpResponse {
   setHeader(name: string, value: string): unknown;

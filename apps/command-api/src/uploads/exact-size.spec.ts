@@ -1,5 +1,5 @@
 import { HttpStatus, PayloadTooLargeException } from '@nestjs/common';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '@beacon/domain';
 import { exactSize } from './exact-size';
 
@@ -35,12 +35,12 @@ describe('exactSize', () => {
   });
 
   it('fails with 400 when the content ends empty or short', async () => {
-    await expect(read(exactSize(chunked(), 5))).rejects.toSatisfy(
-      (error: unknown) => error instanceof DomainError && error.message === 'The submitted file is empty.',
-    );
-    await expect(read(exactSize(chunked('abc'), 5))).rejects.toSatisfy(
-      (error: unknown) => error instanceof DomainError && error.message === 'The file is 3 bytes, not the 5 bytes the upload was signed for.',
-    );
+    const empty = read(exactSize(chunked(), 5));
+    await expect(empty).rejects.toBeInstanceOf(DomainError);
+    await expect(empty).rejects.toHaveProperty('message', 'The submitted file is empty.');
+    const short = read(exactSize(chunked('abc'), 5));
+    await expect(short).rejects.toBeInstanceOf(DomainError);
+    await expect(short).rejects.toHaveProperty('message', 'The file is 3 bytes, not the 5 bytes the upload was signed for.');
   });
 });
 

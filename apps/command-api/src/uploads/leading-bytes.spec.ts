@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { leadingBytes } from './leading-bytes';
 
 async function* chunks(...parts: string[]): AsyncGenerator<Buffer> {

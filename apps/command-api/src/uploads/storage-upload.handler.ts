@@ -4,7 +4,8 @@ import { conflict, forbidden } from '@beacon/domain';
 import { DirectUploadRefusedError, DirectUploadSigner, FileKeyTakenError } from '@beacon/file-storage';
 import type { DirectUploadPolicy } from '../shared/uploads/direct-upload-terms';
 import { FileUploads } from '../shared/uploads/file-uploads';
-import { CONTENT_SAMPLE_BYTES, UPLOAD_KINDS, type UploadKind } from '../shared/uploads/upload-kind';
+import { CONTENT_SAMPLE_BYTES, type UploadKind } from '../shared/uploads/upload-kind';
+import { UploadKinds } from '../shared/uploads/upload-kinds';
 import { fileError, NO_FILE_MESSAGE } from '../shared/uploads/upload-limits';
 import { exactSize } from './exact-size';
 import type { FormFields } from './fields-then-file-form';
@@ -31,7 +32,7 @@ interface AcceptedUpload {
 @CommandHandler(StorageUploadCommand)
 export class StorageUploadHandler implements ICommandHandler<StorageUploadCommand, number> {
   constructor(
-    @Inject(UPLOAD_KINDS) private readonly kinds: readonly UploadKind<unknown>[],
+    @Inject(UploadKinds) private readonly kinds: UploadKinds,
     @Inject(FileUploads) private readonly uploads: FileUploads,
     @Inject(DirectUploadSigner) private readonly signer: DirectUploadSigner,
   ) {}
@@ -54,7 +55,7 @@ export class StorageUploadHandler implements ICommandHandler<StorageUploadComman
 
   private async accepted(fields: FormFields): Promise<AcceptedUpload> {
     const policy = this.signedPolicy(fields);
-    const kind = this.kinds.find((candidate) => candidate.name === policy.kind);
+    const kind = this.kinds.named(policy.kind);
     // Only terms this server signed get here, so an unknown kind means terms of another version.
     if (!kind) throw forbidden(new DirectUploadRefusedError('signature').message);
     if (await this.uploads.isKept(policy.tenant, policy.key)) throw conflict(UPLOAD_USED_MESSAGE);

@@ -1,10 +1,11 @@
-import { Inject } from '@nestjs/common';
+import { Inject, type OnModuleInit } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ROUTES } from '@beacon/contracts';
 import { fileUploadDecider, fileUploadStream, type FileUploadPurpose } from '@beacon/domain';
 import { CommandExecutor } from '@beacon/platform';
 import { FileUploads, type UploadReceipt } from '../shared/uploads/file-uploads';
 import type { StoredUpload, UploadKind, UploadRule } from '../shared/uploads/upload-kind';
+import { UploadKinds } from '../shared/uploads/upload-kinds';
 import { UploadMessageFileCommand } from './upload-message-file.command';
 import { MESSAGE_UPLOAD_RULES } from './upload-purposes';
 
@@ -22,13 +23,18 @@ export interface MessageFileContext {
  * FileUploaded on `file_upload-<key>`; downloaded from GET /api/upload/file/{key}/.
  */
 @CommandHandler(UploadMessageFileCommand)
-export class UploadMessageFileHandler implements ICommandHandler<UploadMessageFileCommand, UploadReceipt>, UploadKind<MessageFileContext> {
+export class UploadMessageFileHandler implements OnModuleInit, ICommandHandler<UploadMessageFileCommand, UploadReceipt>, UploadKind<MessageFileContext> {
   readonly name = 'message_file';
 
   constructor(
     @Inject(FileUploads) private readonly uploads: FileUploads,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(UploadKinds) private readonly kinds: UploadKinds,
   ) {}
+
+  onModuleInit(): void {
+    this.kinds.add(this);
+  }
 
   execute({ principal, request, file, fileData }: UploadMessageFileCommand): Promise<UploadReceipt> {
     const context: MessageFileContext = {

@@ -1,5 +1,5 @@
 import { PROJECTION_POSITION_HEADER } from '@beacon/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { createApiClient, type ApiClient } from './api-client';
 import { ApiError, errorText, SERVER_ERROR_TEXT } from './api-error';
 import { memoryTokenStorage } from '../testing/session-fixtures';
@@ -9,8 +9,8 @@ function jsonResponse(status: number, body: unknown): Response {
 }
 
 function clientAnswering(response: Response | (() => Promise<Response>), token: string | null = 'abc123') {
-  const fetch = vi.fn<typeof globalThis.fetch>(typeof response === 'function' ? response : async () => response);
-  const onUnauthorized = vi.fn();
+  const fetch = jest.fn<typeof globalThis.fetch>(typeof response === 'function' ? response : async () => response);
+  const onUnauthorized = jest.fn();
   const api = createApiClient({ tokenStorage: memoryTokenStorage(token), onUnauthorized, fetch });
   return { api, fetch, onUnauthorized };
 }
@@ -109,10 +109,10 @@ describe('api client', () => {
   });
 
   it('tells of every successful answer, and of no failed one', async () => {
-    const onSuccess = vi.fn();
+    const onSuccess = jest.fn();
     const answers = [jsonResponse(200, {}), new Response(null, { status: 204 }), jsonResponse(400, {}), jsonResponse(401, {})];
-    const fetch = vi.fn<typeof globalThis.fetch>(async () => answers.shift()!);
-    const api = createApiClient({ tokenStorage: memoryTokenStorage('abc123'), onUnauthorized: vi.fn(), onSuccess, fetch });
+    const fetch = jest.fn<typeof globalThis.fetch>(async () => answers.shift()!);
+    const api = createApiClient({ tokenStorage: memoryTokenStorage('abc123'), onUnauthorized: jest.fn(), onSuccess, fetch });
 
     await api.getCompanyInfo();
     await api.keepAlive();
@@ -124,9 +124,9 @@ describe('api client', () => {
   });
 
   it('tells of successful answers to reads tracked for their position too', async () => {
-    const onSuccess = vi.fn();
-    const fetch = vi.fn<typeof globalThis.fetch>(async () => jsonResponse(200, {}));
-    const api = createApiClient({ tokenStorage: memoryTokenStorage('abc123'), onUnauthorized: vi.fn(), onSuccess, fetch });
+    const onSuccess = jest.fn();
+    const fetch = jest.fn<typeof globalThis.fetch>(async () => jsonResponse(200, {}));
+    const api = createApiClient({ tokenStorage: memoryTokenStorage('abc123'), onUnauthorized: jest.fn(), onSuccess, fetch });
 
     await api.trackReadPosition((reads) => Promise.all([reads.getLoggedUser(), reads.getCompanyInfo()]));
 
@@ -137,7 +137,7 @@ describe('api client', () => {
     const { api, onUnauthorized } = clientAnswering(jsonResponse(status, { detail: 'Invalid token.' }));
 
     await expect(api.getOwnCustomerGroup()).rejects.toMatchObject({ error: true, status, data: { detail: 'Invalid token.' } });
-    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('replaces a 500 answer with the spec’s error text', async () => {
@@ -172,14 +172,14 @@ describe('api client', () => {
   describe('trackReadPosition', () => {
     /** A fake server that answers each path with its own status and projection position, if any. */
     function clientWithPositions(answers: Record<string, { position?: string; status?: number }>) {
-      const fetch = vi.fn<typeof globalThis.fetch>(async (input) => {
+      const fetch = jest.fn<typeof globalThis.fetch>(async (input) => {
         const path = String(input).split('?')[0]!;
         const { position, status = 200 } = answers[path] ?? {};
         const headers: Record<string, string> = { 'Content-Type': 'application/json' };
         if (position !== undefined) headers[PROJECTION_POSITION_HEADER] = position;
         return new Response(JSON.stringify({ path }), { status, headers });
       });
-      return createApiClient({ tokenStorage: memoryTokenStorage('abc123'), onUnauthorized: vi.fn(), fetch });
+      return createApiClient({ tokenStorage: memoryTokenStorage('abc123'), onUnauthorized: jest.fn(), fetch });
     }
 
     it('returns what the reads returned and the position their answer carried', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ApiError, formErrors, NETWORK_ERROR_TEXT, SERVER_ERROR_TEXT } from './api-error';
 
 const PASSWORD_FIELDS = ['new_password1', 'new_password2'] as const;

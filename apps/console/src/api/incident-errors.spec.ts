@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ApiError, NETWORK_ERROR_TEXT, SERVER_ERROR_TEXT } from './api-error';
 import { errorSummary, formRuleError, incidentCallError, incidentFieldError, unplacedMessages } from './incident-errors';
 

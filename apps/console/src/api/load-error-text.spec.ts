@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ApiError, SERVER_ERROR_TEXT } from './api-error';
 import { loadErrorText } from './load-error-text';
 

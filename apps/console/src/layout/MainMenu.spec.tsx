@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { CUSTOMER_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
 import { visibleMenu, type MenuItem } from '@beacon/contracts';
 import { subjectFor } from '@beacon/contracts/testing';

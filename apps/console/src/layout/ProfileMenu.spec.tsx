@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { CustomerPermission } from '@beacon/domain';
 import { DEMO_NAMES, aSessionAs, renderConsoleAs, type SessionAs } from '../testing/render-console-as';
 import type { SessionStubs } from '../testing/session-fixtures';
@@ -67,13 +67,13 @@ describe('profile menu', () => {
   });
 
   it('logs out to the login page', async () => {
-    const logOut = vi.fn(async () => undefined);
+    const logOut = jest.fn(async () => undefined);
     const { user, menu } = await openProfileMenu('OPERATOR', {}, { logOut });
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByLabelText('Email')).toBeTruthy();
-    expect(logOut).toHaveBeenCalledOnce();
+    expect(logOut).toHaveBeenCalledTimes(1);
     expect(currentPath()).toBe('/login');
   });
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import type { SessionEvent } from '../session/machines/session.machine';
 import { renderWithSession } from '../testing/render-with-session';
 import { aSessionAs, renderConsoleAs } from '../testing/render-console-as';

@@ -1,11 +1,11 @@
 import type { LiveAuth, LiveUpdate } from '@beacon/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
 import { createLiveUpdatesLogic, type LiveAuthProvider, type LiveConnection } from './live-socket';
 
 /** Stands in for a socket.io client socket: the test pushes updates and reconnects by hand. */
 class FakeSocket implements LiveConnection {
-  readonly disconnect = vi.fn();
+  readonly disconnect = jest.fn();
   private listener: (update: LiveUpdate) => void = () => undefined;
   private resyncListener: () => void = () => undefined;
 
@@ -153,6 +153,6 @@ describe('live updates socket', () => {
 
     parent.stop();
 
-    expect(socket.disconnect).toHaveBeenCalledOnce();
+    expect(socket.disconnect).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ROOT_PERMISSIONS } from '@beacon/domain';
 import { visibleMenu } from '@beacon/contracts';
 import { subjectFor } from '@beacon/contracts/testing';

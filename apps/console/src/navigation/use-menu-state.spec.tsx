@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ROOT_PERMISSIONS } from '@beacon/domain';
 import { visibleMenu } from '@beacon/contracts';
 import { subjectFor } from '@beacon/contracts/testing';

@@ -1,5 +1,5 @@
 import { PROJECTION_POSITION_HEADER } from '@beacon/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { createActor, fromCallback, waitFor } from 'xstate';
 import { createApiClient, type ApiClient } from '../api/api-client';
 import { ApiError } from '../api/api-error';
@@ -12,29 +12,29 @@ const credentials = { email: 'ada@example.com', password: 'secret' };
 
 function fakeApi(): ApiClient {
   const api: ApiClient = {
-    logIn: vi.fn(async () => ({ key: 'token-1' })),
-    logOut: vi.fn(async () => undefined),
-    getLoggedUser: vi.fn(async () => aLoadedSession.user),
-    getOwnCustomerGroup: vi.fn(async () => aLoadedSession.customerGroup),
-    getIncidentModuleSettings: vi.fn(async () => aLoadedSession.incidentModuleSettings),
-    getCompanyInfo: vi.fn(async () => aLoadedSession.companyInfo),
-    getTokenExpiry: vi.fn(async () => ({ token_expiry: 1700 })),
-    keepAlive: vi.fn(async () => undefined),
-    getUserWithCustomFields: vi.fn(async (id: string) => ({ id, last_activity: null })),
+    logIn: jest.fn(async () => ({ key: 'token-1' })),
+    logOut: jest.fn(async () => undefined),
+    getLoggedUser: jest.fn(async () => aLoadedSession.user),
+    getOwnCustomerGroup: jest.fn(async () => aLoadedSession.customerGroup),
+    getIncidentModuleSettings: jest.fn(async () => aLoadedSession.incidentModuleSettings),
+    getCompanyInfo: jest.fn(async () => aLoadedSession.companyInfo),
+    getTokenExpiry: jest.fn(async () => ({ token_expiry: 1700 })),
+    keepAlive: jest.fn(async () => undefined),
+    getUserWithCustomFields: jest.fn(async (id: string) => ({ id, last_activity: null })),
     trackReadPosition: async (reads) => ({ result: await reads(api), position: undefined }),
-    logInWithSecondFactor: vi.fn(),
-    logInAsImpersonated: vi.fn(),
-    requestPasswordReset: vi.fn(),
-    confirmPasswordReset: vi.fn(),
-    changePassword: vi.fn(),
-    getEmailOutbox: vi.fn(),
-    getActivityLog: vi.fn(),
-    getActivityLogCustomerGroups: vi.fn(),
-    exportActivityLogSummary: vi.fn(),
-    getBrandLogin: vi.fn(),
-    send: vi.fn(),
-    sendForm: vi.fn(),
-    fetchFile: vi.fn(),
+    logInWithSecondFactor: jest.fn<ApiClient['logInWithSecondFactor']>(),
+    logInAsImpersonated: jest.fn<ApiClient['logInAsImpersonated']>(),
+    requestPasswordReset: jest.fn<ApiClient['requestPasswordReset']>(),
+    confirmPasswordReset: jest.fn<ApiClient['confirmPasswordReset']>(),
+    changePassword: jest.fn<ApiClient['changePassword']>(),
+    getEmailOutbox: jest.fn<ApiClient['getEmailOutbox']>(),
+    getActivityLog: jest.fn<ApiClient['getActivityLog']>(),
+    getActivityLogCustomerGroups: jest.fn<ApiClient['getActivityLogCustomerGroups']>(),
+    exportActivityLogSummary: jest.fn<ApiClient['exportActivityLogSummary']>(),
+    getBrandLogin: jest.fn<ApiClient['getBrandLogin']>(),
+    send: jest.fn() as unknown as ApiClient['send'],
+    sendForm: jest.fn() as unknown as ApiClient['sendForm'],
+    fetchFile: jest.fn<ApiClient['fetchFile']>(),
   };
   return api;
 }
@@ -49,7 +49,7 @@ function apiAnsweringWithPositions(positions: Record<string, number>): ApiClient
     '/api/customer_group_im_settings/group-1/': aLoadedSession.incidentModuleSettings,
     '/api/get_token_expiry_time/': { token_expiry: 1700 },
   };
-  const fetch = vi.fn<typeof globalThis.fetch>(async (input) => {
+  const fetch = jest.fn<typeof globalThis.fetch>(async (input) => {
     const path = String(input).split('?')[0]!;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (positions[path] !== undefined) headers[PROJECTION_POSITION_HEADER] = String(positions[path]);
@@ -87,7 +87,7 @@ async function signedInWith(api: ApiClient, responded = createSignal()) {
 }
 
 afterEach(() => {
-  vi.useRealTimers();
+  jest.useRealTimers();
 });
 
 describe('session implementations', () => {
@@ -155,7 +155,7 @@ describe('session implementations', () => {
 
   it('loads the token lifetime with the start-up data: a number is seconds', async () => {
     const api = fakeApi();
-    vi.mocked(api.getTokenExpiry).mockResolvedValue({ token_expiry: 900 });
+    jest.mocked(api.getTokenExpiry).mockResolvedValue({ token_expiry: 900 });
 
     const { actor } = await signedInWith(api);
 
@@ -163,9 +163,9 @@ describe('session implementations', () => {
   });
 
   it('takes a date as the absolute expiry, the lifetime counting from the answer', async () => {
-    vi.useFakeTimers({ now: new Date('2025-03-01T10:00:00Z') });
+    jest.useFakeTimers({ now: new Date('2025-03-01T10:00:00Z') });
     const api = fakeApi();
-    vi.mocked(api.getTokenExpiry).mockResolvedValue({ token_expiry: '2025-03-01T10:30:00Z' });
+    jest.mocked(api.getTokenExpiry).mockResolvedValue({ token_expiry: '2025-03-01T10:30:00Z' });
 
     const { actor } = await signedInWith(api);
 
@@ -174,7 +174,7 @@ describe('session implementations', () => {
 
   it('still signs in when the token expiry cannot be read, with the lifetime unknown', async () => {
     const api = fakeApi();
-    vi.mocked(api.getTokenExpiry).mockRejectedValue(new ApiError(404, { detail: 'Not found.' }));
+    jest.mocked(api.getTokenExpiry).mockRejectedValue(new ApiError(404, { detail: 'Not found.' }));
 
     const { actor } = await signedInWith(api);
 
@@ -182,27 +182,27 @@ describe('session implementations', () => {
   });
 
   it('moves the idle expiry ahead on every successful answer of the real API client', async () => {
-    vi.useFakeTimers({ now: 0 });
+    jest.useFakeTimers({ now: 0 });
     const responded = createSignal();
-    const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetch = jest.fn<typeof globalThis.fetch>(async () => new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }));
     const client = createApiClient({ tokenStorage: memoryTokenStorage('t'), onUnauthorized: () => undefined, onSuccess: responded.notify, fetch });
     const { actor } = await signedInWith(fakeApi(), responded);
 
-    vi.setSystemTime(5_000);
+    jest.setSystemTime(5_000);
     await client.keepAlive();
 
     expect(actor.getSnapshot().context.idleExpiresAt).toBe(5_000 + 1_700_000);
   });
 
   it('keeps the session alive and checks the last activity through the API, logging out for inactivity', async () => {
-    vi.useFakeTimers({ now: 0 });
+    jest.useFakeTimers({ now: 0 });
     const api = fakeApi();
-    vi.mocked(api.getOwnCustomerGroup).mockResolvedValue({ ...aLoadedSession.customerGroup, should_use_autologout: true });
+    jest.mocked(api.getOwnCustomerGroup).mockResolvedValue({ ...aLoadedSession.customerGroup, should_use_autologout: true });
     const responded = createSignal();
     const { actor } = await signedInWith(api, responded);
     responded.notify();
 
-    await vi.advanceTimersByTimeAsync(1_700_000);
+    await jest.advanceTimersByTimeAsync(1_700_000);
     await waitFor(actor, (s) => s.matches('signedOut'));
 
     expect(api.getUserWithCustomFields).toHaveBeenCalledWith('user-1');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { tokenLifetimeMs } from './token-lifetime';
 
 const now = Date.parse('2025-03-01T10:00:00Z');

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { createActor, createMachine } from 'xstate';
 import { createUserActivityLogic, USER_ACTIVITY_EVENTS } from './user-activity';
 
@@ -15,11 +15,11 @@ function startActivitySource(target: EventTarget, throttleMs = 1_000) {
 
 describe('user activity source', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ now: 0 });
+    jest.useFakeTimers({ now: 0 });
   });
 
   afterEach(() => {
-    vi.useRealTimers();
+    jest.useRealTimers();
   });
 
   it.each(USER_ACTIVITY_EVENTS)('reports %s as activity', (type) => {
@@ -37,9 +37,9 @@ describe('user activity source', () => {
 
     for (let ms = 0; ms < 900; ms += 100) {
       target.dispatchEvent(new Event('pointermove'));
-      await vi.advanceTimersByTimeAsync(100);
+      await jest.advanceTimersByTimeAsync(100);
     }
-    await vi.advanceTimersByTimeAsync(1_000);
+    await jest.advanceTimersByTimeAsync(1_000);
 
     expect(reports).toEqual([0, 1_000]);
   });
@@ -52,7 +52,7 @@ describe('user activity source', () => {
 
     stop();
     target.dispatchEvent(new Event('keydown'));
-    await vi.advanceTimersByTimeAsync(5_000);
+    await jest.advanceTimersByTimeAsync(5_000);
 
     expect(reports).toEqual([0]);
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { brandingTheme, hoverColor, paleColor, type BrandingFields } from './branding';
 import { theme } from './theme';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { BusMessage } from '@beacon/bus';
 import { SqliteEventStore } from '@beacon/event-store';
 import { CommandExecutor, loadPlatformConfig } from '@beacon/platform';

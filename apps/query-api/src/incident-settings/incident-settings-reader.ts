@@ -10,8 +10,8 @@ import type {
 import { compareOrderingKeys, DEFAULT_MODULE_NAME, hasIncidentRootPermission, notFound, type IncidentTemplateRecord } from '@beacon/domain';
 import { READ_STORE } from '@beacon/platform';
 import { SYSTEM_TENANT, type Document, type Filter, type ReadStore } from '@beacon/read-store';
-import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../customer-group/projections/customer-groups.projection';
-import { INCIDENT_MODULE_SETTINGS, type IncidentModuleSettingsDocument } from '../customer-group/projections/incident-module-settings.projection';
+import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../shared/read-models/customer-groups.read-model';
+import { INCIDENT_MODULE_SETTINGS, type IncidentModuleSettingsDocument } from '../shared/read-models/incident-module-settings.read-model';
 import { INCIDENT_FIELD_GROUPS, type FieldGroupDocument } from './projections/field-groups.projection';
 import { INCIDENT_FORM_RULES, type FormRuleDocument } from './projections/form-rules.projection';
 import { INCIDENT_FIELDS, type IncidentFieldDocument } from './projections/incident-fields.projection';

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Principal } from '@beacon/platform';
 import type { ProjectionDefinition } from '@beacon/projections';
 import { SqliteReadStore } from '@beacon/read-store';
-import { CustomerGroupReader } from '../customer-group/customer-group-reader';
-import { customerGroupsProjection } from '../customer-group/projections/customer-groups.projection';
+import { QUERY_PROJECTIONS } from '../query-projections';
+import { CustomerGroupReader } from '../shared/customer-group-reader';
 import { IncidentReader } from './incident-reader';
 import { incidentsProjection } from './projections/incidents.projection';
 
@@ -32,7 +32,7 @@ async function apply(projection: ProjectionDefinition, event: RecordedEvent): Pr
 async function group(id: string): Promise<void> {
   const path = PATHS[id]!;
   const data = { customerGroupId: id, name: id, parentId: path.at(-2) ?? null, rootId: 'root', ancestorIds: path.slice(0, -1), rootPermissions: [], settings: {} };
-  await apply(customerGroupsProjection, recorded('CustomerGroupCreated', data));
+  await apply(QUERY_PROJECTIONS.find(({ name }) => name === 'customer-groups')!, recorded('CustomerGroupCreated', data));
 }
 
 async function incident(id: string, groupId: string, order: string, tenantId = 'root'): Promise<void> {

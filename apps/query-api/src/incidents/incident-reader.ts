@@ -6,7 +6,7 @@ import { EVENT_STORE, READ_STORE, type Principal } from '@beacon/platform';
 import type { Filter, FindOptions, ReadStore } from '@beacon/read-store';
 import { incidentHistory } from './incident-history';
 import { INCIDENTS, incidentOf, type IncidentDocument } from './projections/incidents.projection';
-import { CustomerGroupReader } from '../customer-group/customer-group-reader';
+import { CustomerGroupReader } from '../shared/customer-group-reader';
 
 /** What an incident list shows of each incident (no snapshot, no values). */
 export const LIST_ITEM_FIELDS = {

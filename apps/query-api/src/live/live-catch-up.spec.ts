@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { LiveUpdate } from '@beacon/contracts';
 import { SqliteEventStore } from '@beacon/event-store';
 import type { ProjectionDefinition } from '@beacon/projections';
@@ -49,14 +49,14 @@ async function history(count: number): Promise<{ t1: number[]; t2: number[] }> {
 
 function recorder() {
   const pages: LiveUpdate[][] = [];
-  const target = { send: (updates: readonly LiveUpdate[]) => void pages.push([...updates]), resync: vi.fn() };
+  const target = { send: (updates: readonly LiveUpdate[]) => void pages.push([...updates]), resync: jest.fn() };
   return { pages, target };
 }
 
 describe('live catch-up after a reconnect', () => {
   it('sends what the tenant missed in order, a page at a time, never reading more than a page at once', async () => {
     const { t1 } = await history(30);
-    const readAll = vi.spyOn(eventStore, 'readAll');
+    const readAll = jest.spyOn(eventStore, 'readAll');
     const { pages, target } = recorder();
 
     await catchUp(source, 't1', t1[2]!, target, { pageSize: 6, maxEvents: 100 });
@@ -70,12 +70,12 @@ describe('live catch-up after a reconnect', () => {
 
   it('asked from position 1 with more missed than the bound, stops reading at the bound and sends resync', async () => {
     await history(40);
-    const readAll = vi.spyOn(eventStore, 'readAll');
+    const readAll = jest.spyOn(eventStore, 'readAll');
     const { pages, target } = recorder();
 
     await catchUp(source, 't1', 1, target, { pageSize: 5, maxEvents: 12 });
 
-    expect(target.resync).toHaveBeenCalledOnce();
+    expect(target.resync).toHaveBeenCalledTimes(1);
     expect(readAll).toHaveBeenCalledTimes(3);
     expect(pages.flat().length).toBeLessThanOrEqual(10);
   });

@@ -16,8 +16,8 @@ import {
   type TokensRevoked,
 } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
-import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../customer-group/projections/customer-groups.projection';
-import { QUERY_PROJECTIONS } from '../projections/query-projections';
+import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../shared/read-models/customer-groups.read-model';
+import { PROJECTIONS, type Projections } from '../shared/projections/projection-tokens';
 import { catchUp } from './live-catch-up';
 import { LiveSessions } from './live-sessions';
 import { RecentUpdates } from './recent-updates';
@@ -50,6 +50,7 @@ export class LiveGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(PROJECTIONS) private readonly projections: Projections,
   ) {
     this.sessions = new LiveSessions(
       (token, now) => this.tokens.resolve(token, now),
@@ -125,7 +126,7 @@ export class LiveGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
     const lastPosition = Number((socket.handshake.auth as Partial<LiveAuth>).lastPosition);
     if (!Number.isFinite(lastPosition) || lastPosition <= 0) return;
     const rooms = new Set(reachable);
-    const source = { eventStore: this.eventStore, readStore: this.readStore, projections: QUERY_PROJECTIONS };
+    const source = { eventStore: this.eventStore, readStore: this.readStore, projections: this.projections };
     await catchUp(source, principal.rootId, lastPosition, {
       send: (updates) => {
         for (const update of updates) {

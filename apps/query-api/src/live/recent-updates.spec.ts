@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { LiveUpdate } from '@beacon/contracts';
 import { RecentUpdates } from './recent-updates';
 

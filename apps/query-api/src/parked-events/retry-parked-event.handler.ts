@@ -5,7 +5,7 @@ import { notFound } from '@beacon/domain';
 import { READ_STORE } from '@beacon/platform';
 import { ParkedEvents } from '@beacon/projections';
 import type { ReadStore } from '@beacon/read-store';
-import { ProjectionHost } from '../projections/projection-host';
+import { ProjectionHost } from '../shared/projections/projection-host';
 import { parkedEventDto } from './parked-event-dto';
 import { RetryParkedEventCommand } from './retry-parked-event.command';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { PROJECTION_POSITION_HEADER, READ_POSITION_HEADER } from '@beacon/contracts';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
-import { ProjectionHost } from '../projections/projection-host';
+import { ProjectionHost } from './projections/projection-host';
 
 /**
  * Read-your-writes: a read that names the position of the client's last write waits (bounded)

@@ -8,7 +8,7 @@ import {
   templateSubdomainErrors,
   type IncidentSettingsCommand,
 } from '@beacon/domain';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import type { CustomerGroupDto, LoggedUserDto, LoginRequest, LoginResponse, TwoFactorRequiredResponse } from '../api/session.dto';
 import type { UserDto } from '../api/users.dto';
@@ -48,12 +48,18 @@ const refuses = (schema: z.ZodType, body: unknown) => {
   return !parsed.success || Object.values(parsed.data as object).some((value) => value instanceof Refused);
 };
 
+/** Compiles only when A and B are the same type (checked by typecheck, not at run time). */
+type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const typesEqual = <A, B>(..._proof: Equals<A, B> extends true ? [] : [never]): void => undefined;
+/** Compiles only when A is assignable to B. */
+const typeExtends = <A, B>(..._proof: [A] extends [B] ? [] : [never]): void => undefined;
+
 describe('the schemas of the route table', () => {
   it('describe every route: a summary and at least one answer', () => {
     for (const name of Object.keys(ROUTES) as (keyof typeof ROUTES)[]) {
       const docs = ROUTE_SCHEMAS[name];
-      expect(docs?.summary, name).toBeTruthy();
-      expect(Object.keys(docs.responses).length, name).toBeGreaterThan(0);
+      expect([name, Boolean(docs?.summary)]).toEqual([name, true]);
+      expect([name, Object.keys(docs.responses).length > 0]).toEqual([name, true]);
     }
   });
 
@@ -69,7 +75,7 @@ describe('request schemas', () => {
 
   it('refuse a sign-in body without a password, with a blank one, or with one of the wrong type', () => {
     for (const body of [{ email: 'a@b.c' }, { email: 'a@b.c', password: '   ' }, { email: 'a@b.c', password: 123456 }, null, []]) {
-      expect(LoginRequestSchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
+      expect([JSON.stringify(body), LoginRequestSchema.safeParse(body).success]).toEqual([JSON.stringify(body), false]);
     }
   });
 
@@ -110,9 +116,9 @@ describe('request schemas', () => {
   });
 
   it('take what the console sends (its request types)', () => {
-    expectTypeOf<LoginRequest>().toExtend<z.input<typeof LoginRequestSchema>>();
-    expectTypeOf<StartIncidentRequest>().toExtend<z.input<typeof StartIncidentRequestSchema>>();
-    expectTypeOf<UpdateIncidentRequest>().toExtend<z.input<typeof UpdateIncidentRequestSchema>>();
+    typeExtends<LoginRequest, z.input<typeof LoginRequestSchema>>();
+    typeExtends<StartIncidentRequest, z.input<typeof StartIncidentRequestSchema>>();
+    typeExtends<UpdateIncidentRequest, z.input<typeof UpdateIncidentRequestSchema>>();
   });
 });
 
@@ -149,34 +155,30 @@ describe('request schemas agree with the domain', () => {
   it('on ordering keys, brand login URLs, template subdomains and recording kinds', () => {
     const samples = ['', 'a', 'ab', 'abc', 'zz-top', 'ABC', 'a_b', 'login', 'ui', 'api', 'voice_message', 'x'.repeat(50), 'x'.repeat(51), ' ab ', '-', 'a--b'];
     for (const sample of samples) {
-      expect(OrderingKeySchema.safeParse(sample).success, `order ${sample}`).toBe(isOrderingKey(sample));
-      expect(ChangeCustomerGroupRequestSchema.safeParse({ brand_login_url: sample }).success, `brand ${sample}`).toBe(
-        brandLoginUrlErrors(sample.trim()).length === 0,
-      );
-      expect(!refuses(IncidentTemplateFieldsSchema, { name: 'T', form: 'f', subdomain: sample }), `subdomain ${sample}`).toBe(
-        templateSubdomainErrors(sample.trim()).length === 0,
-      );
-      expect(RecordingParamsSchema.safeParse({ kind: sample }).success, `kind ${sample}`).toBe(isRecordingKind(sample));
+      expect([`order ${sample}`, OrderingKeySchema.safeParse(sample).success]).toEqual([`order ${sample}`, isOrderingKey(sample)]);
+      expect([`brand ${sample}`, ChangeCustomerGroupRequestSchema.safeParse({ brand_login_url: sample }).success]).toEqual([`brand ${sample}`, brandLoginUrlErrors(sample.trim()).length === 0]);
+      expect([`subdomain ${sample}`, !refuses(IncidentTemplateFieldsSchema, { name: 'T', form: 'f', subdomain: sample })]).toEqual([`subdomain ${sample}`, templateSubdomainErrors(sample.trim()).length === 0]);
+      expect([`kind ${sample}`, RecordingParamsSchema.safeParse({ kind: sample }).success]).toEqual([`kind ${sample}`, isRecordingKind(sample)]);
     }
   });
 });
 
 describe('answer schemas', () => {
   it('say what the DTO types of libs/contracts say', () => {
-    expectTypeOf<z.output<typeof LoginResponseSchema>>().toEqualTypeOf<LoginResponse>();
-    expectTypeOf<z.output<typeof SignInResponseSchema>>().toEqualTypeOf<LoginResponse | TwoFactorRequiredResponse>();
-    expectTypeOf<z.output<typeof LoggedUserSchema>>().toEqualTypeOf<LoggedUserDto>();
-    expectTypeOf<z.output<typeof UserSchema>>().toEqualTypeOf<UserDto>();
-    expectTypeOf<z.output<typeof CustomerGroupSchema>>().toEqualTypeOf<CustomerGroupDto>();
-    expectTypeOf<z.output<typeof IncidentFieldSchema>>().toEqualTypeOf<IncidentFieldDto>();
-    expectTypeOf<z.output<typeof FieldGroupSchema>>().toEqualTypeOf<FieldGroupDto>();
-    expectTypeOf<z.output<typeof IncidentFormSchema>>().toEqualTypeOf<IncidentFormDto>();
-    expectTypeOf<z.output<typeof FormRuleSchema>>().toEqualTypeOf<FormRuleDto>();
-    expectTypeOf<z.output<typeof IncidentTemplateSchema>>().toEqualTypeOf<IncidentTemplateDto>();
-    expectTypeOf<z.output<typeof IncidentTemplateWithFormSchema>>().toEqualTypeOf<IncidentTemplateWithFormDto>();
-    expectTypeOf<z.output<typeof IncidentSchema>>().toEqualTypeOf<IncidentDto>();
-    expectTypeOf<z.output<typeof IncidentPageSchema>>().toEqualTypeOf<IncidentPageDto>();
-    expectTypeOf<z.output<typeof IncidentHistorySchema>>().toEqualTypeOf<IncidentHistoryDto>();
+    typesEqual<z.output<typeof LoginResponseSchema>, LoginResponse>();
+    typesEqual<z.output<typeof SignInResponseSchema>, LoginResponse | TwoFactorRequiredResponse>();
+    typesEqual<z.output<typeof LoggedUserSchema>, LoggedUserDto>();
+    typesEqual<z.output<typeof UserSchema>, UserDto>();
+    typesEqual<z.output<typeof CustomerGroupSchema>, CustomerGroupDto>();
+    typesEqual<z.output<typeof IncidentFieldSchema>, IncidentFieldDto>();
+    typesEqual<z.output<typeof FieldGroupSchema>, FieldGroupDto>();
+    typesEqual<z.output<typeof IncidentFormSchema>, IncidentFormDto>();
+    typesEqual<z.output<typeof FormRuleSchema>, FormRuleDto>();
+    typesEqual<z.output<typeof IncidentTemplateSchema>, IncidentTemplateDto>();
+    typesEqual<z.output<typeof IncidentTemplateWithFormSchema>, IncidentTemplateWithFormDto>();
+    typesEqual<z.output<typeof IncidentSchema>, IncidentDto>();
+    typesEqual<z.output<typeof IncidentPageSchema>, IncidentPageDto>();
+    typesEqual<z.output<typeof IncidentHistorySchema>, IncidentHistoryDto>();
   });
 
   it('read an incident as the API answers it', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { RESERVED_BRAND_LOGIN_URLS, type GuardKind } from '@beacon/domain';
 import { subjectFor } from '../testing/access-expectations';
 import {

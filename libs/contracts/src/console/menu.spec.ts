@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { CUSTOMER_PERMISSIONS, ROOT_PERMISSIONS, type RootPermission } from '@beacon/domain';
 import { MENU_EXPECTATIONS, expandMenuExpectations, subjectFor } from '../testing/access-expectations';
 import { canAccessRoute, type ConsoleRouteKey } from './console-routes';
@@ -47,7 +47,7 @@ describe('menu visibility (spec part 1 §6)', () => {
         for (const isTemporary of [false, true])
           for (const hasNoticeboardNumbers of [false, true]) {
             const subject = subjectFor(role, { rootPermissions, isTemporary, hasNoticeboardNumbers });
-            walk(visibleMenu(subject), (routeKey) => expect(canAccessRoute(routeKey, subject), `${role} ${routeKey}`).toBe(true));
+            walk(visibleMenu(subject), (routeKey) => expect([`${role} ${routeKey}`, canAccessRoute(routeKey, subject)]).toEqual([`${role} ${routeKey}`, true]));
           }
   });
 

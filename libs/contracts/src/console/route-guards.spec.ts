@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { GUARD_KINDS, canAccess, isGuardKind } from '@beacon/domain';
 import { GUARD_EXPECTATIONS, expandGuardExpectations, subjectFor } from '../testing/access-expectations';
 

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { CONTENT_SECURITY_POLICY, renderContentSecurityPolicy } from './content-security-policy';
 import {
   GATEWAY_SECURITY_HEADERS,
@@ -26,7 +26,7 @@ describe('the gateway security headers', () => {
     const rendered = renderGatewaySecurityHeaders();
     if (process.env.UPDATE_GATEWAY_HEADERS === '1') writeFileSync(headersFile, rendered);
     const hint = `${GATEWAY_SECURITY_HEADERS_FILE} is out of date with the policy; run \`${GATEWAY_SECURITY_HEADERS_UPDATE_COMMAND}\` from the repository root`;
-    expect(readFileSync(headersFile, 'utf8'), hint).toBe(rendered);
+    expect([hint, readFileSync(headersFile, 'utf8')]).toEqual([hint, rendered]);
   });
 
   it("send the console's policy with nginx's per-request id as the style nonce, and nothing nginx would misread", () => {
@@ -40,7 +40,7 @@ describe('the gateway security headers', () => {
     expect(blocks.size).toBeGreaterThan(5);
     for (const [head, body] of blocks) {
       const proxied = body.includes('proxy_pass');
-      expect(body.includes(INCLUDE), `${head} ${proxied ? 'proxies: the app sends the headers' : 'answers by itself'}`).toBe(!proxied);
+      expect([`${head} ${proxied ? 'proxies: the app sends the headers' : 'answers by itself'}`, body.includes(INCLUDE)]).toEqual([`${head} ${proxied ? 'proxies: the app sends the headers' : 'answers by itself'}`, !proxied]);
     }
   });
 

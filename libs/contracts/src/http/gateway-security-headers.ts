@@ -21,7 +21,7 @@ export const GATEWAY_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const GATEWAY_SECURITY_HEADERS_FILE = 'deploy/nginx/security-headers.conf';
 
 /** The command that rewrites the committed file after a change to the policy. */
-export const GATEWAY_SECURITY_HEADERS_UPDATE_COMMAND = 'UPDATE_GATEWAY_HEADERS=1 npx vitest run --project contracts';
+export const GATEWAY_SECURITY_HEADERS_UPDATE_COMMAND = 'UPDATE_GATEWAY_HEADERS=1 npx jest --selectProjects contracts';
 
 /** The nginx `add_header` lines, `always` so that redirects and errors carry them too. */
 export function renderGatewaySecurityHeaders(): string {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import {
   GATEWAY_ROUTES_FILE,
   GATEWAY_ROUTES_UPDATE_COMMAND,
@@ -72,8 +72,8 @@ describe('gateway routes (nginx map)', () => {
   it('matches the committed deploy/nginx/routes.conf', () => {
     if (process.env.UPDATE_GATEWAY_ROUTES === '1') writeFileSync(routesFile, rendered);
     const hint = `${GATEWAY_ROUTES_FILE} is out of date with the route table; run \`${GATEWAY_ROUTES_UPDATE_COMMAND}\` from the repository root`;
-    expect(existsSync(routesFile), hint).toBe(true);
-    expect(readFileSync(routesFile, 'utf8'), hint).toBe(rendered);
+    expect([hint, existsSync(routesFile)]).toEqual([hint, true]);
+    expect([hint, readFileSync(routesFile, 'utf8')]).toEqual([hint, rendered]);
   });
 
   it('renders the same text every time, one line per route in table order, then the fallbacks', () => {
@@ -88,9 +88,9 @@ describe('gateway routes (nginx map)', () => {
   it('sends every route in the table, with its parameters filled in, to the app that serves it', () => {
     ROUTE_TABLE.forEach((definition, index) => {
       const matched = route(entries, definition.method, samplePath(definition));
-      expect(matched.upstream, `${definition.method} ${definition.path}`).toBe(GATEWAY_UPSTREAMS[definition.app]);
+      expect([`${definition.method} ${definition.path}`, matched.upstream]).toEqual([`${definition.method} ${definition.path}`, GATEWAY_UPSTREAMS[definition.app]]);
       // Matched by the route's own line, not by a fallback.
-      expect(matched, `${definition.method} ${definition.path}`).toBe(entries[index]);
+      expect([`${definition.method} ${definition.path}`, matched]).toEqual([`${definition.method} ${definition.path}`, entries[index]]);
     });
   });
 
@@ -132,7 +132,7 @@ describe('gateway routes (nginx map)', () => {
   it('names only upstreams that deploy/nginx/nginx.conf defines, and nginx.conf includes the map', () => {
     const nginxConf = readFileSync(nginxConfFile, 'utf8');
     for (const upstream of new Set(entries.map((entry) => entry.upstream))) {
-      expect(nginxConf, `upstream ${upstream}`).toMatch(new RegExp(`^\\s*upstream ${upstream} \\{`, 'm'));
+      expect([upstream, new RegExp(`^\\s*upstream ${upstream} \\{`, 'm').test(nginxConf)]).toEqual([upstream, true]);
     }
     expect(nginxConf).toMatch(/^\s*include \/etc\/nginx\/routes\.conf;/m);
     expect(nginxConf).toContain('proxy_pass http://$beacon_upstream;');

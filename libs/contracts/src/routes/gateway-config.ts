@@ -19,7 +19,7 @@ export const GATEWAY_UPSTREAM_VARIABLE = '$beacon_upstream';
 export const GATEWAY_ROUTES_FILE = 'deploy/nginx/routes.conf';
 
 /** The command that rewrites the committed map after a change to the route table. */
-export const GATEWAY_ROUTES_UPDATE_COMMAND = 'UPDATE_GATEWAY_ROUTES=1 npx vitest run --project contracts';
+export const GATEWAY_ROUTES_UPDATE_COMMAND = 'UPDATE_GATEWAY_ROUTES=1 npx jest --selectProjects contracts';
 
 /** The anchored regular expression the map matches against `"<METHOD> <path>"` for one route. */
 export function gatewayRoutePattern(route: RouteDefinition): string {

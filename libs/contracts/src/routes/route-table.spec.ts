@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { findRoute, ROUTE_TABLE, routePattern, ROUTES } from './route-table';
 
 describe('route table', () => {
   it('sends reads (GETs and POSTs marked read or read-side) to query-api and every write to command-api', () => {
     for (const route of ROUTE_TABLE) {
       const isRead = route.method === 'GET' || route.read === true || route.readSide === true;
-      expect(route.app, `${route.method} ${route.path}`).toBe(isRead ? 'query-api' : 'command-api');
+      expect([`${route.method} ${route.path}`, route.app]).toEqual([`${route.method} ${route.path}`, isRead ? 'query-api' : 'command-api']);
     }
   });
 

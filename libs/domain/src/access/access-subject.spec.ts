@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ROOT_PERMISSIONS } from '../shared/permissions';
 import * as subjectModule from './access-subject';
 

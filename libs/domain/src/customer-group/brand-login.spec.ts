@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { given } from '../shared/given-when-then';
 import { brandLoginDecider, brandLoginStream, RESERVED_BRAND_LOGIN_URLS, type BrandLoginEvent } from './brand-login';
 
@@ -49,7 +49,7 @@ describe('brand login claims', () => {
 
   it('reserves the first segment of every console route and no parameter', () => {
     for (const segment of ['login', 'login_2fa', 'reset', 'impersonate_login', 'users', 'custom_branding', 'message', 'incidents'])
-      expect(RESERVED_BRAND_LOGIN_URLS.has(segment), segment).toBe(true);
+      expect([segment, RESERVED_BRAND_LOGIN_URLS.has(segment)]).toEqual([segment, true]);
     expect([...RESERVED_BRAND_LOGIN_URLS].some((segment) => segment.startsWith(':') || segment === '*')).toBe(false);
   });
 });

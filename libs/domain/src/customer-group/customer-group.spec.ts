@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { given } from '../shared/given-when-then';
 import { foldEvents } from '../shared/decider';
 import { DomainError } from '../shared/domain-errors';
@@ -54,7 +54,7 @@ describe('customer group decider', () => {
   it('rejects blank, missing or over-long names with a message per field', () => {
     try {
       given(customerGroupDecider, [created]).when(change('  ', 'x'.repeat(51)));
-      expect.unreachable();
+      throw new Error('unreachable');
     } catch (error) {
       expect(error).toBeInstanceOf(DomainError);
       const domainError = error as DomainError;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { given } from '../shared/given-when-then';
 import { CLAIMED_ELSEWHERE, dispatchDecider } from './dispatch.decide';
 import type { DispatchEvent } from './dispatch.events';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '../shared/domain-errors';
 import { given } from '../shared/given-when-then';
 import { fileUploadDecider, isRecordingKind, type FileUploadedData, type RecordFileUpload } from './file-upload';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { given } from '../shared/given-when-then';
 import { checkRuleValue, isIsoDate } from './form-rule-value';
 import { incidentSettingsDecider } from './incident-settings.decide';

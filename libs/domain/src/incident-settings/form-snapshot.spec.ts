@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { incidentFormSnapshot, incidentTemplateOf } from './form-snapshot';
 import { addOption, createField, createForm, createGroup, createRule, createTemplate, historyOf, stateOf } from './incident-settings.fixtures';
 

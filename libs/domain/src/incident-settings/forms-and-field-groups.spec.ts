@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { given } from '../shared/given-when-then';
 import { incidentSettingsDecider } from './incident-settings.decide';
 import { createField, createForm, createGroup, createRule, createTemplate, errorOf, historyOf, stateOf } from './incident-settings.fixtures';

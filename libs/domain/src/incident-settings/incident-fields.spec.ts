@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { NOT_A_BOOLEAN, Refused } from '../shared/field-messages';
 import { given } from '../shared/given-when-then';
 import { incidentSettingsDecider } from './incident-settings.decide';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import {
   DisplayCondition,
   DisplayConditionContext,
@@ -138,7 +138,7 @@ describe('display conditions: ATTACHMENT and CHECKBOX with no values', () => {
   it.each(['ATTACHMENT', 'CHECKBOX'])('%s: met when the field is empty', (type) => {
     for (const values of [[], [null], [''], [{ value: '' }], [{}]]) {
       const ctx = context({ fieldValues: { '3': { field_type: type, values } } });
-      expect(isDisplayConditionMet(field(3, null), ctx), JSON.stringify(values)).toBe(true);
+      expect([JSON.stringify(values), isDisplayConditionMet(field(3, null), ctx)]).toEqual([JSON.stringify(values), true]);
       expect(isDisplayConditionMet(field(3, null, { field_type: type }), ctx)).toBe(true);
     }
   });

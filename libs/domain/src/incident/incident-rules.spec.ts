@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { FORM } from '../testing/incident-fixtures';
 import { breaksRule, formRuleErrors } from './incident-rules';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { given } from '../shared/given-when-then';
 import { OLU, SAM, T0, T1, entry, patch, start, update } from '../testing/incident-fixtures';
 import { applyIncidentEvent, incidentRecordOf } from './incident.apply';

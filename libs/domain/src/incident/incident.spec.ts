@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '../shared/domain-errors';
 import { NOT_A_LIST, NOT_A_STRING, NOT_AN_INTEGER, NULL, Refused, notAChoice, type Checked } from '../shared/field-messages';
 import { given } from '../shared/given-when-then';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '../shared/domain-errors';
 import { NOT_A_STRING, Refused } from '../shared/field-messages';
 import { FORM } from '../testing/incident-fixtures';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '../shared/domain-errors';
 import {
   ORDERING_DEFAULT_KEY,
@@ -37,11 +37,11 @@ function randomGeneratedKey(rand: () => number): string {
   return key.endsWith('a') ? `${key.slice(0, -1)}${String.fromCharCode(98 + int(rand, 25))}` : key;
 }
 const expectStrictlyIncreasing = (keys: readonly string[]) => {
-  for (let i = 1; i < keys.length; i++) expect(keys[i - 1] < keys[i], `${keys[i - 1]} < ${keys[i]}`).toBe(true);
+  for (let i = 1; i < keys.length; i++) expect([`${keys[i - 1]} < ${keys[i]}`, keys[i - 1] < keys[i]]).toEqual([`${keys[i - 1]} < ${keys[i]}`, true]);
 };
 const expectValidGenerated = (key: string) => {
-  expect(isOrderingKey(key), key).toBe(true);
-  expect(key.endsWith('a'), `${key} must not end in a`).toBe(false);
+  expect([key, isOrderingKey(key)]).toEqual([key, true]);
+  expect([`${key} must not end in a`, key.endsWith('a')]).toEqual([`${key} must not end in a`, false]);
 };
 
 describe('ordering keys: spec cases', () => {
@@ -139,7 +139,7 @@ describe('ordering keys: invalid input', () => {
   it('throws a validation DomainError so callers answer 400, not 500', () => {
     try {
       keyAfter('A');
-      expect.unreachable();
+      throw new Error('expected no key');
     } catch (error) {
       expect(error).toBeInstanceOf(DomainError);
       expect((error as DomainError).kind).toBe('validation');
@@ -174,7 +174,7 @@ describe('ordering keys: properties (seeded)', () => {
     for (let n = 0; n < 2000; n++) {
       const key = randomKey(rand);
       const next = keyAfter(key);
-      expect(key < next, `${key} < ${next}`).toBe(true);
+      expect([`${key} < ${next}`, key < next]).toEqual([`${key} < ${next}`, true]);
       expectValidGenerated(next);
     }
   });
@@ -185,7 +185,7 @@ describe('ordering keys: properties (seeded)', () => {
       const key = randomKey(rand);
       if (/^a+$/.test(key)) continue;
       const previous = keyBefore(key);
-      expect(previous < key, `${previous} < ${key}`).toBe(true);
+      expect([`${previous} < ${key}`, previous < key]).toEqual([`${previous} < ${key}`, true]);
       expectValidGenerated(previous);
     }
   });
@@ -197,7 +197,7 @@ describe('ordering keys: properties (seeded)', () => {
       const [low, high] = [randomGeneratedKey(rand), randomGeneratedKey(rand)].sort(compareOrderingKeys);
       if (low === high) continue;
       const middle = keyBetween(low, high);
-      expect(low < middle && middle < high, `${low} < ${middle} < ${high}`).toBe(true);
+      expect([`${low} < ${middle} < ${high}`, low < middle && middle < high]).toEqual([`${low} < ${middle} < ${high}`, true]);
       expectValidGenerated(middle);
       checked++;
     }
@@ -210,7 +210,7 @@ describe('ordering keys: properties (seeded)', () => {
       const [low, high] = [randomKey(rand), randomKey(rand)].sort(compareOrderingKeys);
       if (low === high || (high.startsWith(low) && /^a+$/.test(high.slice(low.length)))) continue;
       const middle = keyBetween(low, high);
-      expect(low < middle && middle < high, `${low} < ${middle} < ${high}`).toBe(true);
+      expect([`${low} < ${middle} < ${high}`, low < middle && middle < high]).toEqual([`${low} < ${middle} < ${high}`, true]);
     }
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { displayDate, displayDateTime, displayInstant, displayTime } from './date-display';
 
 describe('date display (spec part 1 §5)', () => {

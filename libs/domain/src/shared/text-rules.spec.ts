@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { hasBidiControl, withoutControlCharacters } from './text-rules';
 
 describe('text rules', () => {
@@ -15,7 +15,7 @@ describe('text rules', () => {
   it('finds the embeddings, overrides and isolates, and nothing else', () => {
     for (let code = 0x2000; code <= 0x206f; code++) {
       const isBidiControl = (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
-      expect(hasBidiControl(`name${String.fromCharCode(code)}`), code.toString(16)).toBe(isBidiControl);
+      expect([code.toString(16), hasBidiControl(`name${String.fromCharCode(code)}`)]).toEqual([code.toString(16), isBidiControl]);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { given } from '../shared/given-when-then';
 import { at, failed, passwordSet, registered, signedIn } from '../testing/user-fixtures';
 import { assertNewPassword, passwordProblems, PASSWORD_MISMATCH_MESSAGE } from './password-policy';

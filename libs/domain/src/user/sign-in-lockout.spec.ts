@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { lockSecondsAfter } from './sign-in-lockout';
 
 describe('sign-in lock-out schedule', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { foldEvents } from '../shared/decider';
 import { given } from '../shared/given-when-then';
 import { at, failed, passwordSet, registered, signedIn, T0 } from '../testing/user-fixtures';

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { createBus, type Bus } from '@beacon/bus';
 import { userStream, type UserCustomerPermissionChanged, type UserRegistered } from '@beacon/domain';
 import { createEventStore, type EventStore } from '@beacon/event-store';
 import { createReadStore, SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
+import { eventually } from '@beacon/testing';
 import { loadPlatformConfig } from '../config/platform-config';
 import { AuthTokenService, TOKENS_REVOKED_TOPIC, type TokensRevoked } from './auth-token.service';
 
@@ -100,7 +101,7 @@ describe('sign-in tokens', () => {
     const [idA, idB, idC] = await Promise.all([a!, b!, c!].map(async (key) => (await tokens.resolve(key, 1_000))!.tokenId));
     await tokens.revoke(idA!, 1_500);
     await tokens.revokeAllOf('u1', 1_700, idB);
-    await expect.poll(() => announced, { timeout: 2_000 }).toEqual([[idA], [idA, idC].sort()]);
+    await eventually(() => expect(announced).toEqual([[idA], [idA, idC].sort()]), { timeout: 2_000 });
     await consumer.stop();
   });
 

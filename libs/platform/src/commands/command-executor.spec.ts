@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { Decider } from '@beacon/domain';
 import { WrongExpectedRevisionError, type AppendResult, type EventStore } from '@beacon/event-store';
 import { CommandExecutor } from './command-executor';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { deterministicId, eventIdFor } from './event-ids';
 
 describe('deterministic event ids', () => {

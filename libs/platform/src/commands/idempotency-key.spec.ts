@@ -1,5 +1,5 @@
 import { UnprocessableEntityException } from '@nestjs/common';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { Decider } from '@beacon/domain';
 import { SqliteEventStore } from '@beacon/event-store';
 import type { Principal } from '../auth/principal';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { join, resolve } from 'node:path';
 import { loadPlatformConfig } from './platform-config';
 

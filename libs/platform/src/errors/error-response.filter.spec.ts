@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { DomainError, notFound, validationError } from '@beacon/domain';
 import { StreamNotFoundError, WrongExpectedRevisionError } from '@beacon/event-store';

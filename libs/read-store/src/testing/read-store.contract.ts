@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe } from '@jest/globals';
 import type { ReadStore } from '../read-store';
 import { capabilityGate, COMPLETE_SERVER, ServerProfile } from './contract/capabilities';
 import { indexContract } from './contract/index.contract';

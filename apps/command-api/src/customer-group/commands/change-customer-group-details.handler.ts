@@ -12,7 +12,7 @@ import {
   type CustomerGroupState,
 } from '@beacon/domain';
 import { CommandExecutor, type CommandContext } from '@beacon/platform';
-import { CustomerGroupAccess } from '../customer-group-access';
+import { CustomerGroupAccess } from '../../shared/customer-group-access';
 import { ChangeCustomerGroupDetailsCommand, type CustomerGroupDetailsOutcome } from './change-customer-group-details.command';
 
 const detailsChange = (events: readonly CustomerGroupEvent[]) =>

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerGroupDecider, customerGroupStream, type CustomerGroupEvent } from '@beacon/domain';
 import { CommandExecutor, type CommandOutcome } from '@beacon/platform';
-import { CustomerGroupAccess } from '../customer-group-access';
+import { CustomerGroupAccess } from '../../shared/customer-group-access';
 import { ChangeIncidentModuleSettingsCommand } from './change-incident-module-settings.command';
 
 /** Renames the incident module of a customer group the caller reaches (the route admits admins and operators). */

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerGroupDecider, customerGroupStream, validationError } from '@beacon/domain';
 import { CommandExecutor } from '@beacon/platform';
-import { CustomerGroupAccess } from '../customer-group-access';
+import { CustomerGroupAccess } from '../../shared/customer-group-access';
 import { CreateCustomerGroupCommand, type NewCustomerGroup } from './create-customer-group.command';
 
 @CommandHandler(CreateCustomerGroupCommand)

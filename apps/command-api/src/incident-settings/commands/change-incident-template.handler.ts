@@ -10,7 +10,7 @@ import {
   type IncidentSettingsState,
 } from '@beacon/domain';
 import { CommandExecutor, type CommandContext, type Principal } from '@beacon/platform';
-import { RecordedUploads } from '../../incidents/uploads/recorded-uploads';
+import { RecordedUploads } from '../../shared/uploads/recorded-uploads';
 import { IncidentSettingsStream, type IncidentSettingsOutcome } from '../incident-settings-stream';
 import { ChangeIncidentTemplateCommand, type TemplateCommand } from './change-incident-template.command';
 

@@ -15,7 +15,7 @@ import {
 } from '@beacon/domain';
 import { CommandExecutor, deterministicId } from '@beacon/platform';
 import { IncidentStore, type IncidentOutcome } from '../incident-store';
-import { RecordedUploads } from '../uploads/recorded-uploads';
+import { RecordedUploads } from '../../shared/uploads/recorded-uploads';
 import { StartIncidentCommand } from './start-incident.command';
 
 /** The body of a start (contracts' StartIncidentRequest), unchecked. */

@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { attachmentKeysOf, type UpdateIncident } from '@beacon/domain';
 import { IncidentStore, type IncidentOutcome } from '../incident-store';
-import { RecordedUploads } from '../uploads/recorded-uploads';
+import { RecordedUploads } from '../../shared/uploads/recorded-uploads';
 import { IncidentChangeContext } from './incident-change-context';
 import { UpdateIncidentCommand } from './update-incident.command';
 

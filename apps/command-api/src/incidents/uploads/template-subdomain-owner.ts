@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { foldEvents, hasIncidentRootPermission, notFound, REQUIRED, TEMPLATE_SUBDOMAIN_PATTERN, templateSubdomainDecider, type TemplateSubdomainEvent, templateSubdomainStream, validationError } from '@beacon/domain';
 import { CommandExecutor } from '@beacon/platform';
-import { CustomerGroupAccess } from '../../customer-group/customer-group-access';
+import { CustomerGroupAccess } from '../../shared/customer-group-access';
 
 export interface TemplateSubdomainOwner {
   readonly rootId: string;

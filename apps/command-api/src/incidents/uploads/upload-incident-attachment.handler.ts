@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, type OnModuleInit } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ROUTES } from '@beacon/contracts';
 import { incidentAttachmentDecider, incidentAttachmentStream } from '@beacon/domain';
@@ -6,6 +6,7 @@ import { CommandExecutor } from '@beacon/platform';
 import { FileUploads, type UploadReceipt } from '../../shared/uploads/file-uploads';
 import { fileDetails } from '../../shared/uploads/upload-file-data';
 import type { StoredUpload, UploadKind, UploadRule } from '../../shared/uploads/upload-kind';
+import { UploadKinds } from '../../shared/uploads/upload-kinds';
 import { UploadIncidentAttachmentCommand } from './upload-incident-attachment.command';
 import { MAX_ATTACHMENT_BYTES, MAX_GUEST_ATTACHMENT_BYTES } from './upload-limits';
 
@@ -28,14 +29,19 @@ const GUEST: UploadRule = { maxBytes: MAX_GUEST_ATTACHMENT_BYTES };
  */
 @CommandHandler(UploadIncidentAttachmentCommand)
 export class UploadIncidentAttachmentHandler
-  implements ICommandHandler<UploadIncidentAttachmentCommand, UploadReceipt>, UploadKind<IncidentAttachmentContext>
+  implements OnModuleInit, ICommandHandler<UploadIncidentAttachmentCommand, UploadReceipt>, UploadKind<IncidentAttachmentContext>
 {
   readonly name = 'incident_attachment';
 
   constructor(
     @Inject(FileUploads) private readonly uploads: FileUploads,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(UploadKinds) private readonly kinds: UploadKinds,
   ) {}
+
+  onModuleInit(): void {
+    this.kinds.add(this);
+  }
 
   execute({ uploader, file, fileData }: UploadIncidentAttachmentCommand): Promise<UploadReceipt> {
     const details = fileDetails(fileData);

@@ -2,9 +2,9 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { assertNewPassword, userDecider, type ChangePassword } from '@beacon/domain';
 import { AuthTokenService } from '@beacon/platform';
-import { CredentialStore } from '../../users/credential-store';
-import { UserCommands } from '../../users/user-commands';
-import { UserLookup } from '../../users/user-lookup';
+import { CredentialStore } from '../../shared/accounts/credential-store';
+import { UserCommands } from '../../shared/accounts/user-commands';
+import { UserLookup } from '../../shared/accounts/user-lookup';
 import { ChangePasswordCommand } from './change-password.command';
 
 /** Change password (signed in): the old password, the new one twice; every other sign-in of the user ends. */

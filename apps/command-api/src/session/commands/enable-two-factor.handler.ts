@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CredentialStore } from '../../users/credential-store';
-import { UserCommands } from '../../users/user-commands';
-import { UserLookup } from '../../users/user-lookup';
+import { CredentialStore } from '../../shared/accounts/credential-store';
+import { UserCommands } from '../../shared/accounts/user-commands';
+import { UserLookup } from '../../shared/accounts/user-lookup';
 import { acceptedTotpStep } from '../totp';
 import { EnableTwoFactorCommand } from './enable-two-factor.command';
 

@@ -3,9 +3,9 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { impersonationInvalid } from '@beacon/domain';
 import { AuthTokenService } from '@beacon/platform';
-import { UserCommands } from '../../users/user-commands';
-import { UserLookup } from '../../users/user-lookup';
-import { OneTimeTokens } from '../one-time-tokens';
+import { UserCommands } from '../../shared/accounts/user-commands';
+import { UserLookup } from '../../shared/accounts/user-lookup';
+import { OneTimeTokens } from '../../shared/accounts/one-time-tokens';
 import { ImpersonatedSignInCommand } from './impersonated-sign-in.command';
 
 /** /impersonate_login/{token}: exchanges an admin's one-time impersonation link for a session key of the user. */

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
-import { EMAIL_CHANNEL, type EmailChannel } from '../../email/email-channel';
-import { recorded, UserCommands } from '../../users/user-commands';
-import { UserLookup } from '../../users/user-lookup';
-import { OneTimeTokens } from '../one-time-tokens';
+import { EMAIL_CHANNEL, type EmailChannel } from '../../shared/email/email-channel';
+import { recorded, UserCommands } from '../../shared/accounts/user-commands';
+import { UserLookup } from '../../shared/accounts/user-lookup';
+import { OneTimeTokens } from '../../shared/accounts/one-time-tokens';
 import { passwordResetEmail, passwordResetLink } from '../password-reset-email';
 import { RequestPasswordResetCommand } from './request-password-reset.command';
 

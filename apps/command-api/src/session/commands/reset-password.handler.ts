@@ -2,10 +2,10 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { assertNewPassword, fieldError, RESET_LINK_INVALID_MESSAGE, userDecider, type ResetPassword } from '@beacon/domain';
 import { AuthTokenService } from '@beacon/platform';
-import { CredentialStore } from '../../users/credential-store';
-import { UserCommands } from '../../users/user-commands';
-import { UserLookup } from '../../users/user-lookup';
-import { OneTimeTokens } from '../one-time-tokens';
+import { CredentialStore } from '../../shared/accounts/credential-store';
+import { UserCommands } from '../../shared/accounts/user-commands';
+import { UserLookup } from '../../shared/accounts/user-lookup';
+import { OneTimeTokens } from '../../shared/accounts/one-time-tokens';
 import { ResetPasswordCommand } from './reset-password.command';
 
 /** Set Password (/reset/{uid}/{token}): uses the link once, sets the password, ends every sign-in of the user. */

@@ -3,11 +3,11 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { invalidCredentials } from '@beacon/domain';
 import { AuthTokenService, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
-import { CredentialStore } from '../../users/credential-store';
-import { SignInThrottle } from '../../users/sign-in-throttle';
-import { recorded, UserCommands } from '../../users/user-commands';
-import { UserLookup } from '../../users/user-lookup';
-import { OneTimeTokens } from '../one-time-tokens';
+import { CredentialStore } from '../../shared/accounts/credential-store';
+import { SignInThrottle } from '../../shared/accounts/sign-in-throttle';
+import { recorded, UserCommands } from '../../shared/accounts/user-commands';
+import { UserLookup } from '../../shared/accounts/user-lookup';
+import { OneTimeTokens } from '../../shared/accounts/one-time-tokens';
 import { SignInCommand, type SignInResult } from './sign-in.command';
 
 /**

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { userDecider, type StartTwoFactorSetup } from '@beacon/domain';
-import { CredentialStore } from '../../users/credential-store';
-import { UserCommands } from '../../users/user-commands';
-import { UserLookup } from '../../users/user-lookup';
+import { CredentialStore } from '../../shared/accounts/credential-store';
+import { UserCommands } from '../../shared/accounts/user-commands';
+import { UserLookup } from '../../shared/accounts/user-lookup';
 import { newTotpSecret, otpauthUrl } from '../totp';
 import { StartTwoFactorSetupCommand } from './start-two-factor-setup.command';
 

@@ -40,6 +40,3 @@ export interface UploadKind<TContext> {
   /** Records the upload; answers the position of the recorded event. */
   record(upload: StoredUpload<TContext>): Promise<number>;
 }
-
-/** Nest token: every UploadKind, for the storage address (see uploads.providers.ts). */
-export const UPLOAD_KINDS = Symbol('UPLOAD_KINDS');

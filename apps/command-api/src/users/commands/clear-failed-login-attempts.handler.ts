@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SignInThrottle } from '../sign-in-throttle';
-import { UserCommands } from '../user-commands';
-import { UserLookup } from '../user-lookup';
+import { SignInThrottle } from '../../shared/accounts/sign-in-throttle';
+import { UserCommands } from '../../shared/accounts/user-commands';
+import { UserLookup } from '../../shared/accounts/user-lookup';
 import { ClearFailedLoginAttemptsCommand } from './clear-failed-login-attempts.command';
 
 /** DELETE /api/user/{id}/delete_failed_login_attempts/ (admin): clears the count and the lock-out, and lets the email sign in at once. */

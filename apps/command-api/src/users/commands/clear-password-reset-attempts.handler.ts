@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { UserCommands } from '../user-commands';
-import { UserLookup } from '../user-lookup';
+import { UserCommands } from '../../shared/accounts/user-commands';
+import { UserLookup } from '../../shared/accounts/user-lookup';
 import { ClearPasswordResetAttemptsCommand } from './clear-password-reset-attempts.command';
 
 /** DELETE /api/user/{id}/delete_password_reset_attempts/ (admin): the user may request reset links again. */

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
-import { OneTimeTokens } from '../../session/one-time-tokens';
-import { UserCommands } from '../user-commands';
-import { UserLookup } from '../user-lookup';
+import { OneTimeTokens } from '../../shared/accounts/one-time-tokens';
+import { UserCommands } from '../../shared/accounts/user-commands';
+import { UserLookup } from '../../shared/accounts/user-lookup';
 import { GrantImpersonationCommand, type ImpersonationLink } from './grant-impersonation.command';
 
 /** POST /api/user/{id}/impersonate/ (admin): a single-use, short-lived link to sign in as a user in reach. */

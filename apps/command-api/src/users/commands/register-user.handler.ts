@@ -3,8 +3,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { conflict, normaliseEmail, schemaVersionOf, userDecider, userEmailStream, userStream, type UserEmailClaimed } from '@beacon/domain';
 import { WrongExpectedRevisionError, type EventStore } from '@beacon/event-store';
 import { CommandExecutor, EVENT_STORE, eventIdFor, type CommandContext } from '@beacon/platform';
-import { CredentialStore } from '../credential-store';
-import { UserLookup } from '../user-lookup';
+import { CredentialStore } from '../../shared/accounts/credential-store';
+import { UserLookup } from '../../shared/accounts/user-lookup';
 import { RegisterUserCommand } from './register-user.command';
 
 /** Claims the email (one user per email), records the user, and stores the password hash if given. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { matchRoutes } from 'react-router-dom';
 import { CONSOLE_ROUTES, PUBLIC_ROUTES, matchRoute } from '@beacon/contracts';
 import { appRoutes, type AppRouteHandle } from './app-routes';

@@ -1,13 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { createApiClient } from '../../api/api-client';
 import { ApiError, SERVER_ERROR_TEXT } from '../../api/api-error';
 import { memoryTokenStorage } from '../../testing/session-fixtures';
 
 /** The API client's activity log calls, over a fake server. */
 function clientAnswering(response: Response) {
-  const fetch = vi.fn<typeof globalThis.fetch>(async () => response);
-  const onUnauthorized = vi.fn();
-  const onSuccess = vi.fn();
+  const fetch = jest.fn<typeof globalThis.fetch>(async () => response);
+  const onUnauthorized = jest.fn();
+  const onSuccess = jest.fn();
   const api = createApiClient({ tokenStorage: memoryTokenStorage('abc123'), onUnauthorized, onSuccess, fetch });
   const sent = () => {
     const [url, init] = fetch.mock.calls[0]!;
@@ -61,7 +61,7 @@ describe('activity log calls', () => {
     expect(file.filename).toBe('activity-log-2024-03-05.csv');
     expect(new Uint8Array(await file.blob.arrayBuffer()).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
     expect(await file.blob.text()).toContain('Date,Customer group,User,Action,Details');
-    expect(onSuccess).toHaveBeenCalledOnce();
+    expect(onSuccess).toHaveBeenCalledTimes(1);
   });
 
   it('fails an export as any call fails: the server’s message, the spec’s text for a 500, logout on 403', async () => {
@@ -74,6 +74,6 @@ describe('activity log calls', () => {
     );
     const forbidden = clientAnswering(json(403, { detail: 'Forbidden.' }));
     await expect(forbidden.api.exportActivityLogSummary({})).rejects.toHaveProperty('status', 403);
-    expect(forbidden.onUnauthorized).toHaveBeenCalledOnce();
+    expect(forbidden.onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { filtersDto, NO_FILTERS, pageRequestDto, queryFromSearchParams, searchParamsFromQuery, type ActivityLogQuery } from './activity-log-query';
 
 const query = (overrides: Partial<ActivityLogQuery> = {}): ActivityLogQuery => ({ filters: NO_FILTERS, page: 1, pageSize: 25, ...overrides });

@@ -1,7 +1,8 @@
 import type { DetailResponse, PasswordChangeRequest } from '@beacon/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { ApiClient } from '../../api/api-client';
 import { ApiError } from '../../api/api-error';
 import { aSessionAs, renderConsoleAs } from '../../testing/render-console-as';
 import { descriptionOf, findSnackbar } from '../../testing/sign-in';
@@ -31,7 +32,7 @@ describe('ChangePasswordPage', () => {
   });
 
   it('changes the password, says so in the snackbar and empties the form', async () => {
-    const changePassword = vi.fn(async () => ({ detail: SAVED }));
+    const changePassword = jest.fn<ApiClient['changePassword']>(async () => ({ detail: SAVED }));
     const user = await openChangePassword(changePassword);
 
     await fillIn(user, 'Old-secret-1', 'Sturdy-horse-42', 'Sturdy-horse-42');
@@ -48,7 +49,7 @@ describe('ChangePasswordPage', () => {
     await fillIn(user, 'not-it', 'Sturdy-horse-42', 'Sturdy-horse-42');
 
     const old = screen.getByLabelText<HTMLInputElement>('Current password');
-    await vi.waitFor(() => expect(descriptionOf(old)).toBe(WRONG_OLD));
+    await waitFor(() => expect(descriptionOf(old)).toBe(WRONG_OLD));
     expect(old.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText<HTMLInputElement>('New password').value).toBe('Sturdy-horse-42');
     expect(screen.getByRole('button', { name: 'Change password' })).toHaveProperty('disabled', false);

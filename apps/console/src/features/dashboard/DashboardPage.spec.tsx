@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { aSessionAs, renderConsoleAs } from '../../testing/render-console-as';
 
 async function dashboard() {

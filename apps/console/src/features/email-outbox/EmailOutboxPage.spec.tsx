@@ -1,7 +1,7 @@
 import type { EmailOutboxDto, OutboxEmailDto } from '@beacon/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { ApiError, SERVER_ERROR_TEXT } from '../../api/api-error';
 import { aSessionAs, renderConsoleAs } from '../../testing/render-console-as';
 import { currentPath } from '../../testing/sign-in';
@@ -47,7 +47,7 @@ describe('EmailOutboxPage', () => {
   });
 
   it('shows why the outbox could not be read, and reads it again on Refresh', async () => {
-    const getEmailOutbox = vi
+    const getEmailOutbox = jest
       .fn<() => Promise<EmailOutboxDto>>()
       .mockRejectedValueOnce(new ApiError(500, SERVER_ERROR_TEXT))
       .mockResolvedValueOnce({ results: [resetEmail] });
@@ -76,10 +76,10 @@ describe('EmailOutboxPage', () => {
   });
 
   it('logs out an operator who opens it', async () => {
-    const logOut = vi.fn(async () => undefined);
+    const logOut = jest.fn(async () => undefined);
     renderConsoleAs(aSessionAs('OPERATOR'), '/email_outbox', { logOut });
 
     expect(await screen.findByLabelText('Email')).toBeTruthy();
-    expect(logOut).toHaveBeenCalledOnce();
+    expect(logOut).toHaveBeenCalledTimes(1);
   });
 });

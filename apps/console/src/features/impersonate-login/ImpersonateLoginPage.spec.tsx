@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { ApiClient } from '../../api/api-client';
 import { ApiContext } from '../../api/api-context';
 import { ApiError, SERVER_ERROR_TEXT } from '../../api/api-error';
 import { aSessionAs } from '../../testing/render-console-as';
@@ -16,7 +17,7 @@ const INVALID = 'This impersonation link is invalid, has expired or was already 
 
 describe('ImpersonateLoginPage', () => {
   it('exchanges the link’s token for a key, signs in with it and opens the Dashboard', async () => {
-    const logInAsImpersonated = vi.fn(async () => ({ key: 'impersonation-key' }));
+    const logInAsImpersonated = jest.fn<ApiClient['logInAsImpersonated']>(async () => ({ key: 'impersonation-key' }));
     const tokenStorage = memoryTokenStorage();
     renderApp('/impersonate_login/one-time-token', {
       api: stubApi({ logInAsImpersonated }),
@@ -26,14 +27,15 @@ describe('ImpersonateLoginPage', () => {
     expect(screen.getByText('Signing you in…')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByText('sender@demo.test')).toBeTruthy();
-    expect(logInAsImpersonated).toHaveBeenCalledExactlyOnceWith('one-time-token');
+    expect(logInAsImpersonated).toHaveBeenCalledTimes(1);
+    expect(logInAsImpersonated).toHaveBeenCalledWith('one-time-token');
     expect(tokenStorage.read()).toBe('impersonation-key');
     expect(currentPath()).toBe('/');
   });
 
   it('replaces a session open in this browser, ending it first', async () => {
-    const logOut = vi.fn(async () => undefined);
-    const loadSession = vi.fn().mockResolvedValueOnce(aSessionAs('ADMIN')).mockResolvedValueOnce(aSessionAs('SENDER'));
+    const logOut = jest.fn<ApiClient['logOut']>(async () => undefined);
+    const loadSession = jest.fn<() => Promise<ReturnType<typeof aSessionAs>>>().mockResolvedValueOnce(aSessionAs('ADMIN')).mockResolvedValueOnce(aSessionAs('SENDER'));
     renderApp('/impersonate_login/one-time-token', {
       api: stubApi({ logInAsImpersonated: async () => ({ key: 'impersonation-key' }) }),
       logic: stubbedSessionLogic({ loadSession, logOut }),
@@ -41,7 +43,7 @@ describe('ImpersonateLoginPage', () => {
     });
 
     expect(await screen.findByText('sender@demo.test')).toBeTruthy();
-    expect(logOut).toHaveBeenCalledOnce();
+    expect(logOut).toHaveBeenCalledTimes(1);
     expect(currentPath()).toBe('/');
   });
 
@@ -67,7 +69,7 @@ describe('ImpersonateLoginPage', () => {
   });
 
   it('spends the one-time token once, even when React runs its effects twice (strict mode)', async () => {
-    const logInAsImpersonated = vi.fn(() => new Promise<{ key: string }>(() => undefined));
+    const logInAsImpersonated = jest.fn<ApiClient['logInAsImpersonated']>(() => new Promise<{ key: string }>(() => undefined));
     render(
       <StrictMode>
         <ApiContext.Provider value={stubApi({ logInAsImpersonated })}>
@@ -85,6 +87,6 @@ describe('ImpersonateLoginPage', () => {
     );
 
     expect(await screen.findByText('Signing you in…')).toBeTruthy();
-    expect(logInAsImpersonated).toHaveBeenCalledOnce();
+    expect(logInAsImpersonated).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import type { ApiClient } from '../../api/api-client';
 import { incidentReportsApi } from './incident-reports-api';
 
 /** The generic send, answering `answer` to every call. */
-const sendAnswering = (answer: unknown) => vi.fn(async (..._args: unknown[]) => answer) as unknown as ApiClient['send'] & ReturnType<typeof vi.fn>;
+const sendAnswering = (answer: unknown) => jest.fn(async (..._args: unknown[]) => answer) as unknown as ApiClient['send'] & ReturnType<typeof jest.fn>;
 
 describe('incident reports calls', () => {
   it('asks for a filtered page with the filters as JSON, the page size and the page', async () => {

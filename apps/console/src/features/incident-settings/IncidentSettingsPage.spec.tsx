@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { currentPath } from '../../testing/sign-in';
 import { renderSettingsAs, stubSettingsApi } from './testing/stub-settings-api';
 

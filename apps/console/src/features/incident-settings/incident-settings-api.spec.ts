@@ -1,5 +1,5 @@
 import type { FieldGroupDto, IncidentFormDto, IncidentTemplateDto } from '@beacon/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { incidentSettingsApi } from './incident-settings-api';
 import { aField, stubSettingsApi } from './testing/stub-settings-api';
 

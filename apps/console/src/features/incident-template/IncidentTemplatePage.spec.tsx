@@ -1,6 +1,6 @@
 import type { IncidentTemplateWithFormDto, StartIncidentRequest, UploadedAttachmentDto } from '@beacon/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { createApiClient, type ApiClient, type Method } from '../../api/api-client';
 import { ApiError, SERVER_ERROR_TEXT } from '../../api/api-error';
 import { renderWithSession } from '../../testing/render-with-session';
@@ -29,14 +29,14 @@ function fakeServer({
   upload = async () => PHOTO,
   start = async () => ({ id: 'incident-1' }),
 }: FakeServer = {}) {
-  const send = vi.fn(async (method: Method, path: string, body?: unknown): Promise<unknown> => {
+  const send = jest.fn(async (method: Method, path: string, body?: unknown): Promise<unknown> => {
     const read = /^\/api\/incidents\/public_incident_template\/([^/]+)\/$/.exec(path);
     if (method === 'GET' && read) return template(decodeURIComponent(read[1]!));
     const started = /^\/api\/incidents\/public_incident_template\/([^/]+)\/start\/$/.exec(path);
     if (method === 'POST' && started) return start(decodeURIComponent(started[1]!), body as StartIncidentRequest);
     throw new Error(`unexpected call ${method} ${path}`);
   });
-  const sendForm = vi.fn(async (method: Method, path: string, form: FormData): Promise<unknown> => {
+  const sendForm = jest.fn(async (method: Method, path: string, form: FormData): Promise<unknown> => {
     if (method === 'POST' && path === '/api/incidents/upload_attachment_from_template/') return upload(form);
     throw new Error(`unexpected call ${method} ${path}`);
   });
@@ -87,7 +87,9 @@ describe('IncidentTemplatePage', () => {
     renderWithSession(<IncidentTemplatePage hostname="acme.beacon.example" />, { api: server.api, path: '/incident-template?subdomain=other' });
     await form();
 
-    expect(server.send).toHaveBeenCalledExactlyOnceWith('GET', '/api/incidents/public_incident_template/acme/');
+    expect(server.send).toHaveBeenCalledTimes(1);
+
+    expect(server.send).toHaveBeenCalledWith('GET', '/api/incidents/public_incident_template/acme/');
   });
 
   it('stops the submit while a required value is missing, naming group and field in the spec’s words', async () => {
@@ -115,7 +117,7 @@ describe('IncidentTemplatePage', () => {
 
   it('uploads a chosen file for its field and sends it with the values', async () => {
     let finish: (attachment: UploadedAttachmentDto) => void = () => undefined;
-    const upload = vi.fn((_form: FormData) => new Promise<UploadedAttachmentDto>((resolve) => (finish = resolve)));
+    const upload = jest.fn((_form: FormData) => new Promise<UploadedAttachmentDto>((resolve) => (finish = resolve)));
     const server = fakeServer({ upload });
     const user = openPage(server.api);
     await form();
@@ -186,8 +188,8 @@ describe('IncidentTemplatePage', () => {
   });
 
   it('shows the required values the server found missing, and its message for other refusals', async () => {
-    const start = vi
-      .fn()
+    const start = jest
+      .fn<(...args: unknown[]) => Promise<unknown>>()
       .mockRejectedValueOnce(
         new ApiError(400, {
           detail: `Details › Location: ${REQUIRED}`,
@@ -226,7 +228,7 @@ describe('IncidentTemplatePage', () => {
   });
 
   it('shows the spec’s text for a server error, and loads again on Try again', async () => {
-    const template = vi.fn(async () => aPublicTemplate());
+    const template = jest.fn(async () => aPublicTemplate());
     template.mockRejectedValueOnce(new ApiError(500, SERVER_ERROR_TEXT));
     const user = openPage(fakeServer({ template }).api);
 
@@ -238,11 +240,11 @@ describe('IncidentTemplatePage', () => {
 
   it('works for a guest: the real API client sends no Authorization header', async () => {
     const requests: Request[] = [];
-    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       requests.push(new Request(new URL(String(input), 'http://console.test'), init));
       return new Response(JSON.stringify(aPublicTemplate()), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
-    const api = createApiClient({ tokenStorage: memoryTokenStorage(), onUnauthorized: vi.fn(), fetch });
+    const api = createApiClient({ tokenStorage: memoryTokenStorage(), onUnauthorized: jest.fn(), fetch });
     openPage(api);
     await form();
 

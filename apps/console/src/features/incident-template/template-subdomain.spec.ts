@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { templateSubdomain } from './template-subdomain';
 
 describe('the subdomain that selects the incident template', () => {

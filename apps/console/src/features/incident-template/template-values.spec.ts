@@ -1,5 +1,5 @@
 import { requiredValueText } from '@beacon/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { aPublicTemplate } from './template-fixtures';
 import { missingValues, presetValues, shownGroups, startPayload, valueKey } from './template-values';
 

@@ -3,7 +3,7 @@ import { INCIDENTS_LIVE_RESOURCE } from '@beacon/contracts';
 import type { CustomerPermission } from '@beacon/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ApiError, SERVER_ERROR_TEXT } from '../../api/api-error';
 import { AppRoutes } from '../../app/AppRoutes';
 import { aSessionAs, CurrentPath } from '../../testing/render-console-as';
@@ -341,9 +341,9 @@ describe('Edit incident', () => {
 
   it('exports the incident as a PDF', async () => {
     const user = userEvent.setup();
-    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:incident-pdf'), revokeObjectURL: vi.fn() });
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:incident-pdf'), revokeObjectURL: jest.fn() });
     const downloads: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push(this.download);
     });
     const server = new FakeIncidentsServer([anIncident()]);
@@ -353,7 +353,7 @@ describe('Edit incident', () => {
 
     await waitFor(() => expect(downloads).toEqual(['incident-inc-1.pdf']));
     expect(server.callsTo('POST', '/api/incidents/incident/inc-1/generate_pdf/')).toHaveLength(1);
-    vi.restoreAllMocks();
+    jest.restoreAllMocks();
   });
 
   it('resets the edited values when another incident is opened from the list', async () => {

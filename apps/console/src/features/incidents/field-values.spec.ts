@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { fieldValueText, fromNumber, fromText, selectedOptionIds, textInputType } from '../../shared-ui/incident-fields/field-values';
 import { FIELDS } from './testing/incident-fixtures';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { editsSince, NO_EDITS, payloadOf, withGivenTitle, withIgnored, withoutConflicting } from './incident-values';
 import { aNewIncident, anIncident, FIELDS, GROUPS } from './testing/incident-fixtures';
 

@@ -1,6 +1,7 @@
 import type { LoginResponse, SecondFactorLoginRequest } from '@beacon/contracts';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { ApiClient } from '../../api/api-client';
 import { ApiError } from '../../api/api-error';
 import { memoryTokenStorage, stubbedSessionLogic } from '../../testing/session-fixtures';
 import { currentPath, descriptionOf, renderApp } from '../../testing/sign-in';
@@ -22,7 +23,7 @@ async function atTheCodePage(logInWithSecondFactor: (request: SecondFactorLoginR
 
 describe('LoginSecondFactorPage', () => {
   it('completes the sign-in with the code: sends it with the challenge, stores the key and opens the Dashboard', async () => {
-    const logInWithSecondFactor = vi.fn(async () => ({ key: 'key-after-code' }));
+    const logInWithSecondFactor = jest.fn<ApiClient['logInWithSecondFactor']>(async () => ({ key: 'key-after-code' }));
     const { user, code, tokenStorage } = await atTheCodePage(logInWithSecondFactor);
 
     await user.type(code, '123 456{Enter}');
@@ -42,7 +43,7 @@ describe('LoginSecondFactorPage', () => {
   });
 
   it('shows a refused code next to the field and lets the user try again', async () => {
-    const logInWithSecondFactor = vi
+    const logInWithSecondFactor = jest
       .fn<(request: SecondFactorLoginRequest) => Promise<LoginResponse>>()
       .mockRejectedValueOnce(new ApiError(400, { detail: INVALID_CODE, code: [INVALID_CODE] }))
       .mockResolvedValueOnce({ key: 'key-after-code' });
@@ -72,7 +73,7 @@ describe('LoginSecondFactorPage', () => {
   });
 
   it('asks for six digits before calling the server', async () => {
-    const logInWithSecondFactor = vi.fn(async () => ({ key: 'k' }));
+    const logInWithSecondFactor = jest.fn<ApiClient['logInWithSecondFactor']>(async () => ({ key: 'k' }));
     const { user, code } = await atTheCodePage(logInWithSecondFactor);
 
     await user.type(code, '12a45{Enter}');

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { ApiClient } from '../../api/api-client';
 import type { BrandLoginDto } from '@beacon/contracts';
 import { ApiError } from '../../api/api-error';
 import { stubbedSessionLogic } from '../../testing/session-fixtures';
@@ -18,8 +19,8 @@ const northHospital: BrandLoginDto = {
 
 describe('BrandedLoginPage', () => {
   it("asks for the brand's group and shows its name, logo and colours; signing in works as on the login page", async () => {
-    const getBrandLogin = vi.fn(() => Promise.resolve(northHospital));
-    const logIn = vi.fn(() => new Promise<never>(() => undefined));
+    const getBrandLogin = jest.fn<ApiClient['getBrandLogin']>(() => Promise.resolve(northHospital));
+    const logIn = jest.fn<ApiClient['logIn']>(() => new Promise<never>(() => undefined));
     const user = renderApp('/north-hospital', { api: stubApi({ getBrandLogin }), logic: stubbedSessionLogic({ logIn }) });
 
     expect(await screen.findByText('Signing in to North Hospital')).toBeTruthy();
@@ -34,7 +35,7 @@ describe('BrandedLoginPage', () => {
   });
 
   it('shows no logo of 61 characters or fewer, and keeps the default colours without custom branding', async () => {
-    const getBrandLogin = vi.fn(() =>
+    const getBrandLogin = jest.fn<ApiClient['getBrandLogin']>(() =>
       Promise.resolve({ ...northHospital, brand_logo: 'x'.repeat(61), enable_custom_branding: false }),
     );
     renderApp('/north-hospital', { api: stubApi({ getBrandLogin }) });
@@ -45,11 +46,11 @@ describe('BrandedLoginPage', () => {
   });
 
   it('is the plain login page, without an error, for an unknown brand', async () => {
-    const getBrandLogin = vi.fn(() => Promise.reject(new ApiError(404, { detail: 'Not found.' })));
+    const getBrandLogin = jest.fn<ApiClient['getBrandLogin']>(() => Promise.reject(new ApiError(404, { detail: 'Not found.' })));
     renderApp('/no-such-brand', { api: stubApi({ getBrandLogin }) });
 
     expect(await screen.findByLabelText('Email')).toBeTruthy();
-    await vi.waitFor(() => expect(getBrandLogin).toHaveBeenCalledWith('no-such-brand'));
+    await waitFor(() => expect(getBrandLogin).toHaveBeenCalledWith('no-such-brand'));
     expect(screen.queryByText(/Signing in to/)).toBeNull();
     expect(screen.queryByText('Not found.')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();

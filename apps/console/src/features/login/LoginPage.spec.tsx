@@ -1,7 +1,8 @@
 import type { LoginRequest, LoginResponse, TwoFactorRequiredResponse } from '@beacon/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { ApiClient } from '../../api/api-client';
 import { ApiError } from '../../api/api-error';
 import { renderWithSession } from '../../testing/render-with-session';
 import { memoryTokenStorage, stubbedSessionLogic } from '../../testing/session-fixtures';
@@ -15,7 +16,7 @@ function renderLoginPage(logIn: (credentials: LoginRequest) => Promise<LoginResp
 
 describe('LoginPage', () => {
   it('logs in with the typed credentials when Enter is pressed', async () => {
-    const logIn = vi.fn(() => new Promise<LoginResponse>(() => undefined));
+    const logIn = jest.fn<ApiClient['logIn']>(() => new Promise<LoginResponse>(() => undefined));
     const user = renderLoginPage(logIn);
 
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -26,7 +27,7 @@ describe('LoginPage', () => {
   });
 
   it('shows why the server refused the login and lets the user try again', async () => {
-    const logIn = vi.fn(() =>
+    const logIn = jest.fn<ApiClient['logIn']>(() =>
       Promise.reject(new ApiError(400, { non_field_errors: ['Unable to log in with provided credentials.'] })),
     );
     const user = renderLoginPage(logIn);
@@ -50,7 +51,7 @@ describe('LoginPage', () => {
   });
 
   it('asks for the second factor when the server wants a code, keeping the challenge out of storage', async () => {
-    const logIn = vi.fn(async () => ({ two_factor_required: true, ephemeral_token: 'ephemeral-1' }) as const);
+    const logIn = jest.fn<ApiClient['logIn']>(async () => ({ two_factor_required: true, ephemeral_token: 'ephemeral-1' }) as const);
     const tokenStorage = memoryTokenStorage();
     const user = renderApp('/login', { logic: stubbedSessionLogic({ logIn }, tokenStorage) });
 

@@ -1,6 +1,7 @@
 import type { DetailResponse } from '@beacon/contracts';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { ApiClient } from '../../api/api-client';
 import { ApiError, SERVER_ERROR_TEXT } from '../../api/api-error';
 import { currentPath, renderApp } from '../../testing/sign-in';
 import { stubApi } from '../../testing/stub-api';
@@ -9,7 +10,7 @@ const SENT = 'Password reset e-mail has been sent.';
 
 describe('PasswordResetRequestPage', () => {
   it('asks for a reset link with the email and shows the server’s answer with the way back to login', async () => {
-    const requestPasswordReset = vi.fn(async (): Promise<DetailResponse> => ({ detail: SENT }));
+    const requestPasswordReset = jest.fn<ApiClient['requestPasswordReset']>(async (): Promise<DetailResponse> => ({ detail: SENT }));
     const user = renderApp('/login/reset', { api: stubApi({ requestPasswordReset }) });
 
     await user.type(screen.getByLabelText('Email'), ' ada@example.com {Enter}');

@@ -1,6 +1,7 @@
 import type { DetailResponse, PasswordResetConfirmRequest } from '@beacon/contracts';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { ApiClient } from '../../api/api-client';
 import { ApiError } from '../../api/api-error';
 import { currentPath, descriptionOf, findSnackbar, renderApp } from '../../testing/sign-in';
 import { stubApi } from '../../testing/stub-api';
@@ -19,7 +20,7 @@ async function typePasswords(user: ReturnType<typeof openLink>, first: string, s
 
 describe('SetPasswordPage', () => {
   it('sets the password with the link’s uid and token, says so and goes to the login page', async () => {
-    const confirmPasswordReset = vi.fn(async () => ({ detail: DONE }));
+    const confirmPasswordReset = jest.fn<ApiClient['confirmPasswordReset']>(async () => ({ detail: DONE }));
     const user = openLink(confirmPasswordReset);
 
     await typePasswords(user, 'Sturdy-horse-42', 'Sturdy-horse-42');
@@ -45,7 +46,7 @@ describe('SetPasswordPage', () => {
     await typePasswords(user, '1234', '12345');
 
     const first = screen.getByLabelText('New password');
-    await vi.waitFor(() => expect(first.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(first.getAttribute('aria-invalid')).toBe('true'));
     expect(descriptionOf(first)).toContain(tooShort);
     expect(descriptionOf(first)).toContain('This password is entirely numeric.');
     expect(descriptionOf(screen.getByLabelText('Confirm new password'))).toContain(mismatch);

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { useFakeTimersForUi, useRealTimersAgain } from '../../testing/fake-timers';
 import { theme } from '../../theme/theme';
 import { FeedbackContext } from '../feedback-context';
@@ -42,7 +42,7 @@ function Page({ onAccept = () => undefined, onSubmit = () => undefined }: { onAc
 }
 
 function renderPage(props: Parameters<typeof Page>[0] = {}) {
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   render(
     <ThemeProvider theme={theme}>
       <FeedbackContext.Provider>
@@ -55,7 +55,7 @@ function renderPage(props: Parameters<typeof Page>[0] = {}) {
 }
 
 async function wait(ms: number) {
-  await act(() => vi.advanceTimersByTimeAsync(ms));
+  await act(() => jest.advanceTimersByTimeAsync(ms));
 }
 
 beforeEach(() => {
@@ -78,13 +78,13 @@ describe('dialog', () => {
   });
 
   it('runs the accept action on accept, closes after 300 ms and gives focus back', async () => {
-    const onAccept = vi.fn();
+    const onAccept = jest.fn();
     const user = renderPage({ onAccept });
     await user.click(screen.getByRole('button', { name: 'Delete template' }));
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
 
-    expect(onAccept).toHaveBeenCalledOnce();
+    expect(onAccept).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete template' }));
     await wait(299);
     expect(screen.queryByRole('alertdialog')).not.toBeNull();
@@ -105,7 +105,7 @@ describe('dialog', () => {
   });
 
   it('closes without the action on decline', async () => {
-    const onAccept = vi.fn();
+    const onAccept = jest.fn();
     const user = renderPage({ onAccept });
     await user.click(screen.getByRole('button', { name: 'Delete template' }));
 
@@ -117,7 +117,7 @@ describe('dialog', () => {
   });
 
   it('declines on Escape', async () => {
-    const onAccept = vi.fn();
+    const onAccept = jest.fn();
     const user = renderPage({ onAccept });
     await user.click(screen.getByRole('button', { name: 'Delete template' }));
 
@@ -152,7 +152,7 @@ describe('dialog', () => {
   });
 
   it('asks a single input with its title, label and value, and submits what the user typed', async () => {
-    const onSubmit = vi.fn();
+    const onSubmit = jest.fn();
     const user = renderPage({ onSubmit });
     await user.click(screen.getByRole('button', { name: 'Rename list' }));
 
@@ -165,29 +165,32 @@ describe('dialog', () => {
     await user.type(input, 'Day shift');
     await user.click(screen.getByRole('button', { name: 'Rename' }));
 
-    expect(onSubmit).toHaveBeenCalledExactlyOnceWith('Day shift');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    expect(onSubmit).toHaveBeenCalledWith('Day shift');
     await wait(300);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('submits the single input with Enter, and closes it without submitting on Escape', async () => {
-    const onSubmit = vi.fn();
+    const onSubmit = jest.fn();
     const user = renderPage({ onSubmit });
 
     await user.click(screen.getByRole('button', { name: 'Rename list' }));
     await user.keyboard('{Enter}');
-    expect(onSubmit).toHaveBeenCalledExactlyOnceWith('Night shift');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith('Night shift');
     await wait(300);
 
     await user.click(screen.getByRole('button', { name: 'Rename list' }));
     await user.keyboard('{Escape}');
     await wait(300);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it('shows a dialog opened by an accept action once the first has closed', async () => {
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     function Chain() {
       const dialog = useDialog();
       return (

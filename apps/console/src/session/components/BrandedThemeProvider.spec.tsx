@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { useTheme } from 'styled-components';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { renderWithSession } from '../../testing/render-with-session';
 import { aLoadedSession, stubbedSessionLogic } from '../../testing/session-fixtures';
 

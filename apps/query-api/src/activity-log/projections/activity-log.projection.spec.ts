@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { humanizeEventType } from '@beacon/domain';
 import type { EventMetadata, RecordedEvent } from '@beacon/event-store';
 import { ACTIVITY_LOGS, activityLogProjection, type ActivityLogDocument } from './activity-log.projection';

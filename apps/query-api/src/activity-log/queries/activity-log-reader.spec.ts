@@ -1,11 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { EventMetadata, RecordedEvent } from '@beacon/event-store';
 import type { Principal } from '@beacon/platform';
 import type { ProjectionDefinition } from '@beacon/projections';
 import { SqliteReadStore, type ReadStore } from '@beacon/read-store';
-import { CustomerGroupReader } from '../../customer-group/customer-group-reader';
-import { customerGroupsProjection } from '../../customer-group/projections/customer-groups.projection';
-import { usersProjection } from '../../users/projections/users.projection';
+import { QUERY_PROJECTIONS } from '../../query-projections';
+import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { activityLogProjection } from '../projections/activity-log.projection';
 import { parseActivityLogFilters } from './activity-log-filters';
 import { ActivityLogReader } from './activity-log-reader';
@@ -13,7 +12,8 @@ import { ActivityLogReader } from './activity-log-reader';
 const ROOT = 'root-1';
 const NORTH = 'north-1';
 const ADA = 'user-ada';
-const PROJECTIONS: readonly ProjectionDefinition[] = [customerGroupsProjection, usersProjection, activityLogProjection];
+// The customer groups and users read models the reader looks up, as the app projects them.
+const PROJECTIONS: readonly ProjectionDefinition[] = [...QUERY_PROJECTIONS.filter(({ name }) => name === 'customer-groups' || name === 'users'), activityLogProjection];
 
 /** Only the fields the query reads; the rest of a principal is the auth guard's business. */
 const principal = {

@@ -9,9 +9,9 @@ import {
 } from '@beacon/contracts';
 import { READ_STORE, type Principal } from '@beacon/platform';
 import type { Filter, ReadStore, ReadStoreScope } from '@beacon/read-store';
-import { CustomerGroupReader } from '../../customer-group/customer-group-reader';
-import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../customer-group/projections/customer-groups.projection';
-import { USERS, type UserDocument } from '../../users/projections/users.projection';
+import { CustomerGroupReader } from '../../shared/customer-group-reader';
+import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
+import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { ACTIVITY_LOGS, type ActivityLogDocument } from '../projections/activity-log.projection';
 import { resolveDateRange, type ActivityLogFilters } from './activity-log-filters';
 import { csvText } from './csv';

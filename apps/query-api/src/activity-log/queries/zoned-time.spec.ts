@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { formatDisplayTime, formatIsoDay, knownTimeZone, nextDay, startOfDay } from './zoned-time';
 
 describe('zoned time', () => {

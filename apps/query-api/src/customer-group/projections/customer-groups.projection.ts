@@ -1,30 +1,7 @@
-import { READ_MODELS } from '@beacon/contracts';
 import type { CustomerGroupCreated, CustomerGroupDetailsChanged } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
-import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
-
-export const CUSTOMER_GROUPS = READ_MODELS.customerGroups;
-
-/** One document per customer group, shaped like GET /api/customer_group/self/, plus its path from the root. */
-export interface CustomerGroupDocument extends Document {
-  id: string;
-  name: string;
-  parent: string | null;
-  root_parent_id: string;
-  /** Ids from the root down to this group, for "this group or a descendant" checks. */
-  path: string[];
-  settings: Record<string, unknown>;
-  brand_login_url: string;
-  brand_logo: string;
-  enable_custom_branding: boolean;
-  highlight_color: string;
-  highlight_incident_color: string;
-  header_color: string;
-  header_icons_color: string;
-  should_use_autologout: boolean;
-  root_customer_group_permissions: string[];
-}
+import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
 
 function detailsChanged(current: CustomerGroupDocument | null, data: CustomerGroupDetailsChanged['data']): CustomerGroupDocument | null {
   if (!current) return current;

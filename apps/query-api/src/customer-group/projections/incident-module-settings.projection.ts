@@ -5,15 +5,8 @@ import {
   type IncidentModuleSettingsChanged,
 } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
-import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
-
-export const INCIDENT_MODULE_SETTINGS = 'customer_group_im_settings';
-
-export interface IncidentModuleSettingsDocument extends Document {
-  module_name: string;
-  module_name_plural: string;
-}
+import { INCIDENT_MODULE_SETTINGS, type IncidentModuleSettingsDocument } from '../../shared/read-models/incident-module-settings.read-model';
 
 type SettingsEvent = RecordedEvent<CustomerGroupCreated['data'] | IncidentModuleSettingsChanged['data']>;
 

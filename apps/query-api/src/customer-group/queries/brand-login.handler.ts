@@ -5,7 +5,7 @@ import { notFound } from '@beacon/domain';
 import { READ_STORE } from '@beacon/platform';
 import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
 import { BRAND_LOGINS, type BrandLoginDocument } from '../projections/brand-logins.projection';
-import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../projections/customer-groups.projection';
+import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
 import { BrandLoginQuery } from './brand-login.query';
 
 /** GET /api/customer_group/brand/{brand}/ (public): 404 unless a group's brand login url is the brand. */

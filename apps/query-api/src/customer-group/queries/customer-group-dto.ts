@@ -1,5 +1,5 @@
 import type { CustomerGroupDto } from '@beacon/contracts';
-import type { CustomerGroupDocument } from '../projections/customer-groups.projection';
+import type { CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
 
 /** A customer group as answered, with its root group's permissions (none when the root is not there). */
 export function toCustomerGroupDto(group: CustomerGroupDocument, root: CustomerGroupDocument | null): CustomerGroupDto {

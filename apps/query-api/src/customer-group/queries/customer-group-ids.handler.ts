@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { CustomerGroupReader } from '../customer-group-reader';
+import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { CustomerGroupIdsQuery } from './customer-group-ids.query';
 
 /** GET /api/customer_group_ids/ */

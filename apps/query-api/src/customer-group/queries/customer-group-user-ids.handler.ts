@@ -2,8 +2,8 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
-import { USERS, type UserDocument } from '../../users/projections/users.projection';
-import { CustomerGroupReader } from '../customer-group-reader';
+import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
+import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { CustomerGroupUserIdsQuery } from './customer-group-user-ids.query';
 
 /** GET /api/customer_group/get_users_id/?descendants=true */

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { CustomerGroupDto } from '@beacon/contracts';
-import { CustomerGroupReader } from '../customer-group-reader';
+import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { toCustomerGroupDto } from './customer-group-dto';
 import { CustomerGroupsQuery } from './customer-groups.query';
 

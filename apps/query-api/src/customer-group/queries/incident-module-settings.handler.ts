@@ -4,8 +4,8 @@ import type { IncidentModuleSettingsDto } from '@beacon/contracts';
 import { DEFAULT_MODULE_NAME, DEFAULT_MODULE_NAME_PLURAL } from '@beacon/domain';
 import { READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
-import { CustomerGroupReader } from '../customer-group-reader';
-import { INCIDENT_MODULE_SETTINGS, type IncidentModuleSettingsDocument } from '../projections/incident-module-settings.projection';
+import { CustomerGroupReader } from '../../shared/customer-group-reader';
+import { INCIDENT_MODULE_SETTINGS, type IncidentModuleSettingsDocument } from '../../shared/read-models/incident-module-settings.read-model';
 import { IncidentModuleSettingsQuery } from './incident-module-settings.query';
 
 /** GET /api/customer_group_im_settings/{id}/: the defaults when the group has set none; 404 outside the caller's reach. */

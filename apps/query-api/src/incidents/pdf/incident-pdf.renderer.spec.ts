@@ -1,19 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
+import { pdfText } from '@beacon/testing';
 import { HISTORY_FIXTURE, incidentFixture } from './incident-pdf.fixtures';
 import { renderIncidentPdf } from './incident-pdf.renderer';
-
-/** The text of every page, one line per text run, as a PDF reader extracts it. */
-async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false, useSystemFonts: false }).promise;
-  const lines: string[] = [];
-  for (let page = 1; page <= pdf.numPages; page++) {
-    const content = await (await pdf.getPage(page)).getTextContent();
-    for (const item of content.items) if ('str' in item && item.str.trim()) lines.push(item.str);
-  }
-  await pdf.destroy();
-  return { pages: pdf.numPages, text: lines.join('\n') };
-}
 
 const render = (overrides: Parameters<typeof incidentFixture>[0] = {}, history = HISTORY_FIXTURE) =>
   renderIncidentPdf(incidentFixture(overrides), history, 'Incident', { permission: 'OPERATOR', timeZone: 'Europe/London' });

@@ -1,5 +1,5 @@
 import type { IncidentValueEntry } from '@beacon/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { incidentValueText } from './incident-value-text';
 
 const london = { timeZone: 'Europe/London' };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '@beacon/domain';
 import { criteriaFilter, parseCriteria, parseFiltersParam, parsePaging } from './incident-list-query';
 

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
-import { USERS, usersProjection, type UserDocument } from './users.projection';
+import { usersProjection } from './users.projection';
+import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 
 let position = 0;
 const recorded = (type: string, data: Record<string, unknown>, recordedAt = '2026-01-01T10:00:00.000Z'): RecordedEvent => ({

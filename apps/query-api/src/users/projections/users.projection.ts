@@ -1,29 +1,8 @@
-import { READ_MODELS } from '@beacon/contracts';
 import { ownValue, type UserCustomerPermissionChanged, type UserLockedOut, type UserRegistered } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
-
-export const USERS = READ_MODELS.users;
-
-/** One document per user, shaped like GET /api/user/{id}/. */
-export interface UserDocument extends Document {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  customer_permission: UserRegistered['data']['customerPermission'];
-  customer_group: string;
-  is_temporary: boolean;
-  preferred_timezone: string;
-  /** When the user last signed in or out (ISO); calls in between are on the token records. */
-  last_activity: string | null;
-  failed_attempts: number;
-  /** End of the latest lock (ISO); the reader compares it with the time (a lock ends without an event). */
-  locked_until?: string | null;
-  password_reset_attempts?: number;
-  two_factor_enabled?: boolean;
-}
+import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 
 const tenantOf = (event: RecordedEvent) => String(event.metadata.tenantId);
 

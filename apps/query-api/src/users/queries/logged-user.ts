@@ -1,5 +1,5 @@
 import type { LoggedUserDto } from '@beacon/contracts';
-import type { UserDocument } from '../projections/users.projection';
+import type { UserDocument } from '../../shared/read-models/users.read-model';
 
 /** A user as the signed-in shell sees one: who they are, their group, role and timezone. */
 export function toLoggedUser(user: UserDocument): LoggedUserDto {

@@ -4,7 +4,7 @@ import type { LoggedUserDto } from '@beacon/contracts';
 import { notFound } from '@beacon/domain';
 import { READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
-import { USERS, type UserDocument } from '../projections/users.projection';
+import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { toLoggedUser } from './logged-user';
 import { UserSelfQuery } from './user-self.query';
 

@@ -4,8 +4,8 @@ import type { UserDto } from '@beacon/contracts';
 import { forbidden, GUARD_ROLE_SETS, notFound } from '@beacon/domain';
 import { AuthTokenService, READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
-import { CustomerGroupReader } from '../../customer-group/customer-group-reader';
-import { USERS, type UserDocument } from '../projections/users.projection';
+import { CustomerGroupReader } from '../../shared/customer-group-reader';
+import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { toLoggedUser } from './logged-user';
 import { UserQuery } from './user.query';
 

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Consumer } from '../../bus';
 import { runBusContract } from '../../testing/bus.contract';
 import { delay, waitFor } from '../../testing/wait-for';
@@ -70,7 +70,9 @@ describe('sqlite bus group membership', () => {
     await Promise.all(buses.splice(0).map((bus) => bus.close()));
   });
 
-  afterAll(() => db?.close());
+  afterAll(() => {
+    db?.close();
+  });
 
   const spawn = (task: Record<string, unknown>): Child => {
     const child = fork(fixture, [JSON.stringify({ library: build, path, leaseMs: LEASE_MS, ...task })], {

@@ -158,8 +158,9 @@ function wrapErrors<T>(action: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    if (error instanceof Database.SqliteError) {
-      throw new BusUnavailableError(`SQLite bus: ${action} failed: ${error.message}`, error);
+    // By name, not instanceof: see isSqliteError in the event store's SQLite adapter.
+    if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'SqliteError') {
+      throw new BusUnavailableError(`SQLite bus: ${action} failed: ${(error as Error).message}`, error);
     }
     throw error;
   }

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { planProductionServer, type ProductionServer } from '@beacon/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planProductionServerNow, type ProductionServer } from '@beacon/testing';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventStoreUnavailableError } from '../../event-store';
 import { runEventStoreContract } from '../../testing/event-store.contract';
 import { EventStoreDbEventStore } from './eventstoredb-event-store.adapter';
 
 // EVENTSTORE_URL when set, else a testcontainers EventStoreDB when a Docker engine answers, else one skip line.
-// The callback is async (collection waits for it) because the Docker check is; a top-level await would not typecheck here.
-describe('EventStoreDB', async () => {
-  const plan = await planProductionServer('eventstoredb');
+describe('EventStoreDB', () => {
+  const plan = planProductionServerNow('eventstoredb');
   if ('skip' in plan) {
     console.log(plan.skip);
     describe.skip('EventStore contract: eventstoredb', () => {

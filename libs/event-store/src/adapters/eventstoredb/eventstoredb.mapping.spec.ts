@@ -9,7 +9,7 @@ import {
   UnavailableError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import {
   EventStoreUnavailableError,
   StreamNotFoundError,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { planProductionServer, type ProductionServer } from '@beacon/testing';
+import { planProductionServerNow, type ProductionServer } from '@beacon/testing';
 import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ReadStore, ReadStoreUnavailableError } from '../../read-store';
 import { runReadStoreContract } from '../../testing/read-store.contract';
 import { event, increment, TENANT_A } from '../../testing/contract/fixtures';
@@ -9,10 +9,9 @@ import { mongoServerProfile } from '../../testing/mongodb-server';
 import { MongoReadStore } from './mongodb-read-store.adapter';
 
 // MONGO_URL when set, else a testcontainers MongoDB (single-node replica set) when a Docker engine answers,
-// else one skip line. The callback is async (collection waits for it) because the Docker check is; a
-// top-level await would not typecheck here.
-describe('MongoDB', async () => {
-  const plan = await planProductionServer('mongodb');
+// else one skip line.
+describe('MongoDB', () => {
+  const plan = planProductionServerNow('mongodb');
   if ('skip' in plan) {
     console.log(plan.skip);
     describe.skip('ReadStore contract: MongoDB', () => {

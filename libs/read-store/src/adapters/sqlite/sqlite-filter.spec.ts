@@ -1,5 +1,6 @@
 import { Query } from 'mingo';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { because } from '@beacon/testing';
 import { Document, Filter, SortSpec } from '../../read-store';
 import { ids } from '../../testing/contract/fixtures';
 import { InMemoryQueryReport, SqliteReadStore } from './sqlite-read-store.adapter';
@@ -137,8 +138,8 @@ describe('SQLite filter translation against mingo', () => {
     for (const filter of filters) {
       const expected = byMingo(documents, filter);
       const label = JSON.stringify(filter, (_, value: unknown) => (value instanceof RegExp ? String(value) : value));
-      expect((await collection.find(filter)).map((document) => document._id), label).toEqual(expected);
-      expect(await collection.count(filter), label).toBe(expected.length);
+      await because(label, async () => expect((await collection.find(filter)).map((document) => document._id)).toEqual(expected));
+      await because(label, async () => expect(await collection.count(filter)).toBe(expected.length));
     }
     // Most queries (a find and a count per filter) must run in SQL alone, or this would only compare mingo with itself.
     expect(reports.length).toBeLessThan(filters.length * 2 * 0.1);
@@ -161,7 +162,7 @@ describe('SQLite filter translation against mingo', () => {
     for (const sort of [{ s: 1 }, { n: -1 }, { plain: 1 }, { 'deep.v': -1, s: 1 }, { plain: 1, n: -1 }] as SortSpec[]) {
       for (const [skip, limit] of [[0, 0], [0, 7], [30, 25], [115, 10]] as const) {
         const found = await collection.find(filters[skip]!, { sort, skip, limit });
-        expect(found.map((document) => document._id), JSON.stringify({ sort, skip, limit })).toEqual(byMingo(documents, filters[skip]!, sort, skip, limit));
+        because(JSON.stringify({ sort, skip, limit }), () => expect(found.map((document) => document._id)).toEqual(byMingo(documents, filters[skip]!, sort, skip, limit)));
       }
     }
   });

@@ -64,8 +64,15 @@ interface SqliteError extends Error {
   readonly code: string;
 }
 
+/**
+ * better-sqlite3's errors, by shape: the driver hands its native part one error class, once per
+ * process, so where several module realms load the driver (a test runner's sandboxes) its errors
+ * need not be `instanceof` this realm's Error.
+ */
 function isSqliteError(error: unknown): error is SqliteError {
-  return error instanceof Error && typeof (error as Partial<SqliteError>).code === 'string';
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as Partial<SqliteError>;
+  return typeof code === 'string' && typeof message === 'string';
 }
 
 /** Maps SQLite failures onto the port's errors; `collection` names the collection being written. */

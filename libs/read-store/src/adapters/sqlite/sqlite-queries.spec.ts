@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Document } from '../../read-store';
 import { event, TENANT_A, TENANT_B } from '../../testing/contract/fixtures';
 import { InMemoryQueryReport, SqliteReadStore } from './sqlite-read-store.adapter';
@@ -92,7 +92,7 @@ describe('SqliteReadStore queries in SQL', () => {
   });
 
   it('warns once per query shape when no listener is given', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const quiet = SqliteReadStore.open({ path: ':memory:' });
     const things = quiet.scope(TENANT_A).collection('things');
     await things.find({ n: { $mod: [2, 0] } });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { event, increment, TENANT_A } from '../../testing/contract/fixtures';
 import { readCacheKey, SqliteReadCache } from './sqlite-read-cache';
 import { SqliteReadStore } from './sqlite-read-store.adapter';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { runReadStoreContract } from '../../testing/read-store.contract';
 import { event, increment, TENANT_A } from '../../testing/contract/fixtures';
 import { SqliteReadStore } from './sqlite-read-store.adapter';

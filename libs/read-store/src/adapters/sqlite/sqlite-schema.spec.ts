@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from '@jest/globals';
 import { DuplicateKeyError } from '../../read-store';
 import { TENANT_A } from '../../testing/contract/fixtures';
 import { SqliteReadStore } from './sqlite-read-store.adapter';

@@ -1,4 +1,5 @@
-import { it } from 'vitest';
+import { it } from '@jest/globals';
+import { skipAtRuntime } from '@beacon/testing';
 
 /**
  * Real MongoDB behaviour that some servers speaking its protocol lack (FerretDB 1.x: see
@@ -25,12 +26,10 @@ export type ItNeeds = (capability: Capability, name: string, test: () => Promise
 
 export function capabilityGate(server: () => ServerProfile): ItNeeds {
   return (capability, name, test) => {
-    it(name, async (context) => {
+    it(name, async () => {
       const profile = server();
       if (profile.lacks.has(capability)) {
-        const reason = `${CAPABILITIES[capability]} needs a real MongoDB (${profile.name} lacks it)`;
-        console.log(`skipped: ${reason}`);
-        context.skip(reason);
+        return skipAtRuntime(`${CAPABILITIES[capability]} needs a real MongoDB (${profile.name} lacks it)`);
       }
       await test();
     });

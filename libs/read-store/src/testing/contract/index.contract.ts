@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { DuplicateKeyError } from '../../read-store';
 import { event, StoreProvider, TENANT_A, TENANT_B } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Collection, Document, Filter, SortSpec } from '../../read-store';
 import { ids, StoreProvider, TENANT_A, TENANT_B } from './fixtures';
 

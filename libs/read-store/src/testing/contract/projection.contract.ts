@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { Document, ProjectedEvent } from '../../read-store';
 import { event, increment, label, remove, StoreProvider, TENANT_A, TENANT_B } from './fixtures';
 

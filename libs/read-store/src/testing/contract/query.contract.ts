@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Collection, Filter, FindOptions, InvalidQueryError } from '../../read-store';
 import { ItNeeds } from './capabilities';
 import { ids, person, seedPeople, StoreProvider, TENANT_A } from './fixtures';

@@ -1,5 +1,5 @@
 import type { IncidentFormDto, IncidentPageDto, IncidentReportSummaryDto, IncidentReportSummaryRequest } from '@beacon/contracts';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, SERVER_ERROR_TEXT } from '../../../api/api-error';
 import { aListItem, anIncident, aPage } from '../incident-fixtures';
@@ -33,7 +33,7 @@ function start(query: IncidentReportQuery = FIRST_QUERY) {
 
 describe('incident reports machine', () => {
   afterEach(() => {
-    vi.useRealTimers();
+    jest.useRealTimers();
   });
 
   it('loads the page and the summary of the query, and shows the last query asked for', async () => {
@@ -82,18 +82,18 @@ describe('incident reports machine', () => {
   });
 
   it('shows a live change at once, then reads list and summary again once for a burst of changes', async () => {
-    vi.useFakeTimers();
+    jest.useFakeTimers();
     const { actor, pages, summaries } = start();
     pages[0]!.resolve(aPage([aListItem('a'), aListItem('b')]));
     summaries[0]!.resolve(SUMMARY);
-    await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true));
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }));
 
     actor.send({ type: 'incidentReports.incidentChanged', incident: anIncident(aListItem('b'), { version: 2, title: 'First change' }) });
     actor.send({ type: 'incidentReports.incidentChanged', incident: anIncident(aListItem('b'), { version: 3, title: 'Second change' }) });
 
     expect(actor.getSnapshot().context.page?.data[1]?.title).toBe('Second change');
     expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true);
-    await vi.advanceTimersByTimeAsync(300);
+    await jest.advanceTimersByTimeAsync(300);
     expect(pages).toHaveLength(2);
     expect(summaries).toHaveLength(2);
     // The rows stay on screen while the list is read again.

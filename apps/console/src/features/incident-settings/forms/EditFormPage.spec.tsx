@@ -1,7 +1,7 @@
 import type { FieldGroupDto, IncidentFormDto } from '@beacon/contracts';
 import { keyAtEnd, keyForMove } from '@beacon/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ApiError, SERVER_ERROR_TEXT } from '../../../api/api-error';
 import { findSnackbar } from '../../../testing/sign-in';
 import { aField, renderSettingsAs, stubSettingsApi, type StubAnswer } from '../testing/stub-settings-api';

@@ -1,7 +1,7 @@
 import type { IncidentFormDto } from '@beacon/contracts';
 import { keyAtEnd, keyForMove } from '@beacon/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ApiError, SERVER_ERROR_TEXT } from '../../../api/api-error';
 import { currentPath, findSnackbar } from '../../../testing/sign-in';
 import { renderSettingsAs, stubSettingsApi, type StubAnswer } from '../testing/stub-settings-api';

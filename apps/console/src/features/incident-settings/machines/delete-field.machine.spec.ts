@@ -1,5 +1,5 @@
 import type { FieldAppearancesDto, FormRuleDto, IncidentFieldDto } from '@beacon/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { createActor, waitFor } from 'xstate';
 import { ApiError, SERVER_ERROR_TEXT } from '../../../api/api-error';
 import { createDeleteFieldMachine, type DeleteFieldCalls } from './delete-field.machine';
@@ -33,17 +33,17 @@ const used: FieldAppearancesDto = {
 function recordingCalls(appearances: FieldAppearancesDto, overrides: Partial<DeleteFieldCalls> = {}) {
   const made: string[] = [];
   const calls: DeleteFieldCalls = {
-    fieldAppearances: vi.fn(async (id: string) => {
+    fieldAppearances: jest.fn(async (id: string) => {
       made.push(`GET appearances ${id}`);
       return appearances;
     }),
-    deleteFieldRules: vi.fn(async (id: string, rules: readonly string[]) => {
+    deleteFieldRules: jest.fn(async (id: string, rules: readonly string[]) => {
       made.push(`DELETE rules of ${id}: ${rules.join(',')}`);
     }),
-    deleteFieldConditions: vi.fn(async (id: string, groups: readonly string[]) => {
+    deleteFieldConditions: jest.fn(async (id: string, groups: readonly string[]) => {
       made.push(`DELETE conditions on ${id}: ${groups.join(',')}`);
     }),
-    deleteField: vi.fn(async (id: string) => {
+    deleteField: jest.fn(async (id: string) => {
       made.push(`DELETE field ${id}`);
     }),
     ...overrides,
@@ -116,7 +116,7 @@ describe('delete field flow', () => {
   });
 
   it('stops at a failed step with the field error text, and starts over from the lookup on Try again', async () => {
-    const deleteFieldRules = vi.fn().mockRejectedValueOnce(new ApiError(500, SERVER_ERROR_TEXT)).mockResolvedValue(undefined);
+    const deleteFieldRules = jest.fn<(...args: unknown[]) => Promise<void>>().mockRejectedValueOnce(new ApiError(500, SERVER_ERROR_TEXT)).mockResolvedValue(undefined);
     const { calls, made } = recordingCalls(used, { deleteFieldRules });
     const actor = start(calls);
     await waitFor(actor, (snapshot) => snapshot.matches('confirming'));

@@ -1,5 +1,5 @@
 import { keyForMove } from '@beacon/domain';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../../api/api-error';
 import { incidentCallError } from '../../../api/incident-errors';
@@ -15,11 +15,11 @@ const item = (id: string, order: string): Item => ({ id, name: `Item ${id}`, ord
 
 function calls(items: Item[], overrides: Partial<SettingsListCalls<Item, string, string, string>> = {}): SettingsListCalls<Item, string, string, string> {
   return {
-    load: vi.fn(async () => ({ items, extra: 'extra' })),
-    create: vi.fn(async (name: string, order: string) => ({ id: 'new', name, order })),
-    update: vi.fn(async (current: Item, name: string) => ({ ...current, name })),
-    remove: vi.fn(async () => undefined),
-    move: vi.fn(async (current: Item, order: string) => ({ ...current, order })),
+    load: jest.fn(async () => ({ items, extra: 'extra' })),
+    create: jest.fn(async (name: string, order: string) => ({ id: 'new', name, order })),
+    update: jest.fn(async (current: Item, name: string) => ({ ...current, name })),
+    remove: jest.fn(async () => undefined),
+    move: jest.fn(async (current: Item, order: string) => ({ ...current, order })),
     describeError: (_kind, error) => incidentCallError(error),
     ...overrides,
   };
@@ -68,7 +68,7 @@ describe('settings list machine', () => {
 
   it('moves an item at once, with the key keyForMove gives it, and asks the server to keep it there', async () => {
     let finish: (moved: Item) => void = () => undefined;
-    const move = vi.fn((current: Item, order: string) => new Promise<Item>((resolve) => (finish = () => resolve({ ...current, order }))));
+    const move = jest.fn((current: Item, order: string) => new Promise<Item>((resolve) => (finish = () => resolve({ ...current, order }))));
     const { actor, saved } = await started(calls([item('a', 'b'), item('b', 'm'), item('c', 't')], { move }));
 
     actor.send({ type: 'list.move', from: 0, to: 2 });
@@ -85,7 +85,7 @@ describe('settings list machine', () => {
 
   it('puts a refused move back and keeps why', async () => {
     const refusal = new ApiError(400, { detail: 'An ordering key is a non-empty string of lowercase letters a-z.' });
-    const { actor } = await started(calls([item('a', 'b'), item('b', 'm')], { move: vi.fn(() => Promise.reject(refusal)) }));
+    const { actor } = await started(calls([item('a', 'b'), item('b', 'm')], { move: jest.fn(() => Promise.reject(refusal)) }));
 
     actor.send({ type: 'list.move', from: 1, to: 0 });
     await idle(actor);
@@ -113,7 +113,7 @@ describe('settings list machine', () => {
 
   it('takes one write at a time', async () => {
     let finish: () => void = () => undefined;
-    const update = vi.fn((current: Item, name: string) => new Promise<Item>((resolve) => (finish = () => resolve({ ...current, name }))));
+    const update = jest.fn((current: Item, name: string) => new Promise<Item>((resolve) => (finish = () => resolve({ ...current, name }))));
     const list = calls([item('a', 'b'), item('b', 'm')], { update });
     const { actor } = await started(list);
 
@@ -131,7 +131,7 @@ describe('settings list machine', () => {
 
   it('keeps a failed change with the item it was for, and deletes an item', async () => {
     const list = calls([item('a', 'b'), item('b', 'm')], {
-      update: vi.fn(() => Promise.reject(new ApiError(400, { detail: 'Invalid.', name: ['This field may not be blank.'] }))),
+      update: jest.fn(() => Promise.reject(new ApiError(400, { detail: 'Invalid.', name: ['This field may not be blank.'] }))),
     });
     const { actor, saved } = await started(list);
 
@@ -148,7 +148,7 @@ describe('settings list machine', () => {
   });
 
   it('fails a load with the words the screen gives, and loads again on reload', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new ApiError(500, 'An error occurred. Please contact your administrator.'));
+    const load = jest.fn<() => Promise<{ items: Item[]; extra: string }>>().mockRejectedValueOnce(new ApiError(500, 'An error occurred. Please contact your administrator.'));
     load.mockResolvedValueOnce({ items: [item('a', 'b')], extra: 'extra' });
     const { actor } = await started(calls([], { load }));
 

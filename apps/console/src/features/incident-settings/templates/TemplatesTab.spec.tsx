@@ -1,6 +1,6 @@
 import type { IncidentFormDto, IncidentTemplateDto } from '@beacon/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ApiError, SERVER_ERROR_TEXT } from '../../../api/api-error';
 import { descriptionOf, findSnackbar } from '../../../testing/sign-in';
 import { aField, renderSettingsAs, stubSettingsApi, type StubAnswer } from '../testing/stub-settings-api';

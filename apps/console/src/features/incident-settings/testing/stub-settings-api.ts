@@ -1,7 +1,7 @@
 import type { IncidentFieldDto } from '@beacon/contracts';
 import type { CustomerPermission } from '@beacon/domain';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import { jest } from '@jest/globals';
 import type { ApiClient, Method } from '../../../api/api-client';
 import { aSessionAs, renderConsoleAs } from '../../../testing/render-console-as';
 import { stubApi } from '../../../testing/stub-api';
@@ -30,7 +30,7 @@ export function stubSettingsApi(answers: Record<string, StubAnswer>) {
     });
     return { method, regex: new RegExp(`^${source}$`), names, answer };
   });
-  const send = vi.fn(async (method: Method, path: string, body?: unknown) => {
+  const send = jest.fn(async (method: Method, path: string, body?: unknown) => {
     calls.push({ method, path, body });
     for (const route of routes) {
       const match = route.method === method ? route.regex.exec(path) : null;

@@ -1,5 +1,5 @@
 import type { IncidentTemplateWithFormDto, UploadedAttachmentDto } from '@beacon/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { aPublicTemplate } from '../template-fixtures';
 import { valueKey } from '../template-values';

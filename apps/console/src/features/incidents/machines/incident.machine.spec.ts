@@ -1,6 +1,6 @@
 import type { IncidentConflictDto, IncidentDto } from '@beacon/contracts';
 import { REQUIRED_VALUE_MESSAGE, requiredValueText } from '@beacon/domain';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, SERVER_ERROR_TEXT } from '../../../api/api-error';
 import type { IncidentWrite } from '../incident-calls';
@@ -18,7 +18,7 @@ function start(permission = 'OPERATOR') {
   const loads = pending<{ id: string }>();
   const writes = pending<IncidentWrite>();
   const written: IncidentWritten[] = [];
-  const announce = vi.fn((_: unknown, params: IncidentWritten) => written.push(params));
+  const announce = jest.fn((_: unknown, params: IncidentWritten) => written.push(params));
   const actor = createActor(
     incidentMachine.provide({
       actors: { loadIncident: loads.logic, writeIncident: writes.logic },

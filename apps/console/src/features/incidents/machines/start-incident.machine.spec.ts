@@ -1,5 +1,5 @@
 import type { IncidentDto, IncidentFormDto, IncidentListItemDto, IncidentTemplateDto } from '@beacon/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, jest } from '@jest/globals';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../../api/api-error';
 import { aListItem, aNewIncident, anIncident, FORMS } from '../testing/incident-fixtures';
@@ -7,7 +7,7 @@ import { startIncidentMachine, type NewIncidentRequestInput } from './start-inci
 
 function start({
   incidents = async () => [aListItem(anIncident({ id: 'inc-1', order: 'm' })), aListItem(anIncident({ id: 'inc-2', order: 'p' }))],
-  templates = vi.fn(async (): Promise<IncidentTemplateDto[]> => []),
+  templates = jest.fn(async (): Promise<IncidentTemplateDto[]> => []),
   canUseTemplates = true,
 }: {
   incidents?: () => Promise<IncidentListItemDto[]>;
@@ -89,7 +89,7 @@ describe('start incident machine', () => {
     expect(sender.actor.getSnapshot().matches({ templates: 'unavailable' })).toBe(true);
     expect(sender.templates).not.toHaveBeenCalled();
 
-    const failing = start({ templates: vi.fn(() => Promise.reject(new ApiError(500, 'x'))) });
+    const failing = start({ templates: jest.fn(() => Promise.reject(new ApiError(500, 'x'))) });
     await waitFor(failing.actor, (s) => s.matches({ templates: 'unavailable' }));
     expect(failing.actor.getSnapshot().context.templates).toEqual([]);
   });

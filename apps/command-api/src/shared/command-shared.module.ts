@@ -1,0 +1,49 @@
+import { Global, Module } from '@nestjs/common';
+import { DirectUploadSigner, loadStorageSigningSecret, uploadsDirectory } from '@beacon/file-storage';
+import { IdempotencyKeyInterceptor, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
+import { CredentialStore } from './accounts/credential-store';
+import { OneTimeTokens } from './accounts/one-time-tokens';
+import { SignInThrottle } from './accounts/sign-in-throttle';
+import { UserCommands } from './accounts/user-commands';
+import { UserLookup } from './accounts/user-lookup';
+import { CustomerGroupAccess } from './customer-group-access';
+import { EMAIL_CHANNEL } from './email/email-channel';
+import { OutboxEmailChannel } from './email/outbox/outbox-email.channel';
+import { FileUploads } from './uploads/file-uploads';
+import { RecordedUploads } from './uploads/recorded-uploads';
+import { UploadKinds } from './uploads/upload-kinds';
+
+const SHARED = [
+  IdempotencyKeyInterceptor,
+  CustomerGroupAccess,
+  CredentialStore,
+  SignInThrottle,
+  UserLookup,
+  UserCommands,
+  OneTimeTokens,
+  FileUploads,
+  RecordedUploads,
+  UploadKinds,
+];
+
+/**
+ * What the command side's features share, given once to all of them: the idempotency keys of every
+ * command route, who may reach which customer group, the user accounts (credentials, lookups, the
+ * sign-in throttle, one-time tokens) that users and sessions both write, the email channel, and the
+ * upload machinery every kind of upload goes through.
+ */
+@Global()
+@Module({
+  providers: [
+    ...SHARED,
+    { provide: EMAIL_CHANNEL, useClass: OutboxEmailChannel },
+    {
+      provide: DirectUploadSigner,
+      inject: [PLATFORM_CONFIG],
+      useFactory: async (config: PlatformConfig) =>
+        new DirectUploadSigner(await loadStorageSigningSecret({ uploadsDir: uploadsDirectory(config.dataDir), configuredSecret: config.storageSigningSecret })),
+    },
+  ],
+  exports: [...SHARED, EMAIL_CHANNEL, DirectUploadSigner],
+})
+export class CommandSharedModule {}

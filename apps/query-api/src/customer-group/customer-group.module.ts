@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CustomerGroupController } from './customer-group.controller';
+import { BrandLoginHandler } from './queries/brand-login.handler';
+import { CustomerGroupIdsHandler } from './queries/customer-group-ids.handler';
+import { CustomerGroupSelfHandler } from './queries/customer-group-self.handler';
+import { CustomerGroupUserIdsHandler } from './queries/customer-group-user-ids.handler';
+import { CustomerGroupsHandler } from './queries/customer-groups.handler';
+import { IncidentModuleSettingsHandler } from './queries/incident-module-settings.handler';
+
+/** The customer-group reads. */
+@Module({
+  controllers: [CustomerGroupController],
+  providers: [CustomerGroupSelfHandler, BrandLoginHandler, IncidentModuleSettingsHandler, CustomerGroupsHandler, CustomerGroupIdsHandler, CustomerGroupUserIdsHandler],
+})
+export class CustomerGroupModule {}

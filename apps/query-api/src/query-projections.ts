@@ -1,0 +1,19 @@
+import type { ProjectionDefinition } from '@beacon/projections';
+import { activityLogProjection } from './activity-log/projections/activity-log.projection';
+import { brandLoginsProjection } from './customer-group/projections/brand-logins.projection';
+import { customerGroupsProjection } from './customer-group/projections/customer-groups.projection';
+import { incidentModuleSettingsProjection } from './customer-group/projections/incident-module-settings.projection';
+import { INCIDENT_SETTINGS_PROJECTIONS } from './incident-settings/incident-settings.projections';
+import { INCIDENTS_PROJECTIONS } from './incidents/incidents.projections';
+import { usersProjection } from './users/projections/users.projection';
+
+/** Every read model the query API serves. */
+export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
+  customerGroupsProjection,
+  incidentModuleSettingsProjection,
+  brandLoginsProjection,
+  usersProjection,
+  activityLogProjection,
+  ...INCIDENT_SETTINGS_PROJECTIONS,
+  ...INCIDENTS_PROJECTIONS,
+];

@@ -1,0 +1,30 @@
+import { Module, type DynamicModule, type ModuleMetadata, type Provider } from '@nestjs/common';
+import { CustomerGroupReader } from './customer-group-reader';
+import { ProjectionHost } from './projections/projection-host';
+import { PROJECTIONS, type Projections } from './projections/projection-tokens';
+import { ReadPositionGuard } from './read-position.guard';
+
+export interface QuerySharedOptions {
+  /** The read models this process projects and serves. */
+  readonly projections: Projections;
+  /** Where a parked event is told to admins: a provider of PARKED_EVENT_LOG, and the module that has it. */
+  readonly parkedEventLog: { readonly module: NonNullable<ModuleMetadata['imports']>[number]; readonly provider: Provider };
+}
+
+/**
+ * What every feature of the query side uses, given once to all of them: the projection host (which
+ * the read-position guard waits on), the guard itself, and the reader of the caller's reachable groups.
+ */
+@Module({})
+export class QuerySharedModule {
+  static forRoot({ projections, parkedEventLog }: QuerySharedOptions): DynamicModule {
+    const shared = [ProjectionHost, ReadPositionGuard, CustomerGroupReader];
+    return {
+      module: QuerySharedModule,
+      global: true,
+      imports: [parkedEventLog.module],
+      providers: [{ provide: PROJECTIONS, useValue: projections }, parkedEventLog.provider, ...shared],
+      exports: [PROJECTIONS, ...shared],
+    };
+  }
+}

@@ -1,0 +1,22 @@
+export interface EventuallyOptions {
+  /** How long to keep trying, in ms (default 2,000). */
+  readonly timeout?: number;
+  /** How long to wait between tries, in ms (default 20). */
+  readonly interval?: number;
+}
+
+/**
+ * Runs `check` until it stops throwing (an `expect` that passes) and answers what it returned; once
+ * `timeout` has passed, throws the last failure.
+ */
+export async function eventually<T>(check: () => T | Promise<T>, { timeout = 2_000, interval = 20 }: EventuallyOptions = {}): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    }
+  }
+}
