@@ -7,8 +7,10 @@ import { ImpersonatedSignInHandler } from './commands/impersonated-sign-in.handl
 import { RequestPasswordResetHandler } from './commands/request-password-reset.handler';
 import { ResetPasswordHandler } from './commands/reset-password.handler';
 import { SignInHandler } from './commands/sign-in.handler';
+import { SendPasswordResetEmailHandler } from './commands/send-password-reset-email.handler';
 import { SignOutHandler } from './commands/sign-out.handler';
 import { StartTwoFactorSetupHandler } from './commands/start-two-factor-setup.handler';
+import { PasswordResetSaga } from './password-reset.saga';
 import { PasswordController } from './password.controller';
 import { SessionController } from './session.controller';
 import { TwoFactorController } from './two-factor.controller';
@@ -16,6 +18,6 @@ import { TwoFactorController } from './two-factor.controller';
 /** Sign-in, second factor, impersonated sign-in and passwords. */
 @Module({
   controllers: [SessionController, PasswordController, TwoFactorController],
-  providers: [SignInHandler, CompleteSecondFactorHandler, ImpersonatedSignInHandler, SignOutHandler, RequestPasswordResetHandler, ResetPasswordHandler, ChangePasswordHandler, StartTwoFactorSetupHandler, EnableTwoFactorHandler, DisableTwoFactorHandler],
+  providers: [SignInHandler, CompleteSecondFactorHandler, ImpersonatedSignInHandler, SignOutHandler, RequestPasswordResetHandler, SendPasswordResetEmailHandler, PasswordResetSaga, ResetPasswordHandler, ChangePasswordHandler, StartTwoFactorSetupHandler, EnableTwoFactorHandler, DisableTwoFactorHandler],
 })
 export class SessionModule {}

@@ -41,6 +41,11 @@ export class OneTimeTokens {
     return token;
   }
 
+  /** Whether a secret was issued for this grant (a grant gets one; see SendPasswordResetEmailHandler). */
+  async isIssued(purpose: OneTimeTokenPurpose, grant: OneTimeGrant): Promise<boolean> {
+    return (await this.tokens.count({ purpose, userId: grant.userId, grantId: grant.grantId })) > 0;
+  }
+
   /** The grant a token stands for, expired or not (the decider tells an expired one apart); null if unknown. */
   async find(purpose: OneTimeTokenPurpose, token: string): Promise<OneTimeGrant | null> {
     const record = await this.tokens.findOne({ _id: hashToken(token), purpose });

@@ -36,7 +36,7 @@ export class OutboxEmailChannel implements EmailChannel {
 
   async send(email: AccountEmail, now: Date): Promise<void> {
     const id = randomUUID();
-    await deliverToMailFolder(this.config.dataDir, id, email, now);
+    // The outbox first: once the email is in the mail folder, admins see it listed.
     await this.readStore.scope(email.tenantId).collection<OutboxEmailDocument>(EMAIL_OUTBOX_COLLECTION).upsert({
       _id: id,
       kind: email.kind,
@@ -45,5 +45,6 @@ export class OutboxEmailChannel implements EmailChannel {
       text: withSecretsHidden(email),
       created_at: now.toISOString(),
     });
+    await deliverToMailFolder(this.config.dataDir, id, email, now);
   }
 }
