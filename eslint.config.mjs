@@ -10,7 +10,7 @@ import beacon from './tools/eslint/feature-boundaries.mjs';
 //   scope:domain     libs/domain                          imports nothing but itself
 //   scope:contracts  libs/contracts                       domain
 //   type:port        libs/event-store, read-store, bus,   domain, contracts
-//                    file-storage
+//                    file-storage, rate-limits
 //   type:lib         libs/projections, libs/platform      domain, contracts, ports
 //   type:app         apps/command-api, query-api, dispatch-worker (and the console)
 //                                                         domain, contracts, ports, libs
@@ -22,7 +22,7 @@ const DOMAIN = 'scope:domain';
 const CONTRACTS = 'scope:contracts';
 const CORE = [DOMAIN, CONTRACTS];
 
-// Only ports (and platform's rate-limit store) talk to databases and brokers; apps get them injected.
+// Only ports talk to databases and brokers; apps get them injected.
 const DRIVERS = ['better-sqlite3', 'mongodb', 'kafkajs', '@eventstore/*'];
 // The console runs in a browser: no server framework or driver, even through a shared file.
 const SERVER_PACKAGES = [
@@ -113,7 +113,7 @@ const adapterImports = [
   adapters('@beacon/read-store', ['SqliteReadStore', 'MongoReadStore', 'createReadStore']),
   adapters('@beacon/bus', ['SqliteBus', 'KafkaBus', 'createBus']),
   adapters('@beacon/file-storage', ['DiskFileStorage', 'createFileStorage']),
-  adapters('@beacon/platform', ['createRateLimitStore']),
+  adapters('@beacon/rate-limits', ['createRateLimitStore']),
 ];
 
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));

@@ -1,7 +1,6 @@
 export * from './config/platform-config';
 export * from './infrastructure/tokens';
 export * from './infrastructure/infrastructure.module';
-export * from './rate-limits/rate-limit-store';
 export * from './write-side/write-side-lookups';
 export * from './auth/principal';
 export * from './auth/public.decorator';

@@ -7,7 +7,7 @@ import { createFileStorage, FILE_STORAGE } from '@beacon/file-storage';
 import { createReadStore, type ReadStore } from '@beacon/read-store';
 import type { PlatformConfig } from '../config/platform-config';
 import { publishingEventStore } from '../events/publishing-event-store';
-import { createRateLimitStore, RATE_LIMIT_STORE, type RateLimitStore } from '../rate-limits/rate-limit-store';
+import { createRateLimitStore, RATE_LIMIT_STORE, type RateLimitStore } from '@beacon/rate-limits';
 import { BUS, EVENT_STORE, PLATFORM_CONFIG, READ_STORE } from './tokens';
 
 class InfrastructureLifecycle implements OnApplicationShutdown {

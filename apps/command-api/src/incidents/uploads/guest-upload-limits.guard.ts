@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { PLATFORM_CONFIG, RATE_LIMIT_STORE, type PlatformConfig, type RateLimitStore } from '@beacon/platform';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
+import { RATE_LIMIT_STORE, type RateLimitStore } from '@beacon/rate-limits';
 import { MAX_FORM_FIELD_BYTES } from '../../shared/uploads/upload-limits';
 import { MAX_GUEST_ATTACHMENT_BYTES } from './upload-limits';
 

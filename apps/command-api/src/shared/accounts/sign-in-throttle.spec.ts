@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createRateLimitStore, loadPlatformConfig, type RateLimitStore, type RateLimitStoreConfig } from '@beacon/platform';
+import { loadPlatformConfig } from '@beacon/platform';
+import { createRateLimitStore, type RateLimitStore, type RateLimitStoreConfig } from '@beacon/rate-limits';
 import { planProductionServerNow, skipAtRuntime, type ProductionServer } from '@beacon/testing';
 import { SignInThrottle, SignInThrottled } from './sign-in-throttle';
 

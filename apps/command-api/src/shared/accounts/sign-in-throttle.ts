@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { lockSecondsAfter, normaliseEmail, type LockoutPolicy } from '@beacon/domain';
-import { PLATFORM_CONFIG, RATE_LIMIT_STORE, type PlatformConfig, type RateLimitStore } from '@beacon/platform';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
+import { RATE_LIMIT_STORE, type RateLimitStore } from '@beacon/rate-limits';
 
 /** Django REST framework's throttling text, as the rest of the API speaks DRF. */
 const throttledMessage = (seconds: number) => `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.`;
