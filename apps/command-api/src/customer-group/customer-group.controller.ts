@@ -1,11 +1,13 @@
-import { Body, Inject, Param, Put, Res } from '@nestjs/common';
+import { Body, Delete, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ChangeCustomerGroupRequestSchema,
   ChangeIncidentModuleSettingsRequestSchema,
+  CreateCustomerGroupRequestSchema,
   ID_MISMATCH,
   ROUTES,
   type ChangeCustomerGroupResponse,
+  type CustomerGroupDto,
   type IncidentModuleSettingsDto,
 } from '@beacon/contracts';
 import { validationError } from '@beacon/domain';
@@ -14,6 +16,9 @@ import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
 import { ChangeCustomerGroupDetailsCommand } from './commands/change-customer-group-details.command';
 import { ChangeIncidentModuleSettingsCommand } from './commands/change-incident-module-settings.command';
+import { CreateChildCustomerGroupCommand } from './commands/create-child-customer-group.command';
+import { DeleteCustomerGroupCommand } from './commands/delete-customer-group.command';
+import { newCustomerGroupDto } from './new-customer-group-dto';
 
 type Response = Parameters<typeof exposePosition>[0];
 
@@ -21,7 +26,34 @@ type Response = Parameters<typeof exposePosition>[0];
 export class CustomerGroupController {
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
-          ) {}
+  ) {}
+
+  /** POST /api/customer_group/ (spec part 2 §7): a child group; answers it as GET /api/customer_group/self/ shows a group. */
+  @Post(ROUTES.createCustomerGroup.path)
+  @HttpCode(201)
+  async createCustomerGroup(
+    @CurrentPrincipal() principal: Principal,
+    @Body(new ZodBodyPipe(CreateCustomerGroupRequestSchema, { detail: 'Invalid customer group details.' }))
+    input: z.output<typeof CreateCustomerGroupRequestSchema>,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CustomerGroupDto> {
+    const outcome = await this.commandBus.execute(new CreateChildCustomerGroupCommand(principal, input, commandId));
+    exposePosition(response, outcome.position);
+    return newCustomerGroupDto(outcome.group, outcome.rootPermissions);
+  }
+
+  /** DELETE /api/customer_group/{id}/ (spec part 2 §7): a group without users and child groups. */
+  @Delete(ROUTES.deleteCustomerGroup.path)
+  @HttpCode(204)
+  async deleteCustomerGroup(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') customerGroupId: string,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    exposePosition(response, await this.commandBus.execute(new DeleteCustomerGroupCommand(principal, customerGroupId, commandId)));
+  }
 
   /** PUT /api/customer_group/{id}/ (spec part 2 §7, body with id): name, should_use_autologout, brand_login_url. */
   @Put(ROUTES.changeCustomerGroup.path)

@@ -1,12 +1,22 @@
 import { Module } from '@nestjs/common';
 import { ChangeCustomerGroupDetailsHandler } from './commands/change-customer-group-details.handler';
 import { ChangeIncidentModuleSettingsHandler } from './commands/change-incident-module-settings.handler';
+import { CreateChildCustomerGroupHandler } from './commands/create-child-customer-group.handler';
 import { CreateCustomerGroupHandler } from './commands/create-customer-group.handler';
+import { DeleteCustomerGroupHandler } from './commands/delete-customer-group.handler';
+import { CustomerGroupContents } from './customer-group-contents';
 import { CustomerGroupController } from './customer-group.controller';
 
 /** The customer-group writes. */
 @Module({
   controllers: [CustomerGroupController],
-  providers: [CreateCustomerGroupHandler, ChangeIncidentModuleSettingsHandler, ChangeCustomerGroupDetailsHandler],
+  providers: [
+    CreateCustomerGroupHandler,
+    CreateChildCustomerGroupHandler,
+    ChangeIncidentModuleSettingsHandler,
+    ChangeCustomerGroupDetailsHandler,
+    DeleteCustomerGroupHandler,
+    CustomerGroupContents,
+  ],
 })
 export class CustomerGroupModule {}

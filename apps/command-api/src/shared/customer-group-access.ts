@@ -12,10 +12,14 @@ export class CustomerGroupAccess {
 
   async reachableGroup(principal: Principal, customerGroupId: string): Promise<CustomerGroupState & { status: 'active' }> {
     const target = await this.state(customerGroupId);
-    if (target.status !== 'active' || target.rootId !== principal.rootId) throw notFound();
-    const reachable = target.customerGroupId === principal.customerGroupId || target.ancestorIds.includes(principal.customerGroupId);
-    if (!reachable) throw notFound();
+    if (target.status !== 'active' || !this.reaches(principal, target)) throw notFound();
     return target;
+  }
+
+  /** Whether the group (active, or deleted where it was) is the caller's own group or one of its descendants. */
+  reaches(principal: Principal, target: CustomerGroupState & { status: 'active' | 'deleted' }): boolean {
+    if (target.rootId !== principal.rootId) return false;
+    return target.customerGroupId === principal.customerGroupId || target.ancestorIds.includes(principal.customerGroupId);
   }
 
   async state(customerGroupId: string): Promise<CustomerGroupState> {

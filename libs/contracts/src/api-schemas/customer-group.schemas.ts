@@ -10,7 +10,7 @@ import {
 } from '@beacon/domain';
 import { z } from 'zod';
 import type { CUSTOMER_GROUP_ROUTES } from '../routes/customer-group.routes';
-import { described, json, named, type ApiFeature } from './api-schema';
+import { described, json, named, noContent, type ApiFeature } from './api-schema';
 
 /** libs/domain customer-group.decide.ts: a module name is at most 50 characters. */
 export const MODULE_NAME_MAX_LENGTH = 50;
@@ -46,6 +46,15 @@ export const ChangeCustomerGroupRequestSchema = named(
     brand_login_url: brandLoginUrl().optional(),
   }),
   'Every field is optional: only those sent change.',
+);
+
+export const CreateCustomerGroupRequestSchema = named(
+  'CreateCustomerGroupRequest',
+  z.object({
+    name: z.string().trim().min(1, { error: BLANK }).max(CUSTOMER_GROUP_NAME_MAX_LENGTH),
+    parent: described(z.string(), "The id of the parent group: the caller's own group or one of its descendants."),
+  }),
+  'A new child group; its other fields start as a new group has them.',
 );
 
 export const ChangeIncidentModuleSettingsRequestSchema = named(
@@ -111,6 +120,18 @@ export const CUSTOMER_GROUP_API = {
   description: 'Customer groups, their branded login pages and their incident module settings.',
   routes: {
     customerGroupSelf: { summary: "The caller's customer group", responses: { 200: json(CustomerGroupSchema, 'The group.') } },
+    createCustomerGroup: {
+      summary: 'Create a customer group',
+      description: "A child group under a group in the caller's reach; a parent outside it answers 404.",
+      body: CreateCustomerGroupRequestSchema,
+      responses: { 201: json(CustomerGroupSchema, 'The new group.') },
+    },
+    deleteCustomerGroup: {
+      summary: 'Delete a customer group',
+      description:
+        "A group without users and child groups; the root group, or one that still has users or child groups, answers 400 saying which. A group outside the caller's reach, 404.",
+      responses: noContent('Deleted.'),
+    },
     changeCustomerGroup: {
       summary: 'Change a customer group',
       description: "Name, automatic logout and branded login URL. A brand login URL another group has answers 400; a group outside the caller's reach, 404.",

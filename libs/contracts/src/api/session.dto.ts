@@ -110,6 +110,17 @@ export interface CustomerGroupDto {
   root_customer_group_permissions: string[];
 }
 
+/** The branding of a new customer group, until someone changes it (the read model starts with it, and a create answers it). */
+export const NEW_CUSTOMER_GROUP_BRANDING = {
+  brand_login_url: '',
+  brand_logo: '',
+  enable_custom_branding: false,
+  highlight_color: '#1976d2',
+  highlight_incident_color: '#b83b22',
+  header_color: '',
+  header_icons_color: '',
+} as const satisfies Partial<CustomerGroupDto>;
+
 /** PUT /api/customer_group/{id}/: every field optional; `id`, when sent, must be the path's. */
 export interface ChangeCustomerGroupRequest {
   id?: string;

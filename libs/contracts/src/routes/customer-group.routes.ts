@@ -3,7 +3,9 @@ import type { RouteDefinition } from './route-table';
 /** Customer groups and their settings. */
 export const CUSTOMER_GROUP_ROUTES = {
   customerGroupSelf: { method: 'GET', path: '/api/customer_group/self/', app: 'query-api', guard: 'signedIn' },
+  createCustomerGroup: { method: 'POST', path: '/api/customer_group/', app: 'command-api', guard: 'adminOnly' },
   changeCustomerGroup: { method: 'PUT', path: '/api/customer_group/:id/', app: 'command-api', guard: 'adminOnly' },
+  deleteCustomerGroup: { method: 'DELETE', path: '/api/customer_group/:id/', app: 'command-api', guard: 'adminOnly' },
   /** A guest's branded login page (/{brand}) reads the group's name and branding here. */
   brandLogin: { method: 'GET', path: '/api/customer_group/brand/:brand/', app: 'query-api', public: true },
   incidentModuleSettings: { method: 'GET', path: '/api/customer_group_im_settings/:id/', app: 'query-api', guard: 'signedIn' },

@@ -35,4 +35,9 @@ export const customerGroupActivity: AggregateActivity<keyof typeof CUSTOMER_GROU
     describedAs('customer_group', `Reserved the brand login URL /${f.string('brand')}`, { brand_login_url: f.string('brand'), customer_group_id: f.string('customerGroupId') }),
   CustomerGroupBrandLoginReleased: (f) =>
     describedAs('customer_group', `Released the brand login URL /${f.string('brand')}`, { brand_login_url: f.string('brand'), customer_group_id: f.string('customerGroupId') }),
+  CustomerGroupDeleted: (f) =>
+    describedAs('customer_group', `Deleted customer group ${f.string('name')}`, {
+      customer_group_id: f.string('customerGroupId'),
+      name: f.string('name'),
+    }),
 };

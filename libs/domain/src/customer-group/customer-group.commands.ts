@@ -25,4 +25,17 @@ export interface ChangeCustomerGroupDetails {
   readonly data: { customerGroupId: string; name?: string; shouldUseAutologout?: boolean; brandLoginUrl?: string };
 }
 
-export type CustomerGroupCommand = CreateCustomerGroup | ChangeIncidentModuleSettings | ChangeCustomerGroupDetails;
+/**
+ * DELETE /api/customer_group/{id}/: how many users and child groups the group has, as the read
+ * models tell them when the command is accepted (the decider refuses a group that has any).
+ */
+export interface DeleteCustomerGroup {
+  readonly type: 'DeleteCustomerGroup';
+  readonly data: { customerGroupId: string; childGroupCount: number; userCount: number };
+}
+
+export type CustomerGroupCommand =
+  | CreateCustomerGroup
+  | ChangeIncidentModuleSettings
+  | ChangeCustomerGroupDetails
+  | DeleteCustomerGroup;

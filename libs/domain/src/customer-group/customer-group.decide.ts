@@ -6,10 +6,11 @@ import type {
   ChangeIncidentModuleSettings,
   CreateCustomerGroup,
   CustomerGroupCommand,
+  DeleteCustomerGroup,
 } from './customer-group.commands';
 import type { CustomerGroupDetailsChanged, CustomerGroupEvent } from './customer-group.events';
 import { evolveCustomerGroup, initialCustomerGroupState, type CustomerGroupState } from './customer-group.state';
-import { BLANK } from '../shared/field-messages';
+import { BLANK, tooLong } from '../shared/field-messages';
 
 const MODULE_NAME_MAX_LENGTH = 50;
 export const CUSTOMER_GROUP_NAME_MAX_LENGTH = 100;
@@ -18,6 +19,7 @@ function createCustomerGroup(command: CreateCustomerGroup, state: CustomerGroupS
   if (state.status !== 'absent') throw conflict('This customer group already exists.');
   const name = command.data.name.trim();
   if (!name) throw validationError('Name is required.', { name: [BLANK] });
+  if (name.length > CUSTOMER_GROUP_NAME_MAX_LENGTH) throw validationError('Invalid customer group details.', { name: [tooLong(CUSTOMER_GROUP_NAME_MAX_LENGTH)] });
   return [{ type: 'CustomerGroupCreated', data: { ...command.data, name } }];
 }
 
@@ -87,6 +89,25 @@ function changeCustomerGroupDetails(command: ChangeCustomerGroupDetails, state: 
   return [{ type: 'CustomerGroupDetailsChanged', data: changed }];
 }
 
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * Deletes a group that holds nothing: never the root group, and never one that still has child
+ * groups or users (the message says which, so nothing is lost silently).
+ */
+function deleteCustomerGroup(command: DeleteCustomerGroup, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  if (state.parentId === null) throw validationError('The root customer group cannot be deleted.');
+  const { childGroupCount, userCount } = command.data;
+  const held = [
+    childGroupCount > 0 ? counted(childGroupCount, 'child group', 'child groups') : null,
+    userCount > 0 ? counted(userCount, 'user', 'users') : null,
+  ].filter((part): part is string => part !== null);
+  if (held.length)
+    throw validationError(`This customer group still has ${held.join(' and ')}. Move or delete them before deleting the group.`);
+  return [{ type: 'CustomerGroupDeleted', data: { customerGroupId: state.customerGroupId, name: state.name } }];
+}
+
 export function decideCustomerGroup(command: CustomerGroupCommand, state: CustomerGroupState): CustomerGroupEvent[] {
   switch (command.type) {
     case 'CreateCustomerGroup':
@@ -95,6 +116,8 @@ export function decideCustomerGroup(command: CustomerGroupCommand, state: Custom
       return changeIncidentModuleSettings(command, state);
     case 'ChangeCustomerGroupDetails':
       return changeCustomerGroupDetails(command, state);
+    case 'DeleteCustomerGroup':
+      return deleteCustomerGroup(command, state);
   }
 }
 

@@ -7,6 +7,7 @@ export const CUSTOMER_GROUP_EVENT_VERSIONS = {
   CustomerGroupDetailsChanged: 1,
   CustomerGroupBrandLoginClaimed: 1,
   CustomerGroupBrandLoginReleased: 1,
+  CustomerGroupDeleted: 1,
 } as const;
 
 export type CustomerGroupCreated = DomainEvent<
@@ -44,4 +45,11 @@ export type CustomerGroupDetailsChanged = DomainEvent<
   }
 >;
 
-export type CustomerGroupEvent = CustomerGroupCreated | IncidentModuleSettingsChanged | CustomerGroupDetailsChanged;
+/** The group is gone: it had no users and no child groups (its name kept for the activity log). */
+export type CustomerGroupDeleted = DomainEvent<'CustomerGroupDeleted', { customerGroupId: string; name: string }>;
+
+export type CustomerGroupEvent =
+  | CustomerGroupCreated
+  | IncidentModuleSettingsChanged
+  | CustomerGroupDetailsChanged
+  | CustomerGroupDeleted;

@@ -138,3 +138,75 @@ describe('changing customer group details', () => {
     expect(() => given(customerGroupDecider, []).when(details({ name: 'X' }))).toThrow('Not found.');
   });
 });
+
+const child: CustomerGroupCreated = {
+  type: 'CustomerGroupCreated',
+  data: { customerGroupId: 'g2', name: 'North', parentId: 'g1', rootId: 'g1', ancestorIds: ['g1'], rootPermissions: [], settings: {} },
+};
+
+const remove = (customerGroupId: string, counts: { childGroupCount?: number; userCount?: number } = {}) => ({
+  type: 'DeleteCustomerGroup' as const,
+  data: { customerGroupId, childGroupCount: counts.childGroupCount ?? 0, userCount: counts.userCount ?? 0 },
+});
+
+function refusal(run: () => unknown): DomainError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('creating a customer group', () => {
+  it('creates a child group under its parent', () => {
+    expect(given(customerGroupDecider, []).when({ type: 'CreateCustomerGroup', data: child.data })).toEqual([child]);
+  });
+
+  it('refuses a blank name and one over 100 characters, naming the field', () => {
+    expect(fieldErrorsOf(() => given(customerGroupDecider, []).when({ type: 'CreateCustomerGroup', data: { ...child.data, name: '  ' } }))).toEqual({
+      name: ['This field may not be blank.'],
+    });
+    expect(fieldErrorsOf(() => given(customerGroupDecider, []).when({ type: 'CreateCustomerGroup', data: { ...child.data, name: 'x'.repeat(101) } }))).toEqual({
+      name: ['Ensure this field has no more than 100 characters.'],
+    });
+  });
+});
+
+describe('deleting a customer group', () => {
+  it('deletes a child group that has no users and no child groups, keeping its name for the log', () => {
+    expect(given(customerGroupDecider, [child]).when(remove('g2'))).toEqual([
+      { type: 'CustomerGroupDeleted', data: { customerGroupId: 'g2', name: 'North' } },
+    ]);
+  });
+
+  it('leaves a deleted group where it was, and answers not found for it afterwards', () => {
+    const deleted = { type: 'CustomerGroupDeleted' as const, data: { customerGroupId: 'g2', name: 'North' } };
+    expect(foldEvents(customerGroupDecider, [child, deleted])).toEqual({ status: 'deleted', customerGroupId: 'g2', rootId: 'g1', ancestorIds: ['g1'] });
+    expect(refusal(() => given(customerGroupDecider, [child, deleted]).when(remove('g2'))).kind).toBe('not_found');
+    expect(refusal(() => given(customerGroupDecider, [child, deleted]).when(details({ name: 'Back' }))).kind).toBe('not_found');
+    expect(refusal(() => given(customerGroupDecider, [child, deleted]).when({ type: 'CreateCustomerGroup', data: child.data })).kind).toBe('conflict');
+  });
+
+  it('never deletes the root group', () => {
+    const error = refusal(() => given(customerGroupDecider, [created]).when(remove('g1')));
+    expect([error.kind, error.message]).toEqual(['validation', 'The root customer group cannot be deleted.']);
+  });
+
+  it('refuses a group with child groups or users, saying which', () => {
+    const cases = [
+      [{ childGroupCount: 1 }, 'This customer group still has 1 child group. Move or delete them before deleting the group.'],
+      [{ userCount: 3 }, 'This customer group still has 3 users. Move or delete them before deleting the group.'],
+      [{ childGroupCount: 2, userCount: 1 }, 'This customer group still has 2 child groups and 1 user. Move or delete them before deleting the group.'],
+    ] as const;
+    for (const [counts, message] of cases) {
+      const error = refusal(() => given(customerGroupDecider, [child]).when(remove('g2', counts)));
+      expect([error.kind, error.message]).toEqual(['validation', message]);
+    }
+  });
+
+  it('answers not found for a group that does not exist', () => {
+    expect(() => given(customerGroupDecider, []).when(remove('g9'))).toThrow('Not found.');
+  });
+});

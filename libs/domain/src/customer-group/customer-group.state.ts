@@ -5,6 +5,8 @@ export const DEFAULT_MODULE_NAME_PLURAL = 'Incidents';
 
 export type CustomerGroupState =
   | { readonly status: 'absent' }
+  /** Deleted: where it was, so a retried delete is still told apart from another tenant's id. */
+  | { readonly status: 'deleted'; readonly customerGroupId: string; readonly rootId: string; readonly ancestorIds: readonly string[] }
   | {
       readonly status: 'active';
       readonly customerGroupId: string;
@@ -53,5 +55,8 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
         shouldUseAutologout: event.data.shouldUseAutologout ?? state.shouldUseAutologout,
         brandLoginUrl: event.data.brandLoginUrl ?? state.brandLoginUrl,
       };
+    case 'CustomerGroupDeleted':
+      if (state.status !== 'active') return state;
+      return { status: 'deleted', customerGroupId: state.customerGroupId, rootId: state.rootId, ancestorIds: state.ancestorIds };
   }
 }

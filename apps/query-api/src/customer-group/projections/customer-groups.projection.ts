@@ -1,4 +1,5 @@
-import type { CustomerGroupCreated, CustomerGroupDetailsChanged } from '@beacon/domain';
+import { NEW_CUSTOMER_GROUP_BRANDING, READ_MODEL_PROJECTIONS } from '@beacon/contracts';
+import type { CustomerGroupCreated, CustomerGroupDeleted, CustomerGroupDetailsChanged } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { ProjectionDefinition } from '@beacon/projections';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
@@ -22,20 +23,14 @@ function created(data: CustomerGroupCreated['data']): CustomerGroupDocument {
     root_parent_id: data.rootId,
     path: [...data.ancestorIds, data.customerGroupId],
     settings: data.settings,
-    brand_login_url: '',
-    brand_logo: '',
-    enable_custom_branding: false,
-    highlight_color: '#1976d2',
-    highlight_incident_color: '#b83b22',
-    header_color: '',
-    header_icons_color: '',
+    ...NEW_CUSTOMER_GROUP_BRANDING,
     should_use_autologout: false,
     root_customer_group_permissions: data.rootPermissions,
   };
 }
 
 export const customerGroupsProjection: ProjectionDefinition = {
-  name: 'customer-groups',
+  name: READ_MODEL_PROJECTIONS.customerGroups,
   collections: [CUSTOMER_GROUPS],
   project(event) {
     if (event.type === 'CustomerGroupDetailsChanged') {
@@ -48,6 +43,10 @@ export const customerGroupsProjection: ProjectionDefinition = {
           apply: (current) => detailsChanged(current as CustomerGroupDocument | null, data),
         },
       ];
+    }
+    if (event.type === 'CustomerGroupDeleted') {
+      const data = (event as RecordedEvent<CustomerGroupDeleted['data']>).data;
+      return [{ collection: CUSTOMER_GROUPS, tenantId: String(event.metadata.tenantId), id: data.customerGroupId, apply: () => null }];
     }
     if (event.type !== 'CustomerGroupCreated') return [];
     const data = (event as RecordedEvent<CustomerGroupCreated['data']>).data;

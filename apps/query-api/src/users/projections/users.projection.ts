@@ -1,3 +1,4 @@
+import { READ_MODEL_PROJECTIONS } from '@beacon/contracts';
 import { ownValue, type UserCustomerPermissionChanged, type UserLockedOut, type UserRegistered } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
@@ -46,7 +47,7 @@ const PATCHES: Readonly<Record<string, Patch>> = {
 };
 
 export const usersProjection: ProjectionDefinition = {
-  name: 'users',
+  name: READ_MODEL_PROJECTIONS.users,
   collections: [USERS],
   project(event) {
     const userId = (event.data as { userId?: string }).userId;

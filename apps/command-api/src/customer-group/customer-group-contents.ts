@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { READ_MODEL_PROJECTIONS, READ_MODELS } from '@beacon/contracts';
+import { conflict } from '@beacon/domain';
+import type { EventStore } from '@beacon/event-store';
+import { EVENT_STORE, PLATFORM_CONFIG, READ_STORE, type PlatformConfig } from '@beacon/platform';
+import type { ReadStore } from '@beacon/read-store';
+
+const POLL_MS = 20;
+
+export interface CustomerGroupContentCounts {
+  readonly childGroupCount: number;
+  readonly userCount: number;
+}
+
+/**
+ * How many child groups and users a customer group has, from the read models, once their projections
+ * have caught up with everything appended before the question was asked (bounded by
+ * READ_POSITION_WAIT_MS, then 409): what a caller created just before is always counted.
+ */
+@Injectable()
+export class CustomerGroupContents {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+  ) {}
+
+  async of(rootId: string, customerGroupId: string): Promise<CustomerGroupContentCounts> {
+    await this.caughtUp(await this.eventStore.headPosition());
+    const scope = this.readStore.scope(rootId);
+    const [childGroupCount, userCount] = await Promise.all([
+      scope.collection(READ_MODELS.customerGroups).count({ parent: customerGroupId }),
+      scope.collection(READ_MODELS.users).count({ customer_group: customerGroupId }),
+    ]);
+    return { childGroupCount, userCount };
+  }
+
+  private async caughtUp(position: number): Promise<void> {
+    const deadline = Date.now() + this.config.readPositionWaitMs;
+    for (;;) {
+      const checkpoints = await Promise.all(Object.values(READ_MODEL_PROJECTIONS).map((name) => this.readStore.getCheckpoint(name)));
+      if (checkpoints.every((checkpoint) => checkpoint >= position)) return;
+      if (Date.now() >= deadline) throw conflict('The customer groups and users are still being brought up to date. Try again in a moment.');
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+}

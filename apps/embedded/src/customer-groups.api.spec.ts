@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { DEMO_GROUPS } from '@beacon/command-api';
+import type { ActivityLogPageDto, CustomerGroupDto } from '@beacon/contracts';
+import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { createSecondTenant, OTHER_TENANT_PASSWORD } from './testing/second-tenant';
+import { createUser } from './testing/users';
+
+let app: TestApp;
+let admin: string;
+const rootId = DEMO_GROUPS[0].customerGroupId;
+const northId = DEMO_GROUPS[1].customerGroupId;
+const LIST = '/api/customer_group/';
+const path = (id: string) => `/api/customer_group/${id}/`;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await login(app, 'admin@demo.test');
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const create = (key: string, body: object) => request(app.url).post(LIST).set(auth(key)).send(body);
+const remove = (key: string, id: string) => request(app.url).delete(path(id)).set(auth(key));
+
+/** Creates a group as the demo admin: its id and the position of its event. */
+async function created(name: string, parent: string): Promise<{ id: string; position: string }> {
+  const response = await create(admin, { name, parent }).expect(201);
+  return { id: (response.body as CustomerGroupDto).id, position: response.headers['x-event-position'] };
+}
+
+async function listAfter(key: string, position: string): Promise<CustomerGroupDto[]> {
+  return (await request(app.url).get(LIST).set(auth(key)).set('X-Read-Position', position).expect(200)).body as CustomerGroupDto[];
+}
+
+async function idsAfter(key: string, position: string): Promise<string[]> {
+  return (await request(app.url).get('/api/customer_group_ids/').set(auth(key)).set('X-Read-Position', position).expect(200)).body as string[];
+}
+
+describe('POST /api/customer_group/', () => {
+  it('lets an admin create a child group and answers 201 with the group as GET shows it', async () => {
+    const response = await create(admin, { name: ' Harbour Team ', parent: northId }).expect(201);
+    const group = response.body as CustomerGroupDto;
+    expect(group).toMatchObject({
+      name: 'Harbour Team',
+      parent: northId,
+      root_parent_id: rootId,
+      settings: '{}',
+      brand_login_url: '',
+      should_use_autologout: false,
+      no_noticeboard_numbers: true,
+    });
+    const listed = (await listAfter(admin, response.headers['x-event-position'])).find((entry) => entry.id === group.id);
+    expect(listed).toEqual(group);
+    expect(await idsAfter(admin, response.headers['x-event-position'])).toContain(group.id);
+  });
+
+  it("creates groups under any group in the caller's reach, and a group's admin sees only its own subtree", async () => {
+    const team = await created('Pier Team', northId);
+    const shift = await created('Night Shift', team.id);
+    const northAdmin = await createUser(app, { role: 'ADMIN', customerGroupId: northId });
+    const key = await login(app, northAdmin.email, northAdmin.password);
+    const own = await create(key, { name: 'Dock Team', parent: team.id }).expect(201);
+    expect((own.body as CustomerGroupDto).parent).toBe(team.id);
+    const ids = await idsAfter(key, own.headers['x-event-position']);
+    expect(ids).toEqual(expect.arrayContaining([northId, team.id, shift.id, (own.body as CustomerGroupDto).id]));
+    expect(ids).not.toContain(rootId);
+    // The root and its other children are out of a North admin's reach.
+    await create(key, { name: 'Sideways', parent: rootId }).expect(404);
+    await create(key, { name: 'Sideways', parent: DEMO_GROUPS[2].customerGroupId }).expect(404);
+  });
+
+  it('forbids operators and the other roles', async () => {
+    for (const role of ['operator', 'sender', 'contact', 'data']) {
+      const key = await login(app, `${role}@demo.test`);
+      await create(key, { name: 'Not mine', parent: rootId }).expect(403);
+    }
+  });
+
+  it('answers 400 naming each missing or invalid field', async () => {
+    const missing = await create(admin, {}).expect(400);
+    expect(missing.body).toMatchObject({ name: ['This field is required.'], parent: ['This field is required.'] });
+    const blank = await create(admin, { name: '   ', parent: rootId }).expect(400);
+    expect(blank.body).toMatchObject({ name: ['This field may not be blank.'] });
+    expect(blank.body).not.toHaveProperty('parent');
+    const long = await create(admin, { name: 'x'.repeat(101), parent: rootId }).expect(400);
+    expect(long.body).toMatchObject({ name: ['Ensure this field has no more than 100 characters.'] });
+    const types = await create(admin, { name: 5, parent: null }).expect(400);
+    expect(types.body).toMatchObject({ name: ['Not a valid string.'], parent: ['This field may not be null.'] });
+  });
+
+  it("answers 404 for an unknown parent and for another tenant's", async () => {
+    await create(admin, { name: 'Lost', parent: 'no-such-group' }).expect(404);
+    const other = await createSecondTenant(app);
+    const otherAdmin = await login(app, other.adminEmail, OTHER_TENANT_PASSWORD);
+    const response = await create(otherAdmin, { name: 'Intruder', parent: rootId }).expect(404);
+    expect(response.body).toEqual({ detail: 'Not found.' });
+    await create(admin, { name: 'Intruder', parent: other.rootId }).expect(404);
+  });
+
+  it('creates one group for a retried request with the same Idempotency-Key', async () => {
+    const body = { name: 'Retried Team', parent: northId };
+    const first = await create(admin, body).set('Idempotency-Key', 'create-group-1').expect(201);
+    const retry = await create(admin, body).set('Idempotency-Key', 'create-group-1').expect(201);
+    expect(retry.body).toEqual(first.body);
+    const named = (await listAfter(admin, retry.headers['x-event-position'])).filter((group) => group.name === 'Retried Team');
+    expect(named).toHaveLength(1);
+  });
+});
+
+describe('DELETE /api/customer_group/{id}/', () => {
+  it('deletes an empty group: 204, then gone from the lists, described in the activity log', async () => {
+    const group = await created('Temporary Team', northId);
+    const response = await remove(admin, group.id).expect(204);
+    const position = response.headers['x-event-position'];
+    expect(Number(position)).toBeGreaterThan(Number(group.position));
+    expect((await listAfter(admin, position)).map((entry) => entry.id)).not.toContain(group.id);
+    expect(await idsAfter(admin, position)).not.toContain(group.id);
+    const log = await request(app.url)
+      .get('/api/activity_log/')
+      .query({ event_type: 'CustomerGroupDeleted' })
+      .set(auth(admin))
+      .set('X-Read-Position', position)
+      .expect(200);
+    expect((log.body as ActivityLogPageDto).data.activity_logs.map((entry) => entry.action)).toContain('Deleted customer group Temporary Team');
+  });
+
+  it('answers 404 once deleted: deleting, changing or creating under it again', async () => {
+    const group = await created('Gone Team', northId);
+    await remove(admin, group.id).expect(204);
+    await remove(admin, group.id).expect(404);
+    await request(app.url).put(path(group.id)).set(auth(admin)).send({ name: 'Back' }).expect(404);
+    await create(admin, { name: 'Orphan', parent: group.id }).expect(404);
+  });
+
+  it('refuses a group that still has child groups or users, saying which', async () => {
+    const parent = await created('Parent Team', northId);
+    await created('Child Team', parent.id);
+    const withChild = await remove(admin, parent.id).expect(400);
+    expect(withChild.body).toEqual({
+      detail: 'This customer group still has 1 child group. Move or delete them before deleting the group.',
+    });
+
+    const staffed = await created('Staffed Team', northId);
+    await createUser(app, { role: 'CONTACT', customerGroupId: staffed.id });
+    await createUser(app, { role: 'SENDER', customerGroupId: staffed.id });
+    const withUsers = await remove(admin, staffed.id).expect(400);
+    expect(withUsers.body).toEqual({ detail: 'This customer group still has 2 users. Move or delete them before deleting the group.' });
+
+    await createUser(app, { role: 'OPERATOR', customerGroupId: northId });
+    const both = await remove(admin, northId).expect(400);
+    expect(both.body.detail).toMatch(/^This customer group still has \d+ child groups? and \d+ users?\. Move or delete them/);
+  });
+
+  it('never deletes the root group', async () => {
+    const response = await remove(admin, rootId).expect(400);
+    expect(response.body).toEqual({ detail: 'The root customer group cannot be deleted.' });
+  });
+
+  it('forbids operators and the other roles', async () => {
+    const group = await created('Kept Team', northId);
+    for (const role of ['operator', 'sender', 'contact', 'data']) {
+      const key = await login(app, `${role}@demo.test`);
+      await remove(key, group.id).expect(403);
+    }
+  });
+
+  it("answers 404 for an unknown id, another tenant's group and a group out of the caller's reach", async () => {
+    await remove(admin, 'no-such-group').expect(404);
+    const other = await createSecondTenant(app);
+    const otherAdmin = await login(app, other.adminEmail, OTHER_TENANT_PASSWORD);
+    const group = await created('Private Team', northId);
+    expect((await remove(otherAdmin, group.id).expect(404)).body).toEqual({ detail: 'Not found.' });
+    await remove(admin, other.rootId).expect(404);
+    const southAdmin = await createUser(app, { role: 'ADMIN', customerGroupId: DEMO_GROUPS[2].customerGroupId });
+    await remove(await login(app, southAdmin.email, southAdmin.password), group.id).expect(404);
+  });
+
+  it('answers a retried delete with the same Idempotency-Key as the first', async () => {
+    const group = await created('Retried Delete', northId);
+    const first = await remove(admin, group.id).set('Idempotency-Key', 'delete-group-1').expect(204);
+    const retry = await remove(admin, group.id).set('Idempotency-Key', 'delete-group-1').expect(204);
+    expect(retry.headers['x-event-position']).toBe(first.headers['x-event-position']);
+  });
+});
