@@ -110,6 +110,36 @@ describe('POST /api/customer_group/', () => {
   });
 });
 
+describe('GET /api/customer_group/{id}/', () => {
+  const getAfter = (key: string, id: string, position = '0') => request(app.url).get(path(id)).set(auth(key)).set('X-Read-Position', position);
+
+  it("answers a group in the caller's reach as the list shows it, to every role", async () => {
+    const team = await created('Lookout Team', northId);
+    const listed = (await listAfter(admin, team.position)).find((entry) => entry.id === team.id);
+    expect((await getAfter(admin, team.id, team.position).expect(200)).body).toEqual(listed);
+    const operator = await login(app, 'operator@demo.test');
+    expect((await getAfter(operator, northId).expect(200)).body).toMatchObject({ id: northId, parent: rootId, root_parent_id: rootId });
+  });
+
+  it('still answers the routes under /api/customer_group/ that look like an id (self, get_users_id)', async () => {
+    expect((await request(app.url).get('/api/customer_group/self/').set(auth(admin)).expect(200)).body).toMatchObject({ id: rootId });
+    expect(Array.isArray((await request(app.url).get('/api/customer_group/get_users_id/').set(auth(admin)).expect(200)).body)).toBe(true);
+  });
+
+  it("answers 404 outside the caller's reach: an ancestor, a sibling, another tenant's group, a deleted or unknown one", async () => {
+    const northAdmin = await createUser(app, { role: 'ADMIN', customerGroupId: northId });
+    const key = await login(app, northAdmin.email, northAdmin.password);
+    await getAfter(key, rootId).expect(404);
+    await getAfter(key, DEMO_GROUPS[2].customerGroupId).expect(404);
+    const other = await createSecondTenant(app);
+    expect((await getAfter(admin, other.rootId).expect(404)).body).toEqual({ detail: 'Not found.' });
+    const gone = await created('Short-lived Team', northId);
+    const deleted = await remove(admin, gone.id).expect(204);
+    await getAfter(admin, gone.id, deleted.headers['x-event-position']).expect(404);
+    await getAfter(admin, 'no-such-group').expect(404);
+  });
+});
+
 describe('DELETE /api/customer_group/{id}/', () => {
   it('deletes an empty group: 204, then gone from the lists, described in the activity log', async () => {
     const group = await created('Temporary Team', northId);

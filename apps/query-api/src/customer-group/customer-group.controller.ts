@@ -13,6 +13,7 @@ import { BrandLoginQuery } from './queries/brand-login.query';
 import { CustomerGroupIdsQuery } from './queries/customer-group-ids.query';
 import { CustomerGroupSelfQuery } from './queries/customer-group-self.query';
 import { CustomerGroupUserIdsQuery } from './queries/customer-group-user-ids.query';
+import { CustomerGroupQuery } from './queries/customer-group.query';
 import { CustomerGroupsQuery } from './queries/customer-groups.query';
 import { IncidentModuleSettingsQuery } from './queries/incident-module-settings.query';
 import { QueryController } from '../shared/query-controller.decorator';
@@ -57,5 +58,14 @@ export class CustomerGroupController {
     @Query(new ZodQueryPipe(CustomerGroupUserIdsQuerySchema)) { descendants }: z.output<typeof CustomerGroupUserIdsQuerySchema>,
   ): Promise<string[]> {
     return this.queryBus.execute(new CustomerGroupUserIdsQuery(principal, descendants));
+  }
+
+  /**
+   * GET /api/customer_group/{id}/ — one group in the caller's reach. Declared after the controller's
+   * other /api/customer_group/<word>/ reads (self, get_users_id), which the id would otherwise take.
+   */
+  @Get(ROUTES.customerGroup.path)
+  one(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CustomerGroupDto> {
+    return this.queryBus.execute(new CustomerGroupQuery(principal, id));
   }
 }

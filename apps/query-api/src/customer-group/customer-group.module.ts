@@ -4,12 +4,13 @@ import { BrandLoginHandler } from './queries/brand-login.handler';
 import { CustomerGroupIdsHandler } from './queries/customer-group-ids.handler';
 import { CustomerGroupSelfHandler } from './queries/customer-group-self.handler';
 import { CustomerGroupUserIdsHandler } from './queries/customer-group-user-ids.handler';
+import { CustomerGroupHandler } from './queries/customer-group.handler';
 import { CustomerGroupsHandler } from './queries/customer-groups.handler';
 import { IncidentModuleSettingsHandler } from './queries/incident-module-settings.handler';
 
 /** The customer-group reads. */
 @Module({
   controllers: [CustomerGroupController],
-  providers: [CustomerGroupSelfHandler, BrandLoginHandler, IncidentModuleSettingsHandler, CustomerGroupsHandler, CustomerGroupIdsHandler, CustomerGroupUserIdsHandler],
+  providers: [CustomerGroupSelfHandler, BrandLoginHandler, IncidentModuleSettingsHandler, CustomerGroupsHandler, CustomerGroupIdsHandler, CustomerGroupUserIdsHandler, CustomerGroupHandler],
 })
 export class CustomerGroupModule {}

@@ -120,6 +120,11 @@ export const CUSTOMER_GROUP_API = {
   description: 'Customer groups, their branded login pages and their incident module settings.',
   routes: {
     customerGroupSelf: { summary: "The caller's customer group", responses: { 200: json(CustomerGroupSchema, 'The group.') } },
+    customerGroup: {
+      summary: 'A customer group',
+      description: "A group in the caller's reach (their own or a descendant); any other id, 404. The group's contact fields (`include_fields=true`) come with the fields calls.",
+      responses: { 200: json(CustomerGroupSchema, 'The group.') },
+    },
     createCustomerGroup: {
       summary: 'Create a customer group',
       description: "A child group under a group in the caller's reach; a parent outside it answers 404.",

@@ -4,6 +4,7 @@ import type { RouteDefinition } from './route-table';
 export const CUSTOMER_GROUP_ROUTES = {
   customerGroupSelf: { method: 'GET', path: '/api/customer_group/self/', app: 'query-api', guard: 'signedIn' },
   createCustomerGroup: { method: 'POST', path: '/api/customer_group/', app: 'command-api', guard: 'adminOnly' },
+  customerGroup: { method: 'GET', path: '/api/customer_group/:id/', app: 'query-api', guard: 'signedIn' },
   changeCustomerGroup: { method: 'PUT', path: '/api/customer_group/:id/', app: 'command-api', guard: 'adminOnly' },
   deleteCustomerGroup: { method: 'DELETE', path: '/api/customer_group/:id/', app: 'command-api', guard: 'adminOnly' },
   /** A guest's branded login page (/{brand}) reads the group's name and branding here. */
