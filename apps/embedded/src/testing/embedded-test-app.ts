@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { loadPlatformConfig, type PlatformConfig } from '@beacon/platform';
+import { eventually as retryUntil } from '@beacon/testing';
 import request from 'supertest';
 import { createEmbeddedApp } from '../embedded-app';
 
@@ -42,14 +43,4 @@ export const auth = (key: string) => ({ Authorization: `Token ${key}` });
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Retries `check` until it stops throwing (projections catch up asynchronously), for at most `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(25);
-    }
-  }
-}
+export const eventually = <T>(check: () => Promise<T>, timeoutMs = 5_000): Promise<T> => retryUntil(check, { timeout: timeoutMs, interval: 25 });
