@@ -215,3 +215,73 @@ describe('DELETE /api/customer_group/{id}/', () => {
     expect(retry.headers['x-event-position']).toBe(first.headers['x-event-position']);
   });
 });
+
+describe('PUT /api/customer_group/{id}/ with parent (moving a group)', () => {
+  const move = (key: string, id: string, parent: unknown) => request(app.url).put(path(id)).set(auth(key)).send({ id, parent });
+
+  it('moves a group with its subtree: the list, the reach of the new branch and the activity log follow', async () => {
+    const team = await created('Moving Team', northId);
+    const shift = await created('Moving Shift', team.id);
+    const southId = DEMO_GROUPS[2].customerGroupId;
+    const response = await move(admin, team.id, southId).expect(200);
+    expect(response.body).toEqual({ id: team.id, parent: southId });
+    const position = response.headers['x-event-position'];
+    const listed = await listAfter(admin, position);
+    expect(listed.find((entry) => entry.id === team.id)?.parent).toBe(southId);
+    expect(listed.find((entry) => entry.id === shift.id)?.parent).toBe(team.id);
+
+    // The subtree is now in South's reach and out of North's, on both sides of the API.
+    const southAdmin = await createUser(app, { role: 'ADMIN', customerGroupId: southId });
+    const northAdmin = await createUser(app, { role: 'ADMIN', customerGroupId: northId });
+    const southKey = await login(app, southAdmin.email, southAdmin.password);
+    const northKey = await login(app, northAdmin.email, northAdmin.password);
+    expect(await idsAfter(southKey, position)).toEqual(expect.arrayContaining([team.id, shift.id]));
+    expect(await idsAfter(northKey, position)).not.toContain(shift.id);
+    await request(app.url).get(path(shift.id)).set(auth(northKey)).set('X-Read-Position', position).expect(404);
+    await create(northKey, { name: 'Not here', parent: shift.id }).expect(404);
+    await create(southKey, { name: 'Night Crew', parent: shift.id }).expect(201);
+
+    const log = await request(app.url)
+      .get('/api/activity_log/')
+      .query({ event_type: 'CustomerGroupParentChanged' })
+      .set(auth(admin))
+      .set('X-Read-Position', position)
+      .expect(200);
+    expect((log.body as ActivityLogPageDto).data.activity_logs.map((entry) => entry.action)).toContain(
+      `Moved customer group Moving Team under ${DEMO_GROUPS[2].name}`,
+    );
+  });
+
+  it('refuses a move under the group itself or one of its descendants, and of the root group, on the parent field', async () => {
+    const team = await created('Cycle Team', northId);
+    const shift = await created('Cycle Shift', team.id);
+    const crew = await created('Cycle Crew', shift.id);
+    const cycle = { detail: 'A customer group cannot be moved under itself or one of its descendants.', parent: ['A customer group cannot be moved under itself or one of its descendants.'] };
+    for (const parent of [team.id, shift.id, crew.id]) expect((await move(admin, team.id, parent).expect(400)).body).toEqual(cycle);
+    expect((await move(admin, rootId, northId).expect(400)).body).toEqual({
+      detail: 'The root customer group cannot be moved.',
+      parent: ['The root customer group cannot be moved.'],
+    });
+    expect((await move(admin, team.id, '').expect(400)).body).toMatchObject({ parent: ['This field may not be blank.'] });
+    expect((await move(admin, team.id, 7).expect(400)).body).toMatchObject({ parent: ['Not a valid string.'] });
+  });
+
+  it('records nothing when the parent is the one the group has', async () => {
+    const team = await created('Staying Team', northId);
+    const response = await move(admin, team.id, northId).expect(200);
+    expect(response.body).toEqual({ id: team.id, parent: northId });
+    expect(Number(response.headers['x-event-position'])).toBeGreaterThanOrEqual(Number(team.position));
+  });
+
+  it("answers 404 for a parent or a group out of the caller's reach or another tenant's, and 403 for other roles", async () => {
+    const team = await created('Guarded Team', northId);
+    const other = await createSecondTenant(app);
+    await move(admin, team.id, other.rootId).expect(404);
+    await move(admin, team.id, 'no-such-group').expect(404);
+    const otherAdmin = await login(app, other.adminEmail, OTHER_TENANT_PASSWORD);
+    await move(otherAdmin, team.id, other.rootId).expect(404);
+    const northAdmin = await createUser(app, { role: 'ADMIN', customerGroupId: northId });
+    await move(await login(app, northAdmin.email, northAdmin.password), team.id, DEMO_GROUPS[2].customerGroupId).expect(404);
+    for (const role of ['operator', 'sender', 'contact', 'data']) await move(await login(app, `${role}@demo.test`), team.id, rootId).expect(403);
+  });
+});

@@ -7,13 +7,19 @@ import type { ReadStore } from '@beacon/read-store';
 
 const POLL_MS = 20;
 
+/** A descendant as the read model places it: its ids from the root down to its parent. */
+export interface PlacedDescendant {
+  readonly customerGroupId: string;
+  readonly ancestorIds: string[];
+}
+
 export interface CustomerGroupContentCounts {
   readonly childGroupCount: number;
   readonly userCount: number;
 }
 
 /**
- * How many child groups and users a customer group has, from the read models, once their projections
+ * What a customer group holds (child groups, users, descendants), from the read models, once their projections
  * have caught up with everything appended before the question was asked (bounded by
  * READ_POSITION_WAIT_MS, then 409): what a caller created just before is always counted.
  */
@@ -33,6 +39,18 @@ export class CustomerGroupContents {
       scope.collection(READ_MODELS.users).count({ customer_group: customerGroupId }),
     ]);
     return { childGroupCount, userCount };
+  }
+
+  /** The group's descendants at any depth, once the customer groups read model has caught up. */
+  async descendantsOf(rootId: string, customerGroupId: string): Promise<PlacedDescendant[]> {
+    await this.caughtUp(await this.eventStore.headPosition());
+    const groups = await this.readStore
+      .scope(rootId)
+      .collection<{ _id: string; path: string[] }>(READ_MODELS.customerGroups)
+      .find({ path: customerGroupId }, { projection: { _id: 1, path: 1 } });
+    return groups
+      .filter((group) => group._id !== customerGroupId)
+      .map((group) => ({ customerGroupId: group._id, ancestorIds: group.path.slice(0, -1) }));
   }
 
   private async caughtUp(position: number): Promise<void> {

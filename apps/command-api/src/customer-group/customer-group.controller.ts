@@ -15,6 +15,7 @@ import { CommandController, CommandId, CurrentPrincipal, type Principal, ZodBody
 import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
 import { ChangeCustomerGroupDetailsCommand } from './commands/change-customer-group-details.command';
+import { ChangeCustomerGroupParentCommand } from './commands/change-customer-group-parent.command';
 import { ChangeIncidentModuleSettingsCommand } from './commands/change-incident-module-settings.command';
 import { CreateChildCustomerGroupCommand } from './commands/create-child-customer-group.command';
 import { DeleteCustomerGroupCommand } from './commands/delete-customer-group.command';
@@ -55,22 +56,32 @@ export class CustomerGroupController {
     exposePosition(response, await this.commandBus.execute(new DeleteCustomerGroupCommand(principal, customerGroupId, commandId)));
   }
 
-  /** PUT /api/customer_group/{id}/ (spec part 2 §7, body with id): name, should_use_autologout, brand_login_url. */
+  /**
+   * PUT /api/customer_group/{id}/ (spec part 2 §7, body with id): name, should_use_autologout,
+   * brand_login_url, and `parent` to move the group (recorded after the other fields, as its own event).
+   */
   @Put(ROUTES.changeCustomerGroup.path)
   async changeCustomerGroup(
     @CurrentPrincipal() principal: Principal,
     @Param('id') customerGroupId: string,
     @Body(new ZodBodyPipe(ChangeCustomerGroupRequestSchema, { detail: 'Invalid customer group details.' }))
-    { id, name, should_use_autologout, brand_login_url }: z.output<typeof ChangeCustomerGroupRequestSchema>,
+    { id, name, should_use_autologout, brand_login_url, parent }: z.output<typeof ChangeCustomerGroupRequestSchema>,
     @CommandId() commandId: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ChangeCustomerGroupResponse> {
     if (id !== undefined && id !== customerGroupId) throw validationError('The id does not match the customer group of the URL.', { id: [ID_MISMATCH] });
-    const outcome = await this.commandBus.execute(new ChangeCustomerGroupDetailsCommand(principal, customerGroupId, { name, should_use_autologout, brand_login_url }, commandId));
+    let outcome = await this.commandBus.execute(new ChangeCustomerGroupDetailsCommand(principal, customerGroupId, { name, should_use_autologout, brand_login_url }, commandId));
+    if (parent !== undefined) {
+      const moved = await this.commandBus.execute(
+        new ChangeCustomerGroupParentCommand(principal, customerGroupId, parent, commandId === undefined ? undefined : `${commandId}/parent`),
+      );
+      outcome = { position: Math.max(outcome.position, moved.position), group: moved.group };
+    }
     exposePosition(response, outcome.position);
     const { group } = outcome;
     return {
       id: group.customerGroupId,
+      ...(parent === undefined ? {} : { parent: group.parentId }),
       ...(name === undefined ? {} : { name: group.name }),
       ...(should_use_autologout === undefined ? {} : { should_use_autologout: group.shouldUseAutologout }),
       ...(brand_login_url === undefined ? {} : { brand_login_url: group.brandLoginUrl }),

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChangeCustomerGroupDetailsHandler } from './commands/change-customer-group-details.handler';
+import { ChangeCustomerGroupParentHandler } from './commands/change-customer-group-parent.handler';
 import { ChangeIncidentModuleSettingsHandler } from './commands/change-incident-module-settings.handler';
 import { CreateChildCustomerGroupHandler } from './commands/create-child-customer-group.handler';
 import { CreateCustomerGroupHandler } from './commands/create-customer-group.handler';
@@ -15,6 +16,7 @@ import { CustomerGroupController } from './customer-group.controller';
     CreateChildCustomerGroupHandler,
     ChangeIncidentModuleSettingsHandler,
     ChangeCustomerGroupDetailsHandler,
+    ChangeCustomerGroupParentHandler,
     DeleteCustomerGroupHandler,
     CustomerGroupContents,
   ],

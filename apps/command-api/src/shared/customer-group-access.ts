@@ -22,8 +22,21 @@ export class CustomerGroupAccess {
     return target.customerGroupId === principal.customerGroupId || target.ancestorIds.includes(principal.customerGroupId);
   }
 
+  /**
+   * The group as its stream tells it, with its ancestor ids walked up its parents: a group moved under
+   * another parent records that on its own stream only, so its descendants' streams still hold the
+   * ancestors they were created under.
+   */
   async state(customerGroupId: string): Promise<CustomerGroupState> {
+    return this.placed(customerGroupId, new Set());
+  }
+
+  private async placed(customerGroupId: string, below: ReadonlySet<string>): Promise<CustomerGroupState> {
     const events = await this.executor.readStreamOrEmpty(customerGroupStream(customerGroupId));
-    return foldEvents(customerGroupDecider, events.map((e) => ({ type: e.type, data: e.data }) as CustomerGroupEvent));
+    const own = foldEvents(customerGroupDecider, events.map((e) => ({ type: e.type, data: e.data }) as CustomerGroupEvent));
+    if (own.status !== 'active' || own.parentId === null || below.has(customerGroupId)) return own;
+    const parent = await this.placed(own.parentId, new Set([...below, customerGroupId]));
+    if (parent.status !== 'active') return own;
+    return { ...own, ancestorIds: [...parent.ancestorIds, parent.customerGroupId] };
   }
 }

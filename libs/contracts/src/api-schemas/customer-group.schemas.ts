@@ -44,6 +44,10 @@ export const ChangeCustomerGroupRequestSchema = named(
     name: nameText(CUSTOMER_GROUP_NAME_MAX_LENGTH).optional(),
     should_use_autologout: z.boolean({ error: NOT_A_BOOLEAN }).optional(),
     brand_login_url: brandLoginUrl().optional(),
+    parent: described(
+      z.string({ error: NOT_A_STRING }).trim().min(1, { error: BLANK }),
+      "Moves the group under this group of the caller's reach; never the root group, never under itself or one of its descendants.",
+    ).optional(),
   }),
   'Every field is optional: only those sent change.',
 );
@@ -94,6 +98,7 @@ export const ChangeCustomerGroupResponseSchema = named(
     name: z.string().optional(),
     should_use_autologout: z.boolean().optional(),
     brand_login_url: z.string().optional(),
+    parent: z.string().nullable().optional(),
   }),
   'The id and the fields the request sent, as now stored.',
 );
@@ -139,7 +144,7 @@ export const CUSTOMER_GROUP_API = {
     },
     changeCustomerGroup: {
       summary: 'Change a customer group',
-      description: "Name, automatic logout and branded login URL. A brand login URL another group has answers 400; a group outside the caller's reach, 404.",
+      description: "Name, automatic logout, branded login URL and parent. A brand login URL another group has answers 400; so does a move of the root group or under the group itself or one of its descendants (on `parent`); a group or parent outside the caller's reach, 404.",
       body: ChangeCustomerGroupRequestSchema,
       responses: { 200: json(ChangeCustomerGroupResponseSchema, 'The group as changed.') },
     },

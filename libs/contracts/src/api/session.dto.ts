@@ -128,11 +128,13 @@ export interface ChangeCustomerGroupRequest {
   should_use_autologout?: boolean;
   /** '' for no branded login page, else a slug of 2 to 50 of [a-z0-9-] no console route starts with. */
   brand_login_url?: string;
+  /** Moves the group under this group (never the root group; never under itself or a descendant). */
+  parent?: string;
 }
 
 /** The answer to PUT /api/customer_group/{id}/: the id and the fields the request sent, as now stored. */
 export type ChangeCustomerGroupResponse = Pick<CustomerGroupDto, 'id'> &
-  Partial<Pick<CustomerGroupDto, 'name' | 'should_use_autologout' | 'brand_login_url'>>;
+  Partial<Pick<CustomerGroupDto, 'name' | 'should_use_autologout' | 'brand_login_url' | 'parent'>>;
 
 /** GET /api/customer_group/brand/{brand}/ (public): what a guest's branded login page shows. */
 export type BrandLoginDto = Pick<CustomerGroupDto, 'name' | 'brand_logo' | 'header_color' | 'highlight_color' | 'enable_custom_branding'>;

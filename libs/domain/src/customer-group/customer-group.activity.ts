@@ -35,6 +35,13 @@ export const customerGroupActivity: AggregateActivity<keyof typeof CUSTOMER_GROU
     describedAs('customer_group', `Reserved the brand login URL /${f.string('brand')}`, { brand_login_url: f.string('brand'), customer_group_id: f.string('customerGroupId') }),
   CustomerGroupBrandLoginReleased: (f) =>
     describedAs('customer_group', `Released the brand login URL /${f.string('brand')}`, { brand_login_url: f.string('brand'), customer_group_id: f.string('customerGroupId') }),
+  CustomerGroupParentChanged: (f) =>
+    describedAs('customer_group', `Moved customer group ${f.string('name')} under ${f.string('parentName')}`, {
+      customer_group_id: f.string('customerGroupId'),
+      name: f.string('name'),
+      parent_id: f.string('parentId'),
+      previous_parent_id: f.string('previousParentId'),
+    }),
   CustomerGroupDeleted: (f) =>
     describedAs('customer_group', `Deleted customer group ${f.string('name')}`, {
       customer_group_id: f.string('customerGroupId'),

@@ -1,3 +1,5 @@
+import type { MovedDescendant } from './customer-group.events';
+
 export interface CreateCustomerGroup {
   readonly type: 'CreateCustomerGroup';
   readonly data: {
@@ -34,8 +36,25 @@ export interface DeleteCustomerGroup {
   readonly data: { customerGroupId: string; childGroupCount: number; userCount: number };
 }
 
+/**
+ * PUT /api/customer_group/{id}/ with `parent`: the new parent as the write side found it (its name and
+ * its ancestor ids, walked up its parents), and the group's descendants as the read models know them.
+ */
+export interface ChangeCustomerGroupParent {
+  readonly type: 'ChangeCustomerGroupParent';
+  readonly data: {
+    customerGroupId: string;
+    parentId: string;
+    parentName: string;
+    /** Ids from the root down to the new parent's parent. */
+    parentAncestorIds: string[];
+    descendants: MovedDescendant[];
+  };
+}
+
 export type CustomerGroupCommand =
   | CreateCustomerGroup
   | ChangeIncidentModuleSettings
   | ChangeCustomerGroupDetails
+  | ChangeCustomerGroupParent
   | DeleteCustomerGroup;

@@ -3,6 +3,7 @@ import type { Decider } from '../shared/decider';
 import { brandLoginUrlErrors } from './brand-login';
 import type {
   ChangeCustomerGroupDetails,
+  ChangeCustomerGroupParent,
   ChangeIncidentModuleSettings,
   CreateCustomerGroup,
   CustomerGroupCommand,
@@ -89,6 +90,36 @@ function changeCustomerGroupDetails(command: ChangeCustomerGroupDetails, state: 
   return [{ type: 'CustomerGroupDetailsChanged', data: changed }];
 }
 
+export const ROOT_CANNOT_MOVE = 'The root customer group cannot be moved.';
+export const PARENT_CYCLE = 'A customer group cannot be moved under itself or one of its descendants.';
+
+/**
+ * Moves a group (with its subtree) under another group of its tenant: never the root group, and
+ * never under itself or one of its descendants. The same parent again records nothing.
+ */
+function changeCustomerGroupParent(command: ChangeCustomerGroupParent, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  const { customerGroupId, parentId, parentName, parentAncestorIds, descendants } = command.data;
+  if (state.parentId === null) throw validationError(ROOT_CANNOT_MOVE, { parent: [ROOT_CANNOT_MOVE] });
+  const underItself =
+    parentId === customerGroupId || parentAncestorIds.includes(customerGroupId) || descendants.some((d) => d.customerGroupId === parentId);
+  if (underItself) throw validationError(PARENT_CYCLE, { parent: [PARENT_CYCLE] });
+  if (parentId === state.parentId) return [];
+  const ancestorIds = [...parentAncestorIds, parentId];
+  const replanted = descendants
+    .filter((descendant) => descendant.ancestorIds.includes(customerGroupId))
+    .map((descendant) => ({
+      customerGroupId: descendant.customerGroupId,
+      ancestorIds: [...ancestorIds, ...descendant.ancestorIds.slice(descendant.ancestorIds.indexOf(customerGroupId))],
+    }));
+  return [
+    {
+      type: 'CustomerGroupParentChanged',
+      data: { customerGroupId, name: state.name, parentId, parentName, previousParentId: state.parentId, ancestorIds, descendants: replanted },
+    },
+  ];
+}
+
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
@@ -116,6 +147,8 @@ export function decideCustomerGroup(command: CustomerGroupCommand, state: Custom
       return changeIncidentModuleSettings(command, state);
     case 'ChangeCustomerGroupDetails':
       return changeCustomerGroupDetails(command, state);
+    case 'ChangeCustomerGroupParent':
+      return changeCustomerGroupParent(command, state);
     case 'DeleteCustomerGroup':
       return deleteCustomerGroup(command, state);
   }

@@ -8,6 +8,7 @@ export const CUSTOMER_GROUP_EVENT_VERSIONS = {
   CustomerGroupBrandLoginClaimed: 1,
   CustomerGroupBrandLoginReleased: 1,
   CustomerGroupDeleted: 1,
+  CustomerGroupParentChanged: 1,
 } as const;
 
 export type CustomerGroupCreated = DomainEvent<
@@ -48,8 +49,35 @@ export type CustomerGroupDetailsChanged = DomainEvent<
 /** The group is gone: it had no users and no child groups (its name kept for the activity log). */
 export type CustomerGroupDeleted = DomainEvent<'CustomerGroupDeleted', { customerGroupId: string; name: string }>;
 
+/** Where a moved group's descendant now sits: its ids from the root down to its parent. */
+export interface MovedDescendant {
+  customerGroupId: string;
+  ancestorIds: string[];
+}
+
+/**
+ * The group now sits under another parent of the same tenant. Its descendants move with it: each is
+ * listed with its ancestor ids after the move (the descendants the read models knew when the move
+ * was accepted), so every reader can re-place the whole subtree from this one event.
+ */
+export type CustomerGroupParentChanged = DomainEvent<
+  'CustomerGroupParentChanged',
+  {
+    customerGroupId: string;
+    name: string;
+    parentId: string;
+    /** The new parent's name, for the activity log. */
+    parentName: string;
+    previousParentId: string;
+    /** Ids from the root down to the new parent. */
+    ancestorIds: string[];
+    descendants: MovedDescendant[];
+  }
+>;
+
 export type CustomerGroupEvent =
   | CustomerGroupCreated
   | IncidentModuleSettingsChanged
   | CustomerGroupDetailsChanged
+  | CustomerGroupParentChanged
   | CustomerGroupDeleted;

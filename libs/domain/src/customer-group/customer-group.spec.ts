@@ -210,3 +210,69 @@ describe('deleting a customer group', () => {
     expect(() => given(customerGroupDecider, []).when(remove('g9'))).toThrow('Not found.');
   });
 });
+
+describe('moving a customer group under another parent', () => {
+  const grandchild: CustomerGroupCreated = {
+    type: 'CustomerGroupCreated',
+    data: { customerGroupId: 'g3', name: 'Leeds', parentId: 'g2', rootId: 'g1', ancestorIds: ['g1', 'g2'], rootPermissions: [], settings: {} },
+  };
+  const move = (customerGroupId: string, parentId: string, parentAncestorIds: string[], descendants: { customerGroupId: string; ancestorIds: string[] }[] = []) => ({
+    type: 'ChangeCustomerGroupParent' as const,
+    data: { customerGroupId, parentId, parentName: `Group ${parentId}`, parentAncestorIds, descendants },
+  });
+
+  it('moves the group under the new parent and re-places its subtree below it', () => {
+    const events = given(customerGroupDecider, [child]).when(
+      move('g2', 'g5', ['g1', 'g4'], [
+        { customerGroupId: 'g3', ancestorIds: ['g1', 'g2'] },
+        { customerGroupId: 'g6', ancestorIds: ['g1', 'g2', 'g3'] },
+      ]),
+    );
+    expect(events).toEqual([
+      {
+        type: 'CustomerGroupParentChanged',
+        data: {
+          customerGroupId: 'g2',
+          name: 'North',
+          parentId: 'g5',
+          parentName: 'Group g5',
+          previousParentId: 'g1',
+          ancestorIds: ['g1', 'g4', 'g5'],
+          descendants: [
+            { customerGroupId: 'g3', ancestorIds: ['g1', 'g4', 'g5', 'g2'] },
+            { customerGroupId: 'g6', ancestorIds: ['g1', 'g4', 'g5', 'g2', 'g3'] },
+          ],
+        },
+      },
+    ]);
+    const moved = foldEvents(customerGroupDecider, [child, ...events]);
+    expect(moved.status === 'active' && [moved.parentId, moved.ancestorIds]).toEqual(['g5', ['g1', 'g4', 'g5']]);
+  });
+
+  it('leaves out a listed group that is not below the moved one', () => {
+    const [event] = given(customerGroupDecider, [child]).when(move('g2', 'g5', ['g1'], [{ customerGroupId: 'g7', ancestorIds: ['g1', 'g8'] }]));
+    expect(event?.type === 'CustomerGroupParentChanged' && event.data.descendants).toEqual([]);
+  });
+
+  it.each([
+    ['under itself', move('g2', 'g2', ['g1'])],
+    ['under its child', move('g2', 'g3', ['g1', 'g2'])],
+    ['under a deeper descendant', move('g2', 'g6', ['g1', 'g2', 'g3'])],
+    ['under a descendant the read models list', move('g2', 'g3', ['g1'], [{ customerGroupId: 'g3', ancestorIds: ['g1', 'g2'] }])],
+  ])('refuses a move %s, naming the parent field', (_case, command) => {
+    expect(fieldErrorsOf(() => given(customerGroupDecider, [child, grandchild]).when(command))).toEqual({
+      parent: ['A customer group cannot be moved under itself or one of its descendants.'],
+    });
+  });
+
+  it('never moves the root group', () => {
+    expect(fieldErrorsOf(() => given(customerGroupDecider, [created]).when(move('g1', 'g2', ['g1'])))).toEqual({
+      parent: ['The root customer group cannot be moved.'],
+    });
+  });
+
+  it('records nothing for the parent it already has, and answers not found for a missing group', () => {
+    expect(given(customerGroupDecider, [child]).when(move('g2', 'g1', []))).toEqual([]);
+    expect(refusal(() => given(customerGroupDecider, []).when(move('g2', 'g1', []))).kind).toBe('not_found');
+  });
+});

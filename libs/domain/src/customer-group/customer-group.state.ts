@@ -55,6 +55,9 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
         shouldUseAutologout: event.data.shouldUseAutologout ?? state.shouldUseAutologout,
         brandLoginUrl: event.data.brandLoginUrl ?? state.brandLoginUrl,
       };
+    case 'CustomerGroupParentChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, parentId: event.data.parentId, ancestorIds: event.data.ancestorIds };
     case 'CustomerGroupDeleted':
       if (state.status !== 'active') return state;
       return { status: 'deleted', customerGroupId: state.customerGroupId, rootId: state.rootId, ancestorIds: state.ancestorIds };

@@ -1,8 +1,12 @@
 import { NEW_CUSTOMER_GROUP_BRANDING, READ_MODEL_PROJECTIONS } from '@beacon/contracts';
-import type { CustomerGroupCreated, CustomerGroupDeleted, CustomerGroupDetailsChanged } from '@beacon/domain';
+import type { CustomerGroupCreated, CustomerGroupDeleted, CustomerGroupDetailsChanged, CustomerGroupParentChanged } from '@beacon/domain';
+import type { DocumentChange } from '@beacon/read-store';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { ProjectionDefinition } from '@beacon/projections';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
+
+/** The events that change the groups list; each is pushed live so every open tree reloads. */
+const TREE_EVENTS: ReadonlySet<string> = new Set(['CustomerGroupCreated', 'CustomerGroupDetailsChanged', 'CustomerGroupParentChanged', 'CustomerGroupDeleted']);
 
 function detailsChanged(current: CustomerGroupDocument | null, data: CustomerGroupDetailsChanged['data']): CustomerGroupDocument | null {
   if (!current) return current;
@@ -29,34 +33,43 @@ function created(data: CustomerGroupCreated['data']): CustomerGroupDocument {
   };
 }
 
+/** The moved group takes its new parent and path; each descendant the event lists, its new path. */
+function parentChanged(tenantId: string, data: CustomerGroupParentChanged['data']): DocumentChange[] {
+  const replace = (customerGroupId: string, ancestorIds: string[], parent?: string): DocumentChange => ({
+    collection: CUSTOMER_GROUPS,
+    tenantId,
+    id: customerGroupId,
+    apply: (current) => {
+      const group = current as CustomerGroupDocument | null;
+      return group && { ...group, path: [...ancestorIds, customerGroupId], ...(parent === undefined ? {} : { parent }) };
+    },
+  });
+  return [replace(data.customerGroupId, data.ancestorIds, data.parentId), ...data.descendants.map((d) => replace(d.customerGroupId, d.ancestorIds))];
+}
+
 export const customerGroupsProjection: ProjectionDefinition = {
   name: READ_MODEL_PROJECTIONS.customerGroups,
   collections: [CUSTOMER_GROUPS],
   project(event) {
+    const tenantId = String(event.metadata.tenantId);
     if (event.type === 'CustomerGroupDetailsChanged') {
       const data = (event as RecordedEvent<CustomerGroupDetailsChanged['data']>).data;
-      return [
-        {
-          collection: CUSTOMER_GROUPS,
-          tenantId: String(event.metadata.tenantId),
-          id: data.customerGroupId,
-          apply: (current) => detailsChanged(current as CustomerGroupDocument | null, data),
-        },
-      ];
+      return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: (current) => detailsChanged(current as CustomerGroupDocument | null, data) }];
     }
+    if (event.type === 'CustomerGroupParentChanged') return parentChanged(tenantId, (event as RecordedEvent<CustomerGroupParentChanged['data']>).data);
     if (event.type === 'CustomerGroupDeleted') {
       const data = (event as RecordedEvent<CustomerGroupDeleted['data']>).data;
-      return [{ collection: CUSTOMER_GROUPS, tenantId: String(event.metadata.tenantId), id: data.customerGroupId, apply: () => null }];
+      return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: () => null }];
     }
     if (event.type !== 'CustomerGroupCreated') return [];
     const data = (event as RecordedEvent<CustomerGroupCreated['data']>).data;
-    return [
-      {
-        collection: CUSTOMER_GROUPS,
-        tenantId: data.rootId,
-        id: data.customerGroupId,
-        apply: (current) => current ?? created(data),
-      },
-    ];
+    return [{ collection: CUSTOMER_GROUPS, tenantId: data.rootId, id: data.customerGroupId, apply: (current) => current ?? created(data) }];
+  },
+  /** Every change to the tree, with the group's id: an open /datasets screen reloads the list (spec part 2 §4). */
+  liveUpdate(event) {
+    if (!TREE_EVENTS.has(event.type)) return null;
+    const customerGroupId = String((event.data as { customerGroupId?: unknown }).customerGroupId ?? '');
+    if (!customerGroupId) return null;
+    return { type: event.type, resource: CUSTOMER_GROUPS, id: customerGroupId, data: {}, tenantId: String(event.metadata.tenantId), customerGroupId };
   },
 };
