@@ -5,6 +5,7 @@ import { INCIDENT_EVENT_VERSIONS } from '../incident/incident.events';
 import { INCIDENT_SETTINGS_EVENT_VERSIONS } from '../incident-settings/incident-settings.events';
 import { FILE_UPLOAD_EVENT_VERSIONS } from '../file-upload/file-upload';
 import { INCIDENT_ATTACHMENT_EVENT_VERSIONS } from '../incident-attachment/incident-attachment';
+import { FIELD_EVENT_VERSIONS } from '../field/field.events';
 import { ownValue } from './own-value';
 
 /**
@@ -19,6 +20,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...INCIDENT_SETTINGS_EVENT_VERSIONS,
   ...FILE_UPLOAD_EVENT_VERSIONS,
   ...INCIDENT_ATTACHMENT_EVENT_VERSIONS,
+  ...FIELD_EVENT_VERSIONS,
   UserEmailClaimed: 1,
 };
 

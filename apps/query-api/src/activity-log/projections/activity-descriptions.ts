@@ -1,4 +1,5 @@
 import {
+  contactFieldActivity,
   customerGroupActivity,
   describeGenerically,
   dispatchActivity,
@@ -23,6 +24,7 @@ export const AGGREGATE_ACTIVITY: readonly Readonly<Record<string, ActivityDescri
   incidentAttachmentActivity,
   fileUploadActivity,
   dispatchActivity,
+  contactFieldActivity,
 ];
 
 /** By event type; a Map, so a type such as "constructor" names no describer. */
