@@ -2,6 +2,7 @@ export * from './api-schema';
 export * from './session.schemas';
 export * from './users.schemas';
 export * from './customer-group.schemas';
+export * from './field.schemas';
 export * from './activity-log.schemas';
 export * from './incident-settings.schemas';
 export * from './incidents.schemas';

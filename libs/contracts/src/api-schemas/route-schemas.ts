@@ -6,6 +6,7 @@ import type { ROUTES } from '../routes/route-table';
 import { ACTIVITY_LOG_API } from './activity-log.schemas';
 import type { ApiFeature, RouteSchemas } from './api-schema';
 import { CUSTOMER_GROUP_API } from './customer-group.schemas';
+import { FIELD_API } from './field.schemas';
 import { INCIDENT_SETTINGS_API } from './incident-settings.schemas';
 import { INCIDENTS_API } from './incidents.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
@@ -25,6 +26,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   SESSION_API,
   USERS_API,
   CUSTOMER_GROUP_API,
+  FIELD_API,
   ACTIVITY_LOG_API,
   INCIDENT_SETTINGS_API,
   INCIDENTS_API,
@@ -41,6 +43,7 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(SESSION_API),
   ...tagged(USERS_API),
   ...tagged(CUSTOMER_GROUP_API),
+  ...tagged(FIELD_API),
   ...tagged(ACTIVITY_LOG_API),
   ...tagged(INCIDENT_SETTINGS_API),
   ...tagged(INCIDENTS_API),

@@ -7,6 +7,7 @@
 import type { GuardKind } from '@beacon/domain';
 import { ACTIVITY_LOG_ROUTES } from './activity-log.routes';
 import { CUSTOMER_GROUP_ROUTES } from './customer-group.routes';
+import { FIELD_ROUTES } from './field.routes';
 import { INCIDENT_SETTINGS_ROUTES } from './incident-settings.routes';
 import { INCIDENTS_ROUTES } from './incidents.routes';
 import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
@@ -40,6 +41,7 @@ export interface RouteDefinition {
 export const ROUTES = {
   ...SESSION_ROUTES,
   ...CUSTOMER_GROUP_ROUTES,
+  ...FIELD_ROUTES,
   ...ACTIVITY_LOG_ROUTES,
   ...USERS_ROUTES,
   ...INCIDENT_SETTINGS_ROUTES,
