@@ -47,11 +47,11 @@ describe('POST /api/customer_group/', () => {
       name: 'Harbour Team',
       parent: northId,
       root_parent_id: rootId,
-      settings: '{}',
       brand_login_url: '',
       should_use_autologout: false,
       no_noticeboard_numbers: true,
     });
+    expect(JSON.parse(group.settings)).toMatchObject({ default_tts_voice: 'Amy', default_message_timeout: { value: 1800, text: '30 minutes' } });
     const listed = (await listAfter(admin, response.headers['x-event-position'])).find((entry) => entry.id === group.id);
     expect(listed).toEqual(group);
     expect(await idsAfter(admin, response.headers['x-event-position'])).toContain(group.id);

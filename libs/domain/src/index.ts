@@ -12,6 +12,8 @@ export * from './customer-group/customer-group.state';
 export * from './customer-group/customer-group.decide';
 export * from './customer-group/brand-login';
 export * from './customer-group/customer-group.activity';
+export * from './customer-group/customer-group-settings';
+export * from './shared/same-value';
 export * from './user/user.events';
 export * from './user/user.commands';
 export * from './user/user.state';

@@ -2,20 +2,26 @@ import { Body, Delete, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/c
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ChangeCustomerGroupRequestSchema,
+  ChangeCustomerGroupSettingsRequestSchema,
   ChangeIncidentModuleSettingsRequestSchema,
+  ConferenceSettingsSchema,
   CreateCustomerGroupRequestSchema,
   ID_MISMATCH,
   ROUTES,
   type ChangeCustomerGroupResponse,
   type CustomerGroupDto,
+  type CustomerGroupSettingsDto,
+  type ConferenceSettingsDto,
   type IncidentModuleSettingsDto,
 } from '@beacon/contracts';
-import { validationError } from '@beacon/domain';
+import { notFound, validationError } from '@beacon/domain';
 import { CommandController, CommandId, CurrentPrincipal, type Principal, ZodBodyPipe } from '@beacon/platform';
 import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
 import { ChangeCustomerGroupDetailsCommand } from './commands/change-customer-group-details.command';
+import { ChangeConferenceSettingsCommand } from './commands/change-conference-settings.command';
 import { ChangeCustomerGroupParentCommand } from './commands/change-customer-group-parent.command';
+import { ChangeCustomerGroupSettingsCommand } from './commands/change-customer-group-settings.command';
 import { ChangeIncidentModuleSettingsCommand } from './commands/change-incident-module-settings.command';
 import { CreateChildCustomerGroupCommand } from './commands/create-child-customer-group.command';
 import { DeleteCustomerGroupCommand } from './commands/delete-customer-group.command';
@@ -100,5 +106,36 @@ export class CustomerGroupController {
     const outcome = await this.commandBus.execute(new ChangeIncidentModuleSettingsCommand(principal, customerGroupId, input, commandId));
     exposePosition(response, outcome.position);
     return { module_name: input.module_name, module_name_plural: input.module_name_plural };
+  }
+
+  /** PUT /api/customer_group_settings/{id}/ (spec part 2 §7): the settings sent; answers every setting as now stored. */
+  @Put(ROUTES.changeCustomerGroupSettings.path)
+  async changeCustomerGroupSettings(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') customerGroupId: string,
+    @Body(new ZodBodyPipe(ChangeCustomerGroupSettingsRequestSchema, { detail: 'Invalid customer group settings.' }))
+    settings: z.output<typeof ChangeCustomerGroupSettingsRequestSchema>,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CustomerGroupSettingsDto> {
+    const outcome = await this.commandBus.execute(new ChangeCustomerGroupSettingsCommand(principal, customerGroupId, settings, commandId));
+    exposePosition(response, outcome.position);
+    if (outcome.state.status !== 'active') throw notFound();
+    return outcome.state.settings;
+  }
+
+  /** PUT /api/customer_group_conference_settings/{id}/ (spec part 2 §7): the group's conference messages. */
+  @Put(ROUTES.changeConferenceSettings.path)
+  async changeConferenceSettings(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') customerGroupId: string,
+    @Body(new ZodBodyPipe(ConferenceSettingsSchema, { detail: 'Invalid conference settings.' })) conference: z.output<typeof ConferenceSettingsSchema>,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ConferenceSettingsDto> {
+    const outcome = await this.commandBus.execute(new ChangeConferenceSettingsCommand(principal, customerGroupId, conference, commandId));
+    exposePosition(response, outcome.position);
+    if (outcome.state.status !== 'active') throw notFound();
+    return outcome.state.settings.conference;
   }
 }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ChangeCustomerGroupDetailsHandler } from './commands/change-customer-group-details.handler';
+import { ChangeConferenceSettingsHandler } from './commands/change-conference-settings.handler';
 import { ChangeCustomerGroupParentHandler } from './commands/change-customer-group-parent.handler';
+import { ChangeCustomerGroupSettingsHandler } from './commands/change-customer-group-settings.handler';
 import { ChangeIncidentModuleSettingsHandler } from './commands/change-incident-module-settings.handler';
 import { CreateChildCustomerGroupHandler } from './commands/create-child-customer-group.handler';
 import { CreateCustomerGroupHandler } from './commands/create-customer-group.handler';
@@ -17,6 +19,8 @@ import { CustomerGroupController } from './customer-group.controller';
     ChangeIncidentModuleSettingsHandler,
     ChangeCustomerGroupDetailsHandler,
     ChangeCustomerGroupParentHandler,
+    ChangeCustomerGroupSettingsHandler,
+    ChangeConferenceSettingsHandler,
     DeleteCustomerGroupHandler,
     CustomerGroupContents,
   ],

@@ -8,10 +8,10 @@ export function newCustomerGroupDto(group: CustomerGroupState & { status: 'activ
     name: group.name,
     parent: group.parentId,
     root_parent_id: group.rootId,
-    settings: JSON.stringify({}),
+    settings: JSON.stringify(group.settings),
     ...NEW_CUSTOMER_GROUP_BRANDING,
     should_use_autologout: group.shouldUseAutologout,
-    no_noticeboard_numbers: true,
+    no_noticeboard_numbers: group.settings.noticeboard_numbers.length === 0,
     root_customer_group_permissions: [...rootPermissions],
   };
 }

@@ -1,6 +1,9 @@
 /** Customer groups and their settings (customer-group.routes.ts). */
 import {
+  AMD_MESSAGE_TYPES,
   BLANK,
+  MESSAGE_TIMEOUT_CHOICES,
+  NOTICEBOARD_PROVIDERS,
   BRAND_LOGIN_URL_INVALID,
   BRAND_LOGIN_URL_RESERVED,
   CUSTOMER_GROUP_NAME_MAX_LENGTH,
@@ -120,6 +123,58 @@ export const IncidentModuleSettingsSchema = named(
   z.object({ module_name: z.string(), module_name_plural: z.string() }),
 );
 
+const text = () => z.string();
+const flag = () => z.boolean();
+
+/** The settings of a group: every field §3 lists, as GET shows them inside `settings` and PUT answers them. */
+export const CustomerGroupSettingsSchema = named(
+  'CustomerGroupSettings',
+  z.object({
+    address_format_list: described(z.array(text()), 'The contact fields that make up the address string shown for a recipient, in order.'),
+    default_amd_message: z.object({ message_type: z.enum(AMD_MESSAGE_TYPES), message: text() }),
+    country_code: described(
+      z.object({ country: text(), dial_code: text(), country_code: text() }),
+      'The default country of phone numbers entered without one: its name, its dial code (+44) and its ISO 3166 code (GB), which must agree.',
+    ),
+    send_verification_email: flag(),
+    customer_group_phone_number: described(text(), 'The group\'s number in international format (+447911123456), or "".'),
+    noticeboard_numbers: z.array(z.object({ phone_number: text(), provider: z.enum(NOTICEBOARD_PROVIDERS), is_voice: flag() })),
+    default_noticeboards: described(z.array(text()), 'Noticeboard numbers (of noticeboard_numbers) used by default.'),
+    default_tts_voice: text(),
+    default_sms_sender_name: described(text(), 'At most 11 letters, digits or spaces with at least one letter; "" for the platform\'s sender.'),
+    locked_users: z.object({ admin: flag(), operator: flag(), data: flag(), sender: flag() }),
+    sms_quick_reports: flag(),
+    test_message_header: flag(),
+    default_message_timeout: described(
+      z.object({ text: text(), value: z.number().int() }),
+      `One of ${MESSAGE_TIMEOUT_CHOICES.map((choice) => choice.value).join(', ')} seconds; the text is the value's label (answered as stored).`,
+    ),
+    two_way_sms: described(flag(), 'Turning it on turns force_two_way_sms off; both on answers 400.'),
+    force_two_way_sms: described(flag(), 'Turning it on turns two_way_sms off.'),
+    send_notifications_to_admins_about_invalid_recipients: flag(),
+    dial_back_message: text(),
+    opening_text: described(text(), 'Put before every SMS; at most 160 characters.'),
+    closing_text: described(text(), 'Put after every SMS; at most 160 characters.'),
+    preferred_timezone: described(text(), 'An IANA time zone, e.g. Europe/London.'),
+    apply_preferred_timezone: flag(),
+    conference: z.object({ default_message_amd: text(), default_message_live: text() }),
+  }),
+);
+
+export const ChangeCustomerGroupSettingsRequestSchema = named(
+  'ChangeCustomerGroupSettingsRequest',
+  CustomerGroupSettingsSchema.omit({ conference: true }).partial(),
+  'The settings to change; those left out stay as they are. A value of the wrong type, an unknown timeout, a dial code that is not the country\'s, a time zone that is not an IANA zone and the like answer 400 naming the setting.',
+);
+
+export const ConferenceSettingsSchema = named(
+  'ConferenceSettings',
+  z.object({
+    default_message_amd: described(text().max(1000), 'What a conference call says to an answering machine.'),
+    default_message_live: described(text().max(1000), 'What a conference call says to a person who answers.'),
+  }),
+);
+
 export const CUSTOMER_GROUP_API = {
   tag: 'Customer groups',
   description: 'Customer groups, their branded login pages and their incident module settings.',
@@ -152,6 +207,16 @@ export const CUSTOMER_GROUP_API = {
       summary: 'A branded login page',
       description: "What the guest's login page at /{brand} shows; 404 when no group has the brand.",
       responses: { 200: json(BrandLoginSchema, 'The brand.') },
+    },
+    changeCustomerGroupSettings: {
+      summary: "Change a customer group's settings",
+      body: ChangeCustomerGroupSettingsRequestSchema,
+      responses: { 200: json(CustomerGroupSettingsSchema, 'Every setting of the group, as now stored.') },
+    },
+    changeConferenceSettings: {
+      summary: "Change a customer group's conference settings",
+      body: ConferenceSettingsSchema,
+      responses: { 200: json(ConferenceSettingsSchema, 'The conference settings as now stored.') },
     },
     incidentModuleSettings: {
       summary: "A customer group's incident module settings",

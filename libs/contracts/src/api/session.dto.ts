@@ -1,6 +1,6 @@
 /** Shapes of the session and shell calls (spec part 1 section 7 "Session and shell"). */
 
-import type { CustomerPermission } from '@beacon/domain';
+import type { CustomerGroupSettings, CustomerGroupSettingsChange, CustomerPermission } from '@beacon/domain';
 
 export { CUSTOMER_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
 
@@ -135,6 +135,12 @@ export interface ChangeCustomerGroupRequest {
 /** The answer to PUT /api/customer_group/{id}/: the id and the fields the request sent, as now stored. */
 export type ChangeCustomerGroupResponse = Pick<CustomerGroupDto, 'id'> &
   Partial<Pick<CustomerGroupDto, 'name' | 'should_use_autologout' | 'brand_login_url' | 'parent'>>;
+
+/** PUT /api/customer_group_settings/{id}/ answers every setting (spec part 2 §3); GET shows them as JSON text in `settings`. */
+export type CustomerGroupSettingsDto = CustomerGroupSettings;
+export type ChangeCustomerGroupSettingsRequest = CustomerGroupSettingsChange;
+/** PUT /api/customer_group_conference_settings/{id}/ */
+export type ConferenceSettingsDto = CustomerGroupSettings['conference'];
 
 /** GET /api/customer_group/brand/{brand}/ (public): what a guest's branded login page shows. */
 export type BrandLoginDto = Pick<CustomerGroupDto, 'name' | 'brand_logo' | 'header_color' | 'highlight_color' | 'enable_custom_branding'>;

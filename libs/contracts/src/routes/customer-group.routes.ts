@@ -16,4 +16,6 @@ export const CUSTOMER_GROUP_ROUTES = {
     app: 'command-api',
     guard: 'adminOperator',
   },
+  changeCustomerGroupSettings: { method: 'PUT', path: '/api/customer_group_settings/:id/', app: 'command-api', guard: 'adminOnly' },
+  changeConferenceSettings: { method: 'PUT', path: '/api/customer_group_conference_settings/:id/', app: 'command-api', guard: 'adminOnly' },
 } as const satisfies Record<string, RouteDefinition>;

@@ -42,6 +42,19 @@ export const customerGroupActivity: AggregateActivity<keyof typeof CUSTOMER_GROU
       parent_id: f.string('parentId'),
       previous_parent_id: f.string('previousParentId'),
     }),
+  CustomerGroupSettingsChanged: (f) => {
+    const settings = f.keys('settings');
+    return describedAs('customer_group', `Changed customer group settings: ${settings.join(', ')}`, {
+      customer_group_id: f.string('customerGroupId'),
+      settings: settings.join(', '),
+    });
+  },
+  CustomerGroupConferenceSettingsChanged: (f) =>
+    describedAs('customer_group', 'Changed the conference settings', {
+      customer_group_id: f.string('customerGroupId'),
+      default_message_amd: f.inner('conference').string('default_message_amd'),
+      default_message_live: f.inner('conference').string('default_message_live'),
+    }),
   CustomerGroupDeleted: (f) =>
     describedAs('customer_group', `Deleted customer group ${f.string('name')}`, {
       customer_group_id: f.string('customerGroupId'),

@@ -1,3 +1,4 @@
+import type { CustomerGroupSettings, CustomerGroupSettingsChange } from './customer-group-settings';
 import type { MovedDescendant } from './customer-group.events';
 
 export interface CreateCustomerGroup {
@@ -52,9 +53,23 @@ export interface ChangeCustomerGroupParent {
   };
 }
 
+/** PUT /api/customer_group_settings/{id}/: the settings the request sent (of the types the schema parsed); the others stay. */
+export interface ChangeCustomerGroupSettings {
+  readonly type: 'ChangeCustomerGroupSettings';
+  readonly data: { customerGroupId: string; settings: CustomerGroupSettingsChange };
+}
+
+/** PUT /api/customer_group_conference_settings/{id}/ */
+export interface ChangeConferenceSettings {
+  readonly type: 'ChangeConferenceSettings';
+  readonly data: { customerGroupId: string; conference: CustomerGroupSettings['conference'] };
+}
+
 export type CustomerGroupCommand =
   | CreateCustomerGroup
   | ChangeIncidentModuleSettings
   | ChangeCustomerGroupDetails
   | ChangeCustomerGroupParent
+  | ChangeCustomerGroupSettings
+  | ChangeConferenceSettings
   | DeleteCustomerGroup;

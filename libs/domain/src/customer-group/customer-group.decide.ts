@@ -1,9 +1,19 @@
 import { conflict, notFound, validationError } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
 import { brandLoginUrlErrors } from './brand-login';
+import {
+  changedSettings,
+  customerGroupSettingsErrors,
+  SETTINGS_TEXT_MAX_LENGTH,
+  type CustomerGroupSettings,
+  type CustomerGroupSettingsChange,
+} from './customer-group-settings';
+import { sameValue } from '../shared/same-value';
 import type {
   ChangeCustomerGroupDetails,
+  ChangeConferenceSettings,
   ChangeCustomerGroupParent,
+  ChangeCustomerGroupSettings,
   ChangeIncidentModuleSettings,
   CreateCustomerGroup,
   CustomerGroupCommand,
@@ -120,6 +130,34 @@ function changeCustomerGroupParent(command: ChangeCustomerGroupParent, state: Cu
   ];
 }
 
+/**
+ * Validates the settings as the change would leave them (a message per setting, nested ones saying
+ * where), then records only the settings whose value differs; nothing when none does.
+ */
+function changeCustomerGroupSettings(command: ChangeCustomerGroupSettings, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  const next = changedSettings(state.settings, command.data.settings);
+  const errors = customerGroupSettingsErrors(next, command.data.settings);
+  if (Object.keys(errors).length) throw validationError('Invalid customer group settings.', errors);
+  const changed: CustomerGroupSettingsChange = {};
+  for (const key of Object.keys(next) as (keyof CustomerGroupSettings)[]) {
+    if (key === 'conference' || sameValue(next[key], state.settings[key])) continue;
+    (changed as Record<string, unknown>)[key] = next[key];
+  }
+  if (!Object.keys(changed).length) return [];
+  return [{ type: 'CustomerGroupSettingsChanged', data: { customerGroupId: state.customerGroupId, settings: changed } }];
+}
+
+function changeConferenceSettings(command: ChangeConferenceSettings, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  const conference = { default_message_amd: command.data.conference.default_message_amd.trim(), default_message_live: command.data.conference.default_message_live.trim() };
+  const fields: Record<string, string[]> = {};
+  for (const [key, text] of Object.entries(conference)) if (text.length > SETTINGS_TEXT_MAX_LENGTH) fields[key] = [tooLong(SETTINGS_TEXT_MAX_LENGTH)];
+  if (Object.keys(fields).length) throw validationError('Invalid conference settings.', fields);
+  if (sameValue(conference, state.settings.conference)) return [];
+  return [{ type: 'CustomerGroupConferenceSettingsChanged', data: { customerGroupId: state.customerGroupId, conference } }];
+}
+
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
@@ -149,6 +187,10 @@ export function decideCustomerGroup(command: CustomerGroupCommand, state: Custom
       return changeCustomerGroupDetails(command, state);
     case 'ChangeCustomerGroupParent':
       return changeCustomerGroupParent(command, state);
+    case 'ChangeCustomerGroupSettings':
+      return changeCustomerGroupSettings(command, state);
+    case 'ChangeConferenceSettings':
+      return changeConferenceSettings(command, state);
     case 'DeleteCustomerGroup':
       return deleteCustomerGroup(command, state);
   }

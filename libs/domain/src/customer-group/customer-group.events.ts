@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../shared/decider';
+import type { CustomerGroupSettings, CustomerGroupSettingsChange } from './customer-group-settings';
 
 /** Schema version of each event type; bump when a type's data changes shape (types are never renamed). */
 export const CUSTOMER_GROUP_EVENT_VERSIONS = {
@@ -9,6 +10,8 @@ export const CUSTOMER_GROUP_EVENT_VERSIONS = {
   CustomerGroupBrandLoginReleased: 1,
   CustomerGroupDeleted: 1,
   CustomerGroupParentChanged: 1,
+  CustomerGroupSettingsChanged: 1,
+  CustomerGroupConferenceSettingsChanged: 1,
 } as const;
 
 export type CustomerGroupCreated = DomainEvent<
@@ -75,9 +78,20 @@ export type CustomerGroupParentChanged = DomainEvent<
   }
 >;
 
+/** PUT /api/customer_group_settings/{id}/: the settings whose value changed, each with its new value. */
+export type CustomerGroupSettingsChanged = DomainEvent<'CustomerGroupSettingsChanged', { customerGroupId: string; settings: CustomerGroupSettingsChange }>;
+
+/** PUT /api/customer_group_conference_settings/{id}/: the group's conference messages, as now set. */
+export type CustomerGroupConferenceSettingsChanged = DomainEvent<
+  'CustomerGroupConferenceSettingsChanged',
+  { customerGroupId: string; conference: CustomerGroupSettings['conference'] }
+>;
+
 export type CustomerGroupEvent =
   | CustomerGroupCreated
   | IncidentModuleSettingsChanged
   | CustomerGroupDetailsChanged
   | CustomerGroupParentChanged
+  | CustomerGroupSettingsChanged
+  | CustomerGroupConferenceSettingsChanged
   | CustomerGroupDeleted;

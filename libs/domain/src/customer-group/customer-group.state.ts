@@ -1,3 +1,4 @@
+import { settingsWithDefaults, type CustomerGroupSettings } from './customer-group-settings';
 import type { CustomerGroupEvent } from './customer-group.events';
 
 export const DEFAULT_MODULE_NAME = 'Incident';
@@ -24,6 +25,8 @@ export type CustomerGroupState =
        * descendants inherit the root's). No event changes them afterwards.
        */
       readonly rootPermissions: readonly string[];
+      /** Every setting, the defaults where none was recorded. */
+      readonly settings: CustomerGroupSettings;
     };
 
 export const initialCustomerGroupState = (): CustomerGroupState => ({ status: 'absent' });
@@ -43,6 +46,7 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
         moduleName: DEFAULT_MODULE_NAME,
         moduleNamePlural: DEFAULT_MODULE_NAME_PLURAL,
         rootPermissions: [...event.data.rootPermissions],
+        settings: settingsWithDefaults(event.data.settings),
       };
     case 'IncidentModuleSettingsChanged':
       if (state.status !== 'active') return state;
@@ -58,6 +62,12 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
     case 'CustomerGroupParentChanged':
       if (state.status !== 'active') return state;
       return { ...state, parentId: event.data.parentId, ancestorIds: event.data.ancestorIds };
+    case 'CustomerGroupSettingsChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, settings: { ...state.settings, ...event.data.settings } };
+    case 'CustomerGroupConferenceSettingsChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, settings: { ...state.settings, conference: event.data.conference } };
     case 'CustomerGroupDeleted':
       if (state.status !== 'active') return state;
       return { status: 'deleted', customerGroupId: state.customerGroupId, rootId: state.rootId, ancestorIds: state.ancestorIds };

@@ -75,6 +75,11 @@ export class EventFields {
     return new EventFields(value as Record<string, unknown>);
   }
 
+  /** The names inside an object-valued field (which settings a change holds), in their order. */
+  keys(name: string): string[] {
+    return Object.keys(this.inner(name).data);
+  }
+
   length(name: string): number {
     const value = this.data[name];
     if (!Array.isArray(value)) throw new TypeError(`${name} is not a list`);

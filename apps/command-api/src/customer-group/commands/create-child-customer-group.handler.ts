@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { customerGroupDecider, customerGroupStream, notFound } from '@beacon/domain';
+import { customerGroupDecider, customerGroupStream, notFound, settingsForChildOf } from '@beacon/domain';
 import { CommandExecutor, deterministicId } from '@beacon/platform';
 import { CustomerGroupAccess } from '../../shared/customer-group-access';
 import { CreateChildCustomerGroupCommand, type ChildCustomerGroupOutcome } from './create-child-customer-group.command';
@@ -10,8 +10,8 @@ import { CreateChildCustomerGroupCommand, type ChildCustomerGroupOutcome } from 
  * POST /api/customer_group/ (admins): a new group under a parent in the caller's reach (their own
  * group or a descendant; anything else, a deleted group included, answers 404). The new group's id is
  * derived from the command id, so a retried request with the same Idempotency-Key answers the group
- * its first attempt created. It starts with no settings of its own and no root permissions (only a
- * root group holds those; its descendants inherit them).
+ * its first attempt created. It starts with its parent's settings (not its phone numbers) and no root
+ * permissions (only a root group holds those; its descendants inherit them).
  */
 @CommandHandler(CreateChildCustomerGroupCommand)
 export class CreateChildCustomerGroupHandler implements ICommandHandler<CreateChildCustomerGroupCommand, ChildCustomerGroupOutcome> {
@@ -35,7 +35,7 @@ export class CreateChildCustomerGroupHandler implements ICommandHandler<CreateCh
           rootId: parent.rootId,
           ancestorIds: [...parent.ancestorIds, parent.customerGroupId],
           rootPermissions: [],
-          settings: {},
+          settings: { ...settingsForChildOf(parent.settings) },
         },
       },
       { commandId, tenantId: parent.rootId, customerGroupId, actorUserId: principal.userId, acceptedAt: new Date() },

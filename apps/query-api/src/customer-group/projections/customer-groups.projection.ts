@@ -1,5 +1,13 @@
 import { NEW_CUSTOMER_GROUP_BRANDING, READ_MODEL_PROJECTIONS } from '@beacon/contracts';
-import type { CustomerGroupCreated, CustomerGroupDeleted, CustomerGroupDetailsChanged, CustomerGroupParentChanged } from '@beacon/domain';
+import {
+  settingsWithDefaults,
+  type CustomerGroupConferenceSettingsChanged,
+  type CustomerGroupCreated,
+  type CustomerGroupDeleted,
+  type CustomerGroupDetailsChanged,
+  type CustomerGroupParentChanged,
+  type CustomerGroupSettingsChanged,
+} from '@beacon/domain';
 import type { DocumentChange } from '@beacon/read-store';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { ProjectionDefinition } from '@beacon/projections';
@@ -26,7 +34,7 @@ function created(data: CustomerGroupCreated['data']): CustomerGroupDocument {
     parent: data.parentId,
     root_parent_id: data.rootId,
     path: [...data.ancestorIds, data.customerGroupId],
-    settings: data.settings,
+    settings: { ...settingsWithDefaults(data.settings) },
     ...NEW_CUSTOMER_GROUP_BRANDING,
     should_use_autologout: false,
     root_customer_group_permissions: data.rootPermissions,
@@ -55,6 +63,21 @@ export const customerGroupsProjection: ProjectionDefinition = {
     if (event.type === 'CustomerGroupDetailsChanged') {
       const data = (event as RecordedEvent<CustomerGroupDetailsChanged['data']>).data;
       return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: (current) => detailsChanged(current as CustomerGroupDocument | null, data) }];
+    }
+    if (event.type === 'CustomerGroupSettingsChanged' || event.type === 'CustomerGroupConferenceSettingsChanged') {
+      const data = (event as RecordedEvent<CustomerGroupSettingsChanged['data'] | CustomerGroupConferenceSettingsChanged['data']>).data;
+      const settings = 'settings' in data ? data.settings : { conference: data.conference };
+      return [
+        {
+          collection: CUSTOMER_GROUPS,
+          tenantId,
+          id: data.customerGroupId,
+          apply: (current) => {
+            const group = current as CustomerGroupDocument | null;
+            return group && { ...group, settings: { ...settingsWithDefaults(group.settings), ...settings } };
+          },
+        },
+      ];
     }
     if (event.type === 'CustomerGroupParentChanged') return parentChanged(tenantId, (event as RecordedEvent<CustomerGroupParentChanged['data']>).data);
     if (event.type === 'CustomerGroupDeleted') {

@@ -1,10 +1,10 @@
 import type { CustomerGroupDto } from '@beacon/contracts';
+import { settingsWithDefaults } from '@beacon/domain';
 import type { CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
 
 /** A customer group as answered, with its root group's permissions (none when the root is not there). */
 export function toCustomerGroupDto(group: CustomerGroupDocument, root: CustomerGroupDocument | null): CustomerGroupDto {
-  const settings = group.settings ?? {};
-  const noticeboardNumbers = settings.noticeboard_numbers;
+  const settings = settingsWithDefaults(group.settings ?? {});
   return {
     id: group.id,
     name: group.name,
@@ -19,7 +19,7 @@ export function toCustomerGroupDto(group: CustomerGroupDocument, root: CustomerG
     header_color: group.header_color,
     header_icons_color: group.header_icons_color,
     should_use_autologout: group.should_use_autologout,
-    no_noticeboard_numbers: !Array.isArray(noticeboardNumbers) || noticeboardNumbers.length === 0,
+    no_noticeboard_numbers: settings.noticeboard_numbers.length === 0,
     root_customer_group_permissions: root?.root_customer_group_permissions ?? [],
   };
 }
