@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_GROUPS } from '@beacon/command-api';
-import type { ActivityLogPageDto, CustomerGroupDto, CustomerGroupSettingsDto } from '@beacon/contracts';
-import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import type { ActivityLogPageDto, AuditRecipientDto, AuditSettingsDto, CustomerGroupDto, CustomerGroupSettingsDto } from '@beacon/contracts';
+import { auth, eventually, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createSecondTenant, OTHER_TENANT_PASSWORD } from './testing/second-tenant';
+import { createUser } from './testing/users';
 
 let app: TestApp;
 let admin: string;
@@ -140,5 +141,62 @@ describe('PUT /api/customer_group_conference_settings/{id}/', () => {
     await request(app.url).put(conferencePath(northId)).set(auth(await login(app, 'operator@demo.test'))).send({ default_message_amd: '', default_message_live: '' }).expect(403);
     const other = await createSecondTenant(app);
     await request(app.url).put(conferencePath(other.rootId)).set(auth(admin)).send({ default_message_amd: '', default_message_live: '' }).expect(404);
+  });
+});
+
+describe('audit settings and recipients', () => {
+  const auditPath = (id: string) => `/api/customer_group_audit_settings/${id}/`;
+  const recipientsPath = (id: string) => `/api/get_audit_recipients/${id}/`;
+
+  it('offers the users of the group and its descendants, sorted by email; saves as §4 clears; GET answers every list', async () => {
+    const id = await newGroup('Audited Team');
+    const child = await newGroup('Audited Child', id);
+    const [first, second] = [await createUser(app, { role: 'ADMIN', customerGroupId: id }), await createUser(app, { role: 'CONTACT', customerGroupId: child })];
+    const outsider = await createUser(app, { role: 'ADMIN', customerGroupId: northId });
+    const empty = await request(app.url).get(auditPath(id)).set(auth(admin)).expect(200);
+    expect(empty.body).toMatchObject({ is_audit_active: false, audit_domains: [], imports_recipients: [], no_number_users_recipients: [] });
+    expect(Object.keys(empty.body as object)).toHaveLength(22);
+
+    const emails = [first.email, second.email].sort();
+    const offered = await eventually(async () => {
+      const options = (await request(app.url).get(recipientsPath(id)).set(auth(admin)).expect(200)).body as AuditRecipientDto[];
+      expect(options.map((option) => option.label)).toEqual(emails);
+      return options;
+    });
+    expect(offered.map((option) => option.value).sort()).toEqual([first.userId, second.userId].sort());
+
+    const saved = await request(app.url)
+      .post(auditPath(id))
+      .set(auth(admin))
+      .send({ is_audit_active: true, add_additional_emails_to_distribution_list: false, audit_domains: ['example.org'], audit_additional_recipients: ['a@example.org'], media_recipients: [first.userId], children_media_recipients: [second.userId] })
+      .expect(200);
+    expect(saved.body).toMatchObject({ is_audit_active: true, audit_domains: [], audit_additional_recipients: [], media_recipients: [first.userId], children_media_recipients: [second.userId], imports_recipients: [] });
+    const read = await request(app.url).get(auditPath(id)).set(auth(admin)).set('X-Read-Position', saved.headers['x-event-position']).expect(200);
+    expect(read.body).toEqual(saved.body);
+
+    const refused = await request(app.url).post(auditPath(id)).set(auth(admin)).send({ is_audit_active: true, invalid_email_recipients: [outsider.userId] }).expect(400);
+    expect(refused.body).toEqual({ detail: 'Invalid audit settings.', invalid_email_recipients: ['0: Not a user of this dataset.'] });
+
+    const off = await request(app.url).post(auditPath(id)).set(auth(admin)).send({ is_audit_active: false, media_recipients: [first.userId] }).expect(200);
+    expect((off.body as AuditSettingsDto).media_recipients).toEqual([]);
+  });
+
+  it('answers 400 for a bad domain, address or type; 403 for other roles; 404 for another tenant', async () => {
+    const bad = await request(app.url)
+      .post(auditPath(northId))
+      .set(auth(admin))
+      .send({ is_audit_active: true, add_additional_emails_to_distribution_list: true, audit_domains: ['not a domain'], audit_additional_recipients: ['nobody'] })
+      .expect(400);
+    expect(bad.body).toMatchObject({ audit_domains: ['0: Not a valid domain name (for example example.org).'], audit_additional_recipients: ['0: Enter a valid email address.'] });
+    const typed = await request(app.url).post(auditPath(northId)).set(auth(admin)).send({ is_audit_active: 'yes' }).expect(400);
+    expect(typed.body.is_audit_active).toEqual(['Must be a valid boolean.']);
+    const operator = await login(app, 'operator@demo.test');
+    await request(app.url).get(auditPath(northId)).set(auth(operator)).expect(403);
+    await request(app.url).post(auditPath(northId)).set(auth(operator)).send({ is_audit_active: false }).expect(403);
+    await request(app.url).get(recipientsPath(northId)).set(auth(operator)).expect(403);
+    const other = await createSecondTenant(app);
+    await request(app.url).get(auditPath(other.rootId)).set(auth(admin)).expect(404);
+    await request(app.url).get(recipientsPath(other.rootId)).set(auth(admin)).expect(404);
+    await request(app.url).post(auditPath(other.rootId)).set(auth(admin)).send({ is_audit_active: false }).expect(404);
   });
 });

@@ -13,6 +13,7 @@ export * from './customer-group/customer-group.decide';
 export * from './customer-group/brand-login';
 export * from './customer-group/customer-group.activity';
 export * from './customer-group/customer-group-settings';
+export * from './customer-group/audit-settings';
 export * from './shared/same-value';
 export * from './user/user.events';
 export * from './user/user.commands';

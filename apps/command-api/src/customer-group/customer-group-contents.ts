@@ -19,7 +19,7 @@ export interface CustomerGroupContentCounts {
 }
 
 /**
- * What a customer group holds (child groups, users, descendants), from the read models, once their projections
+ * What a customer group holds (child groups, users, descendants, users below), from the read models, once their projections
  * have caught up with everything appended before the question was asked (bounded by
  * READ_POSITION_WAIT_MS, then 409): what a caller created just before is always counted.
  */
@@ -51,6 +51,15 @@ export class CustomerGroupContents {
     return groups
       .filter((group) => group._id !== customerGroupId)
       .map((group) => ({ customerGroupId: group._id, ancestorIds: group.path.slice(0, -1) }));
+  }
+
+  /** The ids of the users of the group and of its descendants: whom its audit reports may go to. */
+  async userIdsBelow(rootId: string, customerGroupId: string): Promise<string[]> {
+    await this.caughtUp(await this.eventStore.headPosition());
+    const scope = this.readStore.scope(rootId);
+    const groups = await scope.collection(READ_MODELS.customerGroups).find({ path: customerGroupId }, { projection: { _id: 1 } });
+    const users = await scope.collection(READ_MODELS.users).find({ customer_group: { $in: groups.map((group) => group._id) } }, { projection: { _id: 1 } });
+    return users.map((user) => user._id);
   }
 
   private async caughtUp(position: number): Promise<void> {

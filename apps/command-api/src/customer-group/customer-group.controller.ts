@@ -2,6 +2,7 @@ import { Body, Delete, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/c
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ChangeCustomerGroupRequestSchema,
+  ChangeAuditSettingsRequestSchema,
   ChangeCustomerGroupSettingsRequestSchema,
   ChangeIncidentModuleSettingsRequestSchema,
   ConferenceSettingsSchema,
@@ -11,14 +12,16 @@ import {
   type ChangeCustomerGroupResponse,
   type CustomerGroupDto,
   type CustomerGroupSettingsDto,
+  type AuditSettingsDto,
   type ConferenceSettingsDto,
   type IncidentModuleSettingsDto,
 } from '@beacon/contracts';
-import { notFound, validationError } from '@beacon/domain';
+import { auditSettingsWithAllLists, notFound, validationError, type AuditSettings } from '@beacon/domain';
 import { CommandController, CommandId, CurrentPrincipal, type Principal, ZodBodyPipe } from '@beacon/platform';
 import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
 import { ChangeCustomerGroupDetailsCommand } from './commands/change-customer-group-details.command';
+import { ChangeAuditSettingsCommand } from './commands/change-audit-settings.command';
 import { ChangeConferenceSettingsCommand } from './commands/change-conference-settings.command';
 import { ChangeCustomerGroupParentCommand } from './commands/change-customer-group-parent.command';
 import { ChangeCustomerGroupSettingsCommand } from './commands/change-customer-group-settings.command';
@@ -137,5 +140,21 @@ export class CustomerGroupController {
     exposePosition(response, outcome.position);
     if (outcome.state.status !== 'active') throw notFound();
     return outcome.state.settings.conference;
+  }
+
+  /** POST /api/customer_group_audit_settings/{id}/ (spec part 2 §7): saves the settings object as §4 clears it. */
+  @Post(ROUTES.changeAuditSettings.path)
+  @HttpCode(200)
+  async changeAuditSettings(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') customerGroupId: string,
+    @Body(new ZodBodyPipe(ChangeAuditSettingsRequestSchema, { detail: 'Invalid audit settings.' })) audit: AuditSettings,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AuditSettingsDto> {
+    const outcome = await this.commandBus.execute(new ChangeAuditSettingsCommand(principal, customerGroupId, audit, commandId));
+    exposePosition(response, outcome.position);
+    if (outcome.state.status !== 'active') throw notFound();
+    return auditSettingsWithAllLists(outcome.state.audit);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChangeCustomerGroupDetailsHandler } from './commands/change-customer-group-details.handler';
+import { ChangeAuditSettingsHandler } from './commands/change-audit-settings.handler';
 import { ChangeConferenceSettingsHandler } from './commands/change-conference-settings.handler';
 import { ChangeCustomerGroupParentHandler } from './commands/change-customer-group-parent.handler';
 import { ChangeCustomerGroupSettingsHandler } from './commands/change-customer-group-settings.handler';
@@ -21,6 +22,7 @@ import { CustomerGroupController } from './customer-group.controller';
     ChangeCustomerGroupParentHandler,
     ChangeCustomerGroupSettingsHandler,
     ChangeConferenceSettingsHandler,
+    ChangeAuditSettingsHandler,
     DeleteCustomerGroupHandler,
     CustomerGroupContents,
   ],

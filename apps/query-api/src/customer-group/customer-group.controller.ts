@@ -3,12 +3,16 @@ import { QueryBus } from '@nestjs/cqrs';
 import {
   CustomerGroupUserIdsQuerySchema,
   ROUTES,
+  type AuditRecipientDto,
+  type AuditSettingsDto,
   type BrandLoginDto,
   type CustomerGroupDto,
   type IncidentModuleSettingsDto,
 } from '@beacon/contracts';
 import { CurrentPrincipal, Public, type Principal, ZodQueryPipe } from '@beacon/platform';
 import type { z } from 'zod';
+import { AuditRecipientsQuery } from './queries/audit-recipients.query';
+import { AuditSettingsQuery } from './queries/audit-settings.query';
 import { BrandLoginQuery } from './queries/brand-login.query';
 import { CustomerGroupIdsQuery } from './queries/customer-group-ids.query';
 import { CustomerGroupSelfQuery } from './queries/customer-group-self.query';
@@ -37,6 +41,18 @@ export class CustomerGroupController {
   @Get(ROUTES.incidentModuleSettings.path)
   incidentModuleSettings(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<IncidentModuleSettingsDto> {
     return this.queryBus.execute(new IncidentModuleSettingsQuery(principal, id));
+  }
+
+  /** GET /api/customer_group_audit_settings/{id}/ (admins) */
+  @Get(ROUTES.auditSettings.path)
+  auditSettings(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<AuditSettingsDto> {
+    return this.queryBus.execute(new AuditSettingsQuery(principal, id));
+  }
+
+  /** GET /api/get_audit_recipients/{id}/ (admins): options labelled by email, sorted by it. */
+  @Get(ROUTES.auditRecipients.path)
+  auditRecipients(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<AuditRecipientDto[]> {
+    return this.queryBus.execute(new AuditRecipientsQuery(principal, id));
   }
 
   /** GET /api/customer_group/ — the groups in the caller's reach (their own and its descendants), parents first. */

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CustomerGroupController } from './customer-group.controller';
+import { AuditRecipientsHandler } from './queries/audit-recipients.handler';
+import { AuditSettingsHandler } from './queries/audit-settings.handler';
 import { BrandLoginHandler } from './queries/brand-login.handler';
 import { CustomerGroupIdsHandler } from './queries/customer-group-ids.handler';
 import { CustomerGroupSelfHandler } from './queries/customer-group-self.handler';
@@ -11,6 +13,6 @@ import { IncidentModuleSettingsHandler } from './queries/incident-module-setting
 /** The customer-group reads. */
 @Module({
   controllers: [CustomerGroupController],
-  providers: [CustomerGroupSelfHandler, BrandLoginHandler, IncidentModuleSettingsHandler, CustomerGroupsHandler, CustomerGroupIdsHandler, CustomerGroupUserIdsHandler, CustomerGroupHandler],
+  providers: [CustomerGroupSelfHandler, BrandLoginHandler, IncidentModuleSettingsHandler, CustomerGroupsHandler, CustomerGroupIdsHandler, CustomerGroupUserIdsHandler, CustomerGroupHandler, AuditSettingsHandler, AuditRecipientsHandler],
 })
 export class CustomerGroupModule {}

@@ -1,6 +1,7 @@
 /** Customer groups and their settings (customer-group.routes.ts). */
 import {
   AMD_MESSAGE_TYPES,
+  AUDIT_RECIPIENT_LISTS,
   BLANK,
   MESSAGE_TIMEOUT_CHOICES,
   NOTICEBOARD_PROVIDERS,
@@ -10,6 +11,7 @@ import {
   NOT_A_BOOLEAN,
   NOT_A_STRING,
   RESERVED_BRAND_LOGIN_URLS,
+  type AuditRecipientList,
 } from '@beacon/domain';
 import { z } from 'zod';
 import type { CUSTOMER_GROUP_ROUTES } from '../routes/customer-group.routes';
@@ -175,6 +177,38 @@ export const ConferenceSettingsSchema = named(
   }),
 );
 
+const recipientIds = () => described(z.array(z.string()), 'User ids, from GET /api/get_audit_recipients/{id}/.');
+
+/** One member per recipient list of spec §3, each made by `member`. */
+const recipientLists = <T extends z.ZodType>(member: () => T) =>
+  Object.fromEntries(AUDIT_RECIPIENT_LISTS.map((list) => [list, member()])) as Record<AuditRecipientList, T>;
+
+/** Spec part 2 §3 "Audit settings": every list is answered, empty when none was saved. */
+export const AuditSettingsSchema = named(
+  'AuditSettings',
+  z.object({
+    is_audit_active: flag(),
+    add_additional_emails_to_distribution_list: flag(),
+    audit_domains: z.array(z.string()),
+    audit_additional_recipients: z.array(z.string()),
+    ...recipientLists(recipientIds),
+  }),
+);
+
+export const ChangeAuditSettingsRequestSchema = named(
+  'ChangeAuditSettingsRequest',
+  z.object({
+    is_audit_active: flag(),
+    add_additional_emails_to_distribution_list: flag().default(false),
+    audit_domains: z.array(z.string()).default([]),
+    audit_additional_recipients: z.array(z.string()).default([]),
+    ...recipientLists(() => recipientIds().optional()),
+  }),
+  'Inactive saves only is_audit_active=false; active without add_additional_emails_to_distribution_list clears the domains and additional recipients; a list left out or empty is saved as none.',
+);
+
+export const AuditRecipientSchema = named('AuditRecipient', z.object({ label: described(z.string(), 'The email.'), value: described(z.string(), 'The user id.') }));
+
 export const CUSTOMER_GROUP_API = {
   tag: 'Customer groups',
   description: 'Customer groups, their branded login pages and their incident module settings.',
@@ -217,6 +251,21 @@ export const CUSTOMER_GROUP_API = {
       summary: "Change a customer group's conference settings",
       body: ConferenceSettingsSchema,
       responses: { 200: json(ConferenceSettingsSchema, 'The conference settings as now stored.') },
+    },
+    auditSettings: {
+      summary: "A customer group's audit settings",
+      responses: { 200: json(AuditSettingsSchema, 'The settings, every recipient list present.') },
+    },
+    changeAuditSettings: {
+      summary: "Save a customer group's audit settings",
+      description: 'Recipients must be users of the group or of its descendants; domains and addresses must be well formed (400 naming the list).',
+      body: ChangeAuditSettingsRequestSchema,
+      responses: { 200: json(AuditSettingsSchema, 'The settings as saved, every recipient list present.') },
+    },
+    auditRecipients: {
+      summary: 'Who may receive audit reports',
+      description: 'The users of the group and of its descendants, sorted by email.',
+      responses: { 200: json(z.array(AuditRecipientSchema), 'The options.') },
     },
     incidentModuleSettings: {
       summary: "A customer group's incident module settings",

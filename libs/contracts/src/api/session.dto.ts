@@ -1,6 +1,6 @@
 /** Shapes of the session and shell calls (spec part 1 section 7 "Session and shell"). */
 
-import type { CustomerGroupSettings, CustomerGroupSettingsChange, CustomerPermission } from '@beacon/domain';
+import type { AuditSettings, CustomerGroupSettings, CustomerGroupSettingsChange, CustomerPermission } from '@beacon/domain';
 
 export { CUSTOMER_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
 
@@ -141,6 +141,14 @@ export type CustomerGroupSettingsDto = CustomerGroupSettings;
 export type ChangeCustomerGroupSettingsRequest = CustomerGroupSettingsChange;
 /** PUT /api/customer_group_conference_settings/{id}/ */
 export type ConferenceSettingsDto = CustomerGroupSettings['conference'];
+
+/** GET and POST /api/customer_group_audit_settings/{id}/ answer every recipient list. */
+export type AuditSettingsDto = Required<AuditSettings>;
+/** GET /api/get_audit_recipients/{id}/: one option per user, sorted by email. */
+export interface AuditRecipientDto {
+  label: string;
+  value: string;
+}
 
 /** GET /api/customer_group/brand/{brand}/ (public): what a guest's branded login page shows. */
 export type BrandLoginDto = Pick<CustomerGroupDto, 'name' | 'brand_logo' | 'header_color' | 'highlight_color' | 'enable_custom_branding'>;

@@ -18,4 +18,7 @@ export const CUSTOMER_GROUP_ROUTES = {
   },
   changeCustomerGroupSettings: { method: 'PUT', path: '/api/customer_group_settings/:id/', app: 'command-api', guard: 'adminOnly' },
   changeConferenceSettings: { method: 'PUT', path: '/api/customer_group_conference_settings/:id/', app: 'command-api', guard: 'adminOnly' },
+  auditSettings: { method: 'GET', path: '/api/customer_group_audit_settings/:id/', app: 'query-api', guard: 'adminOnly' },
+  changeAuditSettings: { method: 'POST', path: '/api/customer_group_audit_settings/:id/', app: 'command-api', guard: 'adminOnly' },
+  auditRecipients: { method: 'GET', path: '/api/get_audit_recipients/:id/', app: 'query-api', guard: 'adminOnly' },
 } as const satisfies Record<string, RouteDefinition>;

@@ -55,6 +55,13 @@ export const customerGroupActivity: AggregateActivity<keyof typeof CUSTOMER_GROU
       default_message_amd: f.inner('conference').string('default_message_amd'),
       default_message_live: f.inner('conference').string('default_message_live'),
     }),
+  CustomerGroupAuditSettingsChanged: (f) => {
+    const active = f.inner('audit').booleanOrAbsent('is_audit_active') === true;
+    return describedAs('customer_group', active ? 'Changed the audit settings' : 'Turned auditing off', {
+      customer_group_id: f.string('customerGroupId'),
+      is_audit_active: active,
+    });
+  },
   CustomerGroupDeleted: (f) =>
     describedAs('customer_group', `Deleted customer group ${f.string('name')}`, {
       customer_group_id: f.string('customerGroupId'),

@@ -1,3 +1,4 @@
+import type { AuditSettings } from './audit-settings';
 import type { CustomerGroupSettings, CustomerGroupSettingsChange } from './customer-group-settings';
 import type { MovedDescendant } from './customer-group.events';
 
@@ -65,6 +66,15 @@ export interface ChangeConferenceSettings {
   readonly data: { customerGroupId: string; conference: CustomerGroupSettings['conference'] };
 }
 
+/**
+ * POST /api/customer_group_audit_settings/{id}/: the settings sent, and the ids of the users the
+ * dataset offers as recipients (GET /api/get_audit_recipients/{id}/, from the read models).
+ */
+export interface ChangeAuditSettings {
+  readonly type: 'ChangeAuditSettings';
+  readonly data: { customerGroupId: string; audit: AuditSettings; offeredUserIds: readonly string[] };
+}
+
 export type CustomerGroupCommand =
   | CreateCustomerGroup
   | ChangeIncidentModuleSettings
@@ -72,4 +82,5 @@ export type CustomerGroupCommand =
   | ChangeCustomerGroupParent
   | ChangeCustomerGroupSettings
   | ChangeConferenceSettings
+  | ChangeAuditSettings
   | DeleteCustomerGroup;

@@ -1,5 +1,6 @@
 import { conflict, notFound, validationError } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
+import { auditSettingsErrors, savedAuditSettings } from './audit-settings';
 import { brandLoginUrlErrors } from './brand-login';
 import {
   changedSettings,
@@ -11,6 +12,7 @@ import {
 import { sameValue } from '../shared/same-value';
 import type {
   ChangeCustomerGroupDetails,
+  ChangeAuditSettings,
   ChangeConferenceSettings,
   ChangeCustomerGroupParent,
   ChangeCustomerGroupSettings,
@@ -158,6 +160,16 @@ function changeConferenceSettings(command: ChangeConferenceSettings, state: Cust
   return [{ type: 'CustomerGroupConferenceSettingsChanged', data: { customerGroupId: state.customerGroupId, conference } }];
 }
 
+/** Saves the audit settings as spec part 2 §4 clears them; recipients must be users the dataset offers. */
+function changeAuditSettings(command: ChangeAuditSettings, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  const audit = savedAuditSettings(command.data.audit);
+  const errors = auditSettingsErrors(audit, new Set(command.data.offeredUserIds));
+  if (Object.keys(errors).length) throw validationError('Invalid audit settings.', errors);
+  if (sameValue(audit, state.audit)) return [];
+  return [{ type: 'CustomerGroupAuditSettingsChanged', data: { customerGroupId: state.customerGroupId, audit } }];
+}
+
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
@@ -191,6 +203,8 @@ export function decideCustomerGroup(command: CustomerGroupCommand, state: Custom
       return changeCustomerGroupSettings(command, state);
     case 'ChangeConferenceSettings':
       return changeConferenceSettings(command, state);
+    case 'ChangeAuditSettings':
+      return changeAuditSettings(command, state);
     case 'DeleteCustomerGroup':
       return deleteCustomerGroup(command, state);
   }

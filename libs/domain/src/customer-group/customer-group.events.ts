@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../shared/decider';
+import type { AuditSettings } from './audit-settings';
 import type { CustomerGroupSettings, CustomerGroupSettingsChange } from './customer-group-settings';
 
 /** Schema version of each event type; bump when a type's data changes shape (types are never renamed). */
@@ -12,6 +13,7 @@ export const CUSTOMER_GROUP_EVENT_VERSIONS = {
   CustomerGroupParentChanged: 1,
   CustomerGroupSettingsChanged: 1,
   CustomerGroupConferenceSettingsChanged: 1,
+  CustomerGroupAuditSettingsChanged: 1,
 } as const;
 
 export type CustomerGroupCreated = DomainEvent<
@@ -87,6 +89,9 @@ export type CustomerGroupConferenceSettingsChanged = DomainEvent<
   { customerGroupId: string; conference: CustomerGroupSettings['conference'] }
 >;
 
+/** POST /api/customer_group_audit_settings/{id}/: the audit settings as saved (spec part 2 §4's clearing applied). */
+export type CustomerGroupAuditSettingsChanged = DomainEvent<'CustomerGroupAuditSettingsChanged', { customerGroupId: string; audit: AuditSettings }>;
+
 export type CustomerGroupEvent =
   | CustomerGroupCreated
   | IncidentModuleSettingsChanged
@@ -94,4 +99,5 @@ export type CustomerGroupEvent =
   | CustomerGroupParentChanged
   | CustomerGroupSettingsChanged
   | CustomerGroupConferenceSettingsChanged
+  | CustomerGroupAuditSettingsChanged
   | CustomerGroupDeleted;

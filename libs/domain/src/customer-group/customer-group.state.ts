@@ -1,3 +1,4 @@
+import { DEFAULT_AUDIT_SETTINGS, type AuditSettings } from './audit-settings';
 import { settingsWithDefaults, type CustomerGroupSettings } from './customer-group-settings';
 import type { CustomerGroupEvent } from './customer-group.events';
 
@@ -27,6 +28,8 @@ export type CustomerGroupState =
       readonly rootPermissions: readonly string[];
       /** Every setting, the defaults where none was recorded. */
       readonly settings: CustomerGroupSettings;
+      /** As saved (empty recipient lists left out). */
+      readonly audit: AuditSettings;
     };
 
 export const initialCustomerGroupState = (): CustomerGroupState => ({ status: 'absent' });
@@ -47,6 +50,7 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
         moduleNamePlural: DEFAULT_MODULE_NAME_PLURAL,
         rootPermissions: [...event.data.rootPermissions],
         settings: settingsWithDefaults(event.data.settings),
+        audit: { ...DEFAULT_AUDIT_SETTINGS },
       };
     case 'IncidentModuleSettingsChanged':
       if (state.status !== 'active') return state;
@@ -68,6 +72,9 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
     case 'CustomerGroupConferenceSettingsChanged':
       if (state.status !== 'active') return state;
       return { ...state, settings: { ...state.settings, conference: event.data.conference } };
+    case 'CustomerGroupAuditSettingsChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, audit: event.data.audit };
     case 'CustomerGroupDeleted':
       if (state.status !== 'active') return state;
       return { status: 'deleted', customerGroupId: state.customerGroupId, rootId: state.rootId, ancestorIds: state.ancestorIds };

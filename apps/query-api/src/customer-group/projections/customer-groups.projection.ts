@@ -1,6 +1,7 @@
 import { NEW_CUSTOMER_GROUP_BRANDING, READ_MODEL_PROJECTIONS } from '@beacon/contracts';
 import {
   settingsWithDefaults,
+  type CustomerGroupAuditSettingsChanged,
   type CustomerGroupConferenceSettingsChanged,
   type CustomerGroupCreated,
   type CustomerGroupDeleted,
@@ -78,6 +79,10 @@ export const customerGroupsProjection: ProjectionDefinition = {
           },
         },
       ];
+    }
+    if (event.type === 'CustomerGroupAuditSettingsChanged') {
+      const data = (event as RecordedEvent<CustomerGroupAuditSettingsChanged['data']>).data;
+      return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: (current) => current && { ...current, audit: data.audit } }];
     }
     if (event.type === 'CustomerGroupParentChanged') return parentChanged(tenantId, (event as RecordedEvent<CustomerGroupParentChanged['data']>).data);
     if (event.type === 'CustomerGroupDeleted') {

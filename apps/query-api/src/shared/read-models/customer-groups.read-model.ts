@@ -1,4 +1,5 @@
 import { READ_MODELS } from '@beacon/contracts';
+import type { AuditSettings } from '@beacon/domain';
 import type { Document } from '@beacon/read-store';
 
 export const CUSTOMER_GROUPS = READ_MODELS.customerGroups;
@@ -21,4 +22,6 @@ export interface CustomerGroupDocument extends Document {
   header_icons_color: string;
   should_use_autologout: boolean;
   root_customer_group_permissions: string[];
+  /** The audit settings as saved (absent until first saved). */
+  audit?: AuditSettings;
 }
