@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CustomerGroupModule } from './customer-group/customer-group.module';
+import { FieldModule } from './field/field.module';
 import { IncidentSettingsModule } from './incident-settings/incident-settings.module';
 import { IncidentsModule } from './incidents/incidents.module';
 import { DemoTenantSeeder } from './seed/demo-tenant.seeder';
@@ -13,7 +14,7 @@ import { UsersModule } from './users/users.module';
  * the demo seeder (it sends other features' commands). Needs InfrastructureModule and PlatformModule at the root.
  */
 @Module({
-  imports: [CommandSharedModule, CustomerGroupModule, IncidentSettingsModule, IncidentsModule, SessionModule, UploadsModule, UsersModule],
+  imports: [CommandSharedModule, CustomerGroupModule, FieldModule, IncidentSettingsModule, IncidentsModule, SessionModule, UploadsModule, UsersModule],
   providers: [DemoTenantSeeder],
 })
 export class CommandApiModule {}

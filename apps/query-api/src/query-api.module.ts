@@ -4,6 +4,7 @@ import { ActivityLogModule } from './activity-log/activity-log.module';
 import { CompanyInfoModule } from './company-info/company-info.module';
 import { CustomerGroupModule } from './customer-group/customer-group.module';
 import { EmailOutboxModule } from './email-outbox/email-outbox.module';
+import { FieldModule } from './field/field.module';
 import { IncidentSettingsModule } from './incident-settings/incident-settings.module';
 import { IncidentsModule } from './incidents/incidents.module';
 import { LiveModule } from './live/live.module';
@@ -29,6 +30,7 @@ import { UsersModule } from './users/users.module';
     CompanyInfoModule,
     CustomerGroupModule,
     EmailOutboxModule,
+    FieldModule,
     IncidentSettingsModule,
     IncidentsModule,
     LiveModule,

@@ -3,6 +3,7 @@ import { activityLogProjection } from './activity-log/projections/activity-log.p
 import { brandLoginsProjection } from './customer-group/projections/brand-logins.projection';
 import { customerGroupsProjection } from './customer-group/projections/customer-groups.projection';
 import { incidentModuleSettingsProjection } from './customer-group/projections/incident-module-settings.projection';
+import { contactFieldsProjection } from './field/projections/contact-fields.projection';
 import { INCIDENT_SETTINGS_PROJECTIONS } from './incident-settings/incident-settings.projections';
 import { INCIDENTS_PROJECTIONS } from './incidents/incidents.projections';
 import { usersProjection } from './users/projections/users.projection';
@@ -16,4 +17,5 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   activityLogProjection,
   ...INCIDENT_SETTINGS_PROJECTIONS,
   ...INCIDENTS_PROJECTIONS,
+  contactFieldsProjection,
 ];
