@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { because } from '@beacon/testing';
 import request from 'supertest';
-import { ROUTES, type FormRuleDto, type IncidentDto, type RouteDefinition } from '@beacon/contracts';
+import { ROUTES, type ContactFieldDto, type FormRuleDto, type IncidentDto, type RouteDefinition } from '@beacon/contracts';
 import { canAccess, CUSTOMER_PERMISSIONS, ROOT_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE } from '@beacon/platform';
@@ -29,6 +29,7 @@ const tokens = new Map<CustomerPermission, string>();
 let flood: FloodReportForm;
 let rule: FormRuleDto;
 let incident: IncidentDto;
+let contactField: ContactFieldDto;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -51,6 +52,13 @@ beforeAll(async () => {
       .send({ payload: located() })
       .expect(201)
   ).body as IncidentDto;
+  contactField = (
+    await request(app.url)
+      .post('/api/field/')
+      .set(auth(admin))
+      .send({ label: 'Shift', field_type: 'SINGLESELECT', customer_group: tenant.rootId, options: ['Day'] })
+      .expect(201)
+  ).body as ContactFieldDto;
 }, 120_000);
 
 afterAll(async () => {
@@ -80,11 +88,15 @@ const BODIES: Partial<Record<RouteName, () => object>> = {
   patchIncident: () => ({ state: 'monitoring' }),
   changeCustomerGroup: () => ({ name: 'Renamed organisation' }),
   changeIncidentModuleSettings: () => ({ module_name: 'Case', module_name_plural: 'Cases' }),
+  changeContactField: () => ({ label: 'Renamed field' }),
+  changeExcludedOptionsByGroup: () => ({ excluded_options_by_group: {} }),
+  changeContactFieldOption: () => ({ label: 'Renamed option' }),
   startPublicIncidentFromTemplate: () => ({ payload: located() }),
 };
 
-/** The other parameters of a route with two: the only such route is a form's rule. */
-const realParams = (): Record<string, string> => ({ form: flood.form.id, id: rule.id });
+/** The other parameters of a route with two: a form's rule, or a contact field option under its group. */
+const realParams = (route: RouteDefinition): Record<string, string> =>
+  route.path === ROUTES.deleteContactFieldOption.path ? { id: tenant.rootId, optionId: contactField.options[0]!.id } : { form: flood.form.id, id: rule.id };
 
 const paramsOf = (route: RouteDefinition) => [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
 
@@ -92,7 +104,7 @@ const paramsOf = (route: RouteDefinition) => [...route.path.matchAll(/:([A-Za-z_
 function pathsFor(route: RouteDefinition, id: string): string[] {
   const params = paramsOf(route);
   return params.map((param) =>
-    route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => (name === param || params.length === 1 ? id : realParams()[name]!)),
+    route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => (name === param || params.length === 1 ? id : realParams(route)[name]!)),
   );
 }
 
@@ -157,9 +169,9 @@ function send(method: Method, path: string, role: CustomerPermission | null, bod
 
 const routesWithParams = (Object.entries(ROUTES) as [RouteName, RouteDefinition][]).filter(([, route]) => paramsOf(route).length > 0);
 
-it('only a form’s rule has two path parameters (realParams names the other one)', () => {
+it('only a form’s rule and a contact field option have two path parameters (realParams names the other one)', () => {
   const twoParams = routesWithParams.filter(([, route]) => paramsOf(route).length > 1).map(([, route]) => route.path);
-  expect(new Set(twoParams)).toEqual(new Set(['/api/incidents/form/:form/rules/:id/']));
+  expect(new Set(twoParams)).toEqual(new Set(['/api/incidents/form/:form/rules/:id/', '/api/customer_group/:id/option/:optionId/']));
 });
 
 describe.each(PROTOTYPE_NAMES.map((name) => [name]))('%s as an id', (name) => {
@@ -251,6 +263,13 @@ describe.each(PROTOTYPE_NAMES.map((name) => [name]))('%s as an id', (name) => {
       await expectUnknown((id) => update(flood.fields.severity, [id]), name);
     });
 
+    it('a contact field’s group, an option’s field, and a group or option its exclusions name', async () => {
+      await expectUnknown((id) => post('/api/field/', { label: 'Other', field_type: 'TEXT', customer_group: id }), name);
+      await expectUnknown((id) => post('/api/option/', { field: id, label: 'Night' }), name);
+      const excluded = `/api/field/${contactField.id}/excluded_options_by_group/`;
+      await expectUnknown((id) => put(excluded, { excluded_options_by_group: { [tenant.rootId]: [id] } }), name);
+    });
+
     it('a new state', () =>
       expectUnknown((id) => request(app.url).patch(`/api/incidents/incident/${incident.id}/`).set(auth(admin())).send({ state: id }), name));
 
@@ -273,6 +292,7 @@ describe.each(PROTOTYPE_NAMES.map((name) => [name]))('%s as an id', (name) => {
         name,
       );
       await expectSameAsUnknown(withKey('put', `/api/customer_group/${tenant.rootId}/`, { [KEY]: { name: 'Renamed organisation' } }), name);
+      await expectUnknown(withKey('put', `/api/field/${contactField.id}/excluded_options_by_group/`, { excluded_options_by_group: { [KEY]: [] } }), name);
     });
 
     const filtered = (filters: object) => request(app.url).get('/api/incidents/incident/filters/').set(auth(admin())).query({ filters: JSON.stringify(filters) });

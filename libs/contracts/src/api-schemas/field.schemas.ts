@@ -144,9 +144,18 @@ export const ExcludedOptionsByGroupRequestSchema = named(
   z.object({
     excluded_options_by_group: described(
       checked(
-        z
-          .record(z.string(), z.array(z.unknown(), { error: NOT_A_LIST }), { error: NOT_AN_OBJECT })
-          .transform((mapping) => Object.entries(mapping).map(([customerGroupId, optionIds]) => ({ customerGroupId, optionIds }))),
+        z.unknown().transform((mapping, context) => {
+          // Read member by member (not z.record, which drops a "__proto__" key): every key is a group id like any other.
+          if (typeof mapping !== 'object' || mapping === null || Array.isArray(mapping)) {
+            context.addIssue({ code: 'custom', message: mapping === undefined ? REQUIRED : NOT_AN_OBJECT });
+            return z.NEVER;
+          }
+          const entries = Object.entries(mapping);
+          const notLists = entries.filter(([, optionIds]) => !Array.isArray(optionIds));
+          for (const [customerGroupId] of notLists) context.addIssue({ code: 'custom', message: `${customerGroupId}: ${NOT_A_LIST}` });
+          if (notLists.length) return z.NEVER;
+          return entries.map(([customerGroupId, optionIds]) => ({ customerGroupId, optionIds: optionIds as unknown[] }));
+        }),
       ),
       "The whole mapping: option ids of the field by id of a customer group below the field's own group; a group left out, or with an empty list, offers every option.",
     ),
