@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AudioNoticeboardModule } from './audio-noticeboard/audio-noticeboard.module';
 import { CustomerGroupModule } from './customer-group/customer-group.module';
 import { FieldModule } from './field/field.module';
 import { IncidentSettingsModule } from './incident-settings/incident-settings.module';
@@ -14,7 +15,7 @@ import { UsersModule } from './users/users.module';
  * the demo seeder (it sends other features' commands). Needs InfrastructureModule and PlatformModule at the root.
  */
 @Module({
-  imports: [CommandSharedModule, CustomerGroupModule, FieldModule, IncidentSettingsModule, IncidentsModule, SessionModule, UploadsModule, UsersModule],
+  imports: [CommandSharedModule, AudioNoticeboardModule, CustomerGroupModule, FieldModule, IncidentSettingsModule, IncidentsModule, SessionModule, UploadsModule, UsersModule],
   providers: [DemoTenantSeeder],
 })
 export class CommandApiModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ActivityLogParkedEvents } from './activity-log/activity-log-parked-events';
 import { ActivityLogModule } from './activity-log/activity-log.module';
+import { AudioNoticeboardModule } from './audio-noticeboard/audio-noticeboard.module';
 import { CompanyInfoModule } from './company-info/company-info.module';
 import { CustomerGroupModule } from './customer-group/customer-group.module';
 import { EmailOutboxModule } from './email-outbox/email-outbox.module';
@@ -27,6 +28,7 @@ import { UsersModule } from './users/users.module';
       parkedEventLog: { module: ActivityLogModule, provider: { provide: PARKED_EVENT_LOG, useExisting: ActivityLogParkedEvents } },
     }),
     ActivityLogModule,
+    AudioNoticeboardModule,
     CompanyInfoModule,
     CustomerGroupModule,
     EmailOutboxModule,

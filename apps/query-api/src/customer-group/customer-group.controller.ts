@@ -6,6 +6,8 @@ import {
   type AuditRecipientDto,
   type AuditSettingsDto,
   type BrandLoginDto,
+  type CustomLoginUrlDto,
+  type MapCoordinatesDto,
   type CustomerGroupDto,
   type IncidentModuleSettingsDto,
 } from '@beacon/contracts';
@@ -16,6 +18,7 @@ import { AuditSettingsQuery } from './queries/audit-settings.query';
 import { BrandLoginQuery } from './queries/brand-login.query';
 import { CustomerGroupIdsQuery } from './queries/customer-group-ids.query';
 import { CustomerGroupSelfQuery } from './queries/customer-group-self.query';
+import { CustomerGroupReader } from '../shared/customer-group-reader';
 import { CustomerGroupUserIdsQuery } from './queries/customer-group-user-ids.query';
 import { CustomerGroupQuery } from './queries/customer-group.query';
 import { CustomerGroupsQuery } from './queries/customer-groups.query';
@@ -24,7 +27,10 @@ import { QueryController } from '../shared/query-controller.decorator';
 
 @QueryController()
 export class CustomerGroupController {
-  constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
+  constructor(
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(CustomerGroupReader) private readonly groups: CustomerGroupReader,
+  ) {}
 
   @Get(ROUTES.customerGroupSelf.path)
   self(@CurrentPrincipal() principal: Principal): Promise<CustomerGroupDto> {
@@ -41,6 +47,23 @@ export class CustomerGroupController {
   @Get(ROUTES.incidentModuleSettings.path)
   incidentModuleSettings(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<IncidentModuleSettingsDto> {
     return this.queryBus.execute(new IncidentModuleSettingsQuery(principal, id));
+  }
+
+  /**
+   * GET /api/customer_group/{id}/map_coordinates/: the zones of the group's public registration map.
+   * Registration templates (and so their maps) are not kept yet: a group in reach has no map.
+   */
+  @Get(ROUTES.mapCoordinates.path)
+  async mapCoordinates(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<MapCoordinatesDto> {
+    await this.groups.reachable(principal, id);
+    return { has_map: false, coordinates: [] };
+  }
+
+  /** GET /api/customer_group/{id}/custom_login_url/: the path of the group's branded login page, or "". */
+  @Get(ROUTES.customLoginUrl.path)
+  async customLoginUrl(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CustomLoginUrlDto> {
+    const group = await this.groups.reachable(principal, id);
+    return { custom_login_url: group.brand_login_url ? `/${group.brand_login_url}` : '' };
   }
 
   /** GET /api/customer_group_audit_settings/{id}/ (admins) */

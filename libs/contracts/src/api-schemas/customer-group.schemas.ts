@@ -209,6 +209,19 @@ export const ChangeAuditSettingsRequestSchema = named(
 
 export const AuditRecipientSchema = named('AuditRecipient', z.object({ label: described(z.string(), 'The email.'), value: described(z.string(), 'The user id.') }));
 
+export const MapCoordinatesSchema = named(
+  'MapCoordinates',
+  z.object({
+    has_map: z.boolean(),
+    coordinates: described(z.array(z.object({ option: z.string(), label: z.string(), area: z.array(z.tuple([z.number(), z.number()])) })), 'The zones of the registration map, one per option of its zone field.'),
+  }),
+);
+
+export const CustomLoginUrlSchema = named(
+  'CustomLoginUrl',
+  z.object({ custom_login_url: described(z.string(), 'The path of the group\'s branded login page (/{brand}), or "" when it has none.') }),
+);
+
 export const CUSTOMER_GROUP_API = {
   tag: 'Customer groups',
   description: 'Customer groups, their branded login pages and their incident module settings.',
@@ -251,6 +264,15 @@ export const CUSTOMER_GROUP_API = {
       summary: "Change a customer group's conference settings",
       body: ConferenceSettingsSchema,
       responses: { 200: json(ConferenceSettingsSchema, 'The conference settings as now stored.') },
+    },
+    mapCoordinates: {
+      summary: "The zones of a customer group's registration map",
+      description: 'Public self-registration maps come with the registration templates; until a group has one, has_map is false and there are no zones.',
+      responses: { 200: json(MapCoordinatesSchema, 'The map.') },
+    },
+    customLoginUrl: {
+      summary: "A customer group's branded login page",
+      responses: { 200: json(CustomLoginUrlSchema, 'Its path.') },
     },
     auditSettings: {
       summary: "A customer group's audit settings",

@@ -8,4 +8,5 @@ export * from './incident-settings.schemas';
 export * from './incidents.schemas';
 export * from './uploads.schemas';
 export * from './parked-events.schemas';
+export * from './audio-noticeboard.schemas';
 export * from './route-schemas';

@@ -4,6 +4,7 @@
  */
 import type { ROUTES } from '../routes/route-table';
 import { ACTIVITY_LOG_API } from './activity-log.schemas';
+import { AUDIO_NOTICEBOARD_API } from './audio-noticeboard.schemas';
 import type { ApiFeature, RouteSchemas } from './api-schema';
 import { CUSTOMER_GROUP_API } from './customer-group.schemas';
 import { FIELD_API } from './field.schemas';
@@ -32,6 +33,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   INCIDENTS_API,
   UPLOADS_API,
   PARKED_EVENTS_API,
+  AUDIO_NOTICEBOARD_API,
 ];
 
 function tagged<K extends string>(feature: ApiFeature<K>): Record<K, RouteDocumentation> {
@@ -49,4 +51,5 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(INCIDENTS_API),
   ...tagged(UPLOADS_API),
   ...tagged(PARKED_EVENTS_API),
+  ...tagged(AUDIO_NOTICEBOARD_API),
 };

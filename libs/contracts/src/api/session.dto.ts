@@ -1,6 +1,6 @@
 /** Shapes of the session and shell calls (spec part 1 section 7 "Session and shell"). */
 
-import type { AuditSettings, CustomerGroupSettings, CustomerGroupSettingsChange, CustomerPermission } from '@beacon/domain';
+import type { AuditSettings, CustomerGroupSettings, CustomerGroupSettingsChange, CustomerPermission, NoticeboardNumber } from '@beacon/domain';
 
 export { CUSTOMER_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
 
@@ -148,6 +148,26 @@ export type AuditSettingsDto = Required<AuditSettings>;
 export interface AuditRecipientDto {
   label: string;
   value: string;
+}
+
+/** GET /api/customer_group/{id}/map_coordinates/ */
+export interface MapCoordinatesDto {
+  has_map: boolean;
+  coordinates: { option: string; label: string; area: [number, number][] }[];
+}
+
+/** GET /api/customer_group/{id}/custom_login_url/ */
+export interface CustomLoginUrlDto {
+  custom_login_url: string;
+}
+
+/** GET /api/audio-noticeboards/ lists them; PATCH /api/audio-noticeboard/ answers the one changed. */
+export interface AudioNoticeboardDto {
+  phone_number: string;
+  provider: NoticeboardNumber['provider'];
+  is_voice: boolean;
+  is_default: boolean;
+  message: string;
 }
 
 /** GET /api/customer_group/brand/{brand}/ (public): what a guest's branded login page shows. */

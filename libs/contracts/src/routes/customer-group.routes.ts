@@ -18,6 +18,8 @@ export const CUSTOMER_GROUP_ROUTES = {
   },
   changeCustomerGroupSettings: { method: 'PUT', path: '/api/customer_group_settings/:id/', app: 'command-api', guard: 'adminOnly' },
   changeConferenceSettings: { method: 'PUT', path: '/api/customer_group_conference_settings/:id/', app: 'command-api', guard: 'adminOnly' },
+  mapCoordinates: { method: 'GET', path: '/api/customer_group/:id/map_coordinates/', app: 'query-api', guard: 'signedIn' },
+  customLoginUrl: { method: 'GET', path: '/api/customer_group/:id/custom_login_url/', app: 'query-api', guard: 'signedIn' },
   auditSettings: { method: 'GET', path: '/api/customer_group_audit_settings/:id/', app: 'query-api', guard: 'adminOnly' },
   changeAuditSettings: { method: 'POST', path: '/api/customer_group_audit_settings/:id/', app: 'command-api', guard: 'adminOnly' },
   auditRecipients: { method: 'GET', path: '/api/get_audit_recipients/:id/', app: 'query-api', guard: 'adminOnly' },

@@ -6,6 +6,7 @@
 
 import type { GuardKind } from '@beacon/domain';
 import { ACTIVITY_LOG_ROUTES } from './activity-log.routes';
+import { AUDIO_NOTICEBOARD_ROUTES } from './audio-noticeboard.routes';
 import { CUSTOMER_GROUP_ROUTES } from './customer-group.routes';
 import { FIELD_ROUTES } from './field.routes';
 import { INCIDENT_SETTINGS_ROUTES } from './incident-settings.routes';
@@ -48,6 +49,7 @@ export const ROUTES = {
   ...INCIDENTS_ROUTES,
   ...UPLOADS_ROUTES,
   ...PARKED_EVENTS_ROUTES,
+  ...AUDIO_NOTICEBOARD_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

@@ -116,3 +116,27 @@ describe('customer group settings', () => {
     expect(() => given(customerGroupDecider, []).when(change({ two_way_sms: true }))).toThrow('Not found.');
   });
 });
+
+describe('audio noticeboard messages', () => {
+  const numbered = {
+    type: 'CustomerGroupSettingsChanged' as const,
+    data: { customerGroupId: 'g1', settings: { noticeboard_numbers: [{ phone_number: '+442079460000', provider: 'noticeboard' as const, is_voice: true }] } },
+  };
+  const say = (phoneNumber: string, message: string) => ({ type: 'ChangeAudioNoticeboardMessage' as const, data: { customerGroupId: 'g1', phoneNumber, message } });
+
+  it("sets the message of one of the group's noticeboard numbers, trimmed; the same text again records nothing", () => {
+    const events = given(customerGroupDecider, [created, numbered]).when(say('+442079460000', ' Roads are closed. '));
+    expect(events).toEqual([{ type: 'AudioNoticeboardMessageChanged', data: { customerGroupId: 'g1', phoneNumber: '+442079460000', message: 'Roads are closed.' } }]);
+    expect(given(customerGroupDecider, [created, numbered, ...events]).when(say('+442079460000', 'Roads are closed.'))).toEqual([]);
+  });
+
+  it('refuses a number the group does not have and a blank or over-long message, naming each', () => {
+    expect(fieldErrorsOf(() => given(customerGroupDecider, [created, numbered]).when(say('+441134960000', ' ')))).toEqual({
+      phone_number: ['Not one of the noticeboard numbers of your customer group.'],
+      message: ['This field may not be blank.'],
+    });
+    expect(fieldErrorsOf(() => given(customerGroupDecider, [created, numbered]).when(say('+442079460000', 'x'.repeat(1001))))).toEqual({
+      message: ['Ensure this field has no more than 1000 characters.'],
+    });
+  });
+});

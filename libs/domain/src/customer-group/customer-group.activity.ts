@@ -62,6 +62,12 @@ export const customerGroupActivity: AggregateActivity<keyof typeof CUSTOMER_GROU
       is_audit_active: active,
     });
   },
+  AudioNoticeboardMessageChanged: (f) =>
+    describedAs('customer_group', `Changed the audio noticeboard message of ${f.string('phoneNumber')}`, {
+      customer_group_id: f.string('customerGroupId'),
+      phone_number: f.string('phoneNumber'),
+      message: f.string('message'),
+    }),
   CustomerGroupDeleted: (f) =>
     describedAs('customer_group', `Deleted customer group ${f.string('name')}`, {
       customer_group_id: f.string('customerGroupId'),

@@ -75,6 +75,12 @@ export interface ChangeAuditSettings {
   readonly data: { customerGroupId: string; audit: AuditSettings; offeredUserIds: readonly string[] };
 }
 
+/** PATCH /api/audio-noticeboard/: the message of one of the group's noticeboard numbers. */
+export interface ChangeAudioNoticeboardMessage {
+  readonly type: 'ChangeAudioNoticeboardMessage';
+  readonly data: { customerGroupId: string; phoneNumber: string; message: string };
+}
+
 export type CustomerGroupCommand =
   | CreateCustomerGroup
   | ChangeIncidentModuleSettings
@@ -83,4 +89,5 @@ export type CustomerGroupCommand =
   | ChangeCustomerGroupSettings
   | ChangeConferenceSettings
   | ChangeAuditSettings
+  | ChangeAudioNoticeboardMessage
   | DeleteCustomerGroup;

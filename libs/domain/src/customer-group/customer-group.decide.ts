@@ -12,6 +12,7 @@ import {
 import { sameValue } from '../shared/same-value';
 import type {
   ChangeCustomerGroupDetails,
+  ChangeAudioNoticeboardMessage,
   ChangeAuditSettings,
   ChangeConferenceSettings,
   ChangeCustomerGroupParent,
@@ -170,6 +171,22 @@ function changeAuditSettings(command: ChangeAuditSettings, state: CustomerGroupS
   return [{ type: 'CustomerGroupAuditSettingsChanged', data: { customerGroupId: state.customerGroupId, audit } }];
 }
 
+export const NOT_A_NOTICEBOARD_NUMBER = 'Not one of the noticeboard numbers of your customer group.';
+
+/** Sets what callers to a noticeboard number hear: only a number the group's settings list; the same text again records nothing. */
+function changeAudioNoticeboardMessage(command: ChangeAudioNoticeboardMessage, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  const { phoneNumber } = command.data;
+  const message = command.data.message.trim();
+  const fields: Record<string, string[]> = {};
+  if (!state.settings.noticeboard_numbers.some((entry) => entry.phone_number === phoneNumber)) fields.phone_number = [NOT_A_NOTICEBOARD_NUMBER];
+  if (!message) fields.message = [BLANK];
+  else if (message.length > SETTINGS_TEXT_MAX_LENGTH) fields.message = [tooLong(SETTINGS_TEXT_MAX_LENGTH)];
+  if (Object.keys(fields).length) throw validationError('Invalid audio noticeboard.', fields);
+  if (state.noticeboardMessages.get(phoneNumber) === message) return [];
+  return [{ type: 'AudioNoticeboardMessageChanged', data: { customerGroupId: state.customerGroupId, phoneNumber, message } }];
+}
+
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
@@ -205,6 +222,8 @@ export function decideCustomerGroup(command: CustomerGroupCommand, state: Custom
       return changeConferenceSettings(command, state);
     case 'ChangeAuditSettings':
       return changeAuditSettings(command, state);
+    case 'ChangeAudioNoticeboardMessage':
+      return changeAudioNoticeboardMessage(command, state);
     case 'DeleteCustomerGroup':
       return deleteCustomerGroup(command, state);
   }

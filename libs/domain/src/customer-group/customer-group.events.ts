@@ -14,6 +14,7 @@ export const CUSTOMER_GROUP_EVENT_VERSIONS = {
   CustomerGroupSettingsChanged: 1,
   CustomerGroupConferenceSettingsChanged: 1,
   CustomerGroupAuditSettingsChanged: 1,
+  AudioNoticeboardMessageChanged: 1,
 } as const;
 
 export type CustomerGroupCreated = DomainEvent<
@@ -92,6 +93,9 @@ export type CustomerGroupConferenceSettingsChanged = DomainEvent<
 /** POST /api/customer_group_audit_settings/{id}/: the audit settings as saved (spec part 2 §4's clearing applied). */
 export type CustomerGroupAuditSettingsChanged = DomainEvent<'CustomerGroupAuditSettingsChanged', { customerGroupId: string; audit: AuditSettings }>;
 
+/** PATCH /api/audio-noticeboard/: what callers to one of the group's noticeboard numbers now hear. */
+export type AudioNoticeboardMessageChanged = DomainEvent<'AudioNoticeboardMessageChanged', { customerGroupId: string; phoneNumber: string; message: string }>;
+
 export type CustomerGroupEvent =
   | CustomerGroupCreated
   | IncidentModuleSettingsChanged
@@ -100,4 +104,5 @@ export type CustomerGroupEvent =
   | CustomerGroupSettingsChanged
   | CustomerGroupConferenceSettingsChanged
   | CustomerGroupAuditSettingsChanged
+  | AudioNoticeboardMessageChanged
   | CustomerGroupDeleted;

@@ -30,6 +30,8 @@ export type CustomerGroupState =
       readonly settings: CustomerGroupSettings;
       /** As saved (empty recipient lists left out). */
       readonly audit: AuditSettings;
+      /** The message of each noticeboard number that has one. */
+      readonly noticeboardMessages: ReadonlyMap<string, string>;
     };
 
 export const initialCustomerGroupState = (): CustomerGroupState => ({ status: 'absent' });
@@ -51,6 +53,7 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
         rootPermissions: [...event.data.rootPermissions],
         settings: settingsWithDefaults(event.data.settings),
         audit: { ...DEFAULT_AUDIT_SETTINGS },
+        noticeboardMessages: new Map(),
       };
     case 'IncidentModuleSettingsChanged':
       if (state.status !== 'active') return state;
@@ -75,6 +78,9 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
     case 'CustomerGroupAuditSettingsChanged':
       if (state.status !== 'active') return state;
       return { ...state, audit: event.data.audit };
+    case 'AudioNoticeboardMessageChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, noticeboardMessages: new Map([...state.noticeboardMessages, [event.data.phoneNumber, event.data.message]]) };
     case 'CustomerGroupDeleted':
       if (state.status !== 'active') return state;
       return { status: 'deleted', customerGroupId: state.customerGroupId, rootId: state.rootId, ancestorIds: state.ancestorIds };

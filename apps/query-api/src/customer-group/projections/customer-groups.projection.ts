@@ -1,6 +1,7 @@
 import { NEW_CUSTOMER_GROUP_BRANDING, READ_MODEL_PROJECTIONS } from '@beacon/contracts';
 import {
   settingsWithDefaults,
+  type AudioNoticeboardMessageChanged,
   type CustomerGroupAuditSettingsChanged,
   type CustomerGroupConferenceSettingsChanged,
   type CustomerGroupCreated,
@@ -83,6 +84,15 @@ export const customerGroupsProjection: ProjectionDefinition = {
     if (event.type === 'CustomerGroupAuditSettingsChanged') {
       const data = (event as RecordedEvent<CustomerGroupAuditSettingsChanged['data']>).data;
       return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: (current) => current && { ...current, audit: data.audit } }];
+    }
+    if (event.type === 'AudioNoticeboardMessageChanged') {
+      const data = (event as RecordedEvent<AudioNoticeboardMessageChanged['data']>).data;
+      const apply = (current: CustomerGroupDocument | null) =>
+        current && {
+          ...current,
+          noticeboard_messages: [...(current.noticeboard_messages ?? []).filter((entry) => entry.phone_number !== data.phoneNumber), { phone_number: data.phoneNumber, message: data.message }],
+        };
+      return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: (current) => apply(current as CustomerGroupDocument | null) }];
     }
     if (event.type === 'CustomerGroupParentChanged') return parentChanged(tenantId, (event as RecordedEvent<CustomerGroupParentChanged['data']>).data);
     if (event.type === 'CustomerGroupDeleted') {

@@ -24,4 +24,6 @@ export interface CustomerGroupDocument extends Document {
   root_customer_group_permissions: string[];
   /** The audit settings as saved (absent until first saved). */
   audit?: AuditSettings;
+  /** The message of each noticeboard number that has one. */
+  noticeboard_messages?: { phone_number: string; message: string }[];
 }
