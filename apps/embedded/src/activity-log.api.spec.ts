@@ -210,6 +210,7 @@ describe('GET /api/activity_log/customer_group/', () => {
       { id: rootId, name: 'Demo Organisation', parent: null },
       { id: northId, name: 'North Region', parent: rootId },
       { id: DEMO_GROUPS[2].customerGroupId, name: 'South Region', parent: rootId },
+      { id: DEMO_GROUPS[3].customerGroupId, name: 'West Region', parent: rootId },
     ]);
   });
 });

@@ -34,10 +34,21 @@ async function settingsAfter(id: string, position: string): Promise<CustomerGrou
 }
 
 describe('PUT /api/customer_group_settings/{id}/', () => {
-  it('starts a new group from the defaults (30 minutes, Amy), changes what is sent and answers every setting as GET shows it', async () => {
+  it('a new organisation starts from the defaults of spec §9 (30 minutes, Amy)', async () => {
+    const other = await createSecondTenant(app);
+    const key = await login(app, other.adminEmail, OTHER_TENANT_PASSWORD);
+    const own = await request(app.url).get('/api/customer_group/self/').set(auth(key)).expect(200);
+    expect(JSON.parse((own.body as CustomerGroupDto).settings)).toMatchObject({
+      default_message_timeout: { value: 1800, text: '30 minutes' },
+      default_tts_voice: 'Amy',
+      two_way_sms: false,
+      force_two_way_sms: false,
+      country_code: { country: 'United Kingdom', dial_code: '+44', country_code: 'GB' },
+    });
+  });
+
+  it('changes the settings sent and answers every setting as GET shows it', async () => {
     const id = await newGroup('Settings Team');
-    const before = await settingsAfter(id, '0');
-    expect(before).toMatchObject({ default_message_timeout: { value: 1800, text: '30 minutes' }, default_tts_voice: 'Amy', two_way_sms: false });
 
     const response = await putSettings(admin, id, {
       default_message_timeout: { value: 7200, text: '' },
@@ -87,8 +98,8 @@ describe('PUT /api/customer_group_settings/{id}/', () => {
 
   it('records nothing for values it already holds, and describes a change in the activity log', async () => {
     const id = await newGroup('Logged Settings');
-    const changed = await putSettings(admin, id, { sms_quick_reports: true, opening_text: 'Council alert:' }).expect(200);
-    const same = await putSettings(admin, id, { sms_quick_reports: true }).expect(200);
+    const changed = await putSettings(admin, id, { send_notifications_to_admins_about_invalid_recipients: true, opening_text: 'Council alert:' }).expect(200);
+    const same = await putSettings(admin, id, { send_notifications_to_admins_about_invalid_recipients: true }).expect(200);
     expect(Number(same.headers['x-event-position'])).toBeGreaterThanOrEqual(Number(changed.headers['x-event-position']));
     const log = await request(app.url)
       .get('/api/activity_log/')
@@ -97,8 +108,8 @@ describe('PUT /api/customer_group_settings/{id}/', () => {
       .set('X-Read-Position', changed.headers['x-event-position'])
       .expect(200);
     const actions = (log.body as ActivityLogPageDto).data.activity_logs.map((entry) => entry.action);
-    expect(actions).toContain('Changed customer group settings: sms_quick_reports, opening_text');
-    expect(actions.filter((action) => action === 'Changed customer group settings: sms_quick_reports')).toEqual([]);
+    expect(actions).toContain('Changed customer group settings: send_notifications_to_admins_about_invalid_recipients, opening_text');
+    expect(actions.filter((action) => action === 'Changed customer group settings: send_notifications_to_admins_about_invalid_recipients')).toEqual([]);
   });
 
   it("a new child group starts with its parent's settings but not its phone numbers", async () => {

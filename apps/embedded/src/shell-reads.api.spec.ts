@@ -11,7 +11,7 @@ let admin: string;
 let northOperator: TestUser;
 let northKey: string;
 
-const [root, north, south] = DEMO_GROUPS.map((group) => group.customerGroupId) as [string, string, string];
+const [root, north, south, west] = DEMO_GROUPS.map((group) => group.customerGroupId) as [string, string, string, string];
 const demoAdmin = DEMO_USERS.find((user) => user.customerPermission === 'ADMIN')!;
 const demoContact = DEMO_USERS.find((user) => user.customerPermission === 'CONTACT')!;
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 describe('customer groups in reach', () => {
   it('GET /api/customer_group/ lists the caller\'s group and its descendants, parents first', async () => {
     const all = (await get(admin, '/api/customer_group/').expect(200)).body as CustomerGroupDto[];
-    expect(all.map((group) => group.name)).toEqual(['Demo Organisation', 'North Region', 'South Region']);
+    expect(all.map((group) => group.name)).toEqual(['Demo Organisation', 'North Region', 'South Region', 'West Region']);
     expect(all[1]).toMatchObject({ id: north, parent: root, root_parent_id: root });
     expect(all[1]!.root_customer_group_permissions).toContain('Use Microsoft Teams');
     const fromNorth = (await get(northKey, '/api/customer_group/').expect(200)).body as CustomerGroupDto[];
@@ -40,7 +40,7 @@ describe('customer groups in reach', () => {
   });
 
   it('GET /api/customer_group_ids/ answers the ids in reach', async () => {
-    expect((await get(admin, '/api/customer_group_ids/').expect(200)).body).toEqual([root, north, south]);
+    expect((await get(admin, '/api/customer_group_ids/').expect(200)).body).toEqual([root, north, south, west]);
     expect((await get(northKey, '/api/customer_group_ids/').expect(200)).body).toEqual([north]);
   });
 

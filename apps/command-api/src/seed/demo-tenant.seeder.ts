@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
-import { DEMO_GROUPS, DEMO_PASSWORD, DEMO_ROOT_ID, DEMO_ROOT_PERMISSIONS, DEMO_USERS } from './demo-tenant';
+import { DEMO_GROUPS, DEMO_PASSWORD, DEMO_ROOT_ID, DEMO_ROOT_PERMISSIONS, DEMO_SETTINGS, DEMO_USERS } from './demo-tenant';
 import { CreateCustomerGroupCommand } from '../customer-group/commands/create-customer-group.command';
 import { RegisterUserCommand } from '../users/commands/register-user.command';
 
@@ -30,7 +30,7 @@ export class DemoTenantSeeder implements OnApplicationBootstrap {
           ...group,
           rootId: DEMO_ROOT_ID,
           rootPermissions: group.parentId ? [] : [...DEMO_ROOT_PERMISSIONS],
-          settings: { send_verification_email: false, noticeboard_numbers: [] },
+          settings: structuredClone(DEMO_SETTINGS),
         },
         { ...context(`demo/${group.customerGroupId}`), customerGroupId: group.customerGroupId },
       ));

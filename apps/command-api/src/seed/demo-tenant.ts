@@ -10,7 +10,26 @@ export const DEMO_GROUPS = [
   { customerGroupId: DEMO_ROOT_ID, name: 'Demo Organisation', parentId: null },
   { customerGroupId: deterministicId('demo/customer-group/north'), name: 'North Region', parentId: DEMO_ROOT_ID },
   { customerGroupId: deterministicId('demo/customer-group/south'), name: 'South Region', parentId: DEMO_ROOT_ID },
+  { customerGroupId: deterministicId('demo/customer-group/west'), name: 'West Region', parentId: DEMO_ROOT_ID },
 ] as const;
+
+/** Settings every demo group starts with, so the dataset screens show a configured organisation. */
+export const DEMO_SETTINGS = {
+  send_verification_email: false,
+  noticeboard_numbers: [],
+  default_sms_sender_name: 'DemoOrg',
+  two_way_sms: true,
+  sms_quick_reports: true,
+  test_message_header: true,
+  opening_text: 'Demo Organisation:',
+  closing_text: 'Reply STOP to opt out.',
+  dial_back_message: 'You have a message from Demo Organisation. Press 1 to hear it again.',
+  default_message_timeout: { value: 3600, text: '1 hour' },
+  preferred_timezone: 'Europe/London',
+  apply_preferred_timezone: true,
+  address_format_list: ['first_name', 'last_name'],
+  conference: { default_message_amd: 'Please call the duty desk on 020 7946 0000.', default_message_live: 'Press 1 to join the incident call.' },
+};
 
 /** Every feature but "Show Incident Manager dashboard only", which would hide the rest of the product. */
 export const DEMO_ROOT_PERMISSIONS = ROOT_PERMISSIONS.filter((p) => p !== 'Show Incident Manager dashboard only');
