@@ -7,6 +7,9 @@ type LiveIncidentListener = (incident: IncidentDto) => void;
 /** Every live update the app's one live socket (live-socket.ts) receives, in the order it receives them. */
 const liveUpdates = new Subject<LiveUpdate>();
 
+/** The same updates, for screens that follow another resource (live-resource.ts). */
+export const liveUpdates$: Observable<LiveUpdate> = liveUpdates.asObservable();
+
 /** Incidents others (or this user elsewhere) change: updates on resource 'incidents' carry the whole incident as it now stands. */
 export const liveIncidents$: Observable<IncidentDto> = liveUpdates.pipe(
   filter((update) => update.resource === INCIDENTS_LIVE_RESOURCE),

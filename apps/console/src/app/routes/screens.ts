@@ -1,6 +1,7 @@
 import { activityLogScreens } from '../../features/activity-log/screens';
 import { changePasswordScreens } from '../../features/change-password/screens';
 import { dashboardScreens } from '../../features/dashboard/screens';
+import { datasetsScreens } from '../../features/datasets/screens';
 import { emailOutboxScreens } from '../../features/email-outbox/screens';
 import { impersonateLoginScreens } from '../../features/impersonate-login/screens';
 import { incidentReportsScreens } from '../../features/incident-reports/screens';
@@ -22,6 +23,7 @@ export const SCREENS = composeScreenMaps([
   incidentReportsScreens,
   incidentSettingsScreens,
   activityLogScreens,
+  datasetsScreens,
   emailOutboxScreens,
   notFoundScreens,
   loginScreens,
