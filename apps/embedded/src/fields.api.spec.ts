@@ -228,6 +228,14 @@ describe('options excluded by group', () => {
     expect((await fieldsOf(admin, team, none.headers['x-event-position'])).find((entry) => entry.id === field.id)!.all_options_disabled).toBe(false);
   });
 
+  it('drops a deleted group from the mapping, so the mapping read before it went can be sent back', async () => {
+    const team = await childGroup('Short-lived Crew', northId);
+    const { field } = await selectField('Boat', northId, ['Tug']);
+    const mapping = ((await exclude(admin, field.id, { [team]: [field.options[0]!.id] }).expect(200)).body as ContactFieldDto).excluded_options_by_group;
+    await request(app.url).delete(`/api/customer_group/${team}/`).set(auth(admin)).expect(204);
+    expect(((await exclude(admin, field.id, mapping).expect(200)).body as ContactFieldDto).excluded_options_by_group).toEqual({});
+  });
+
   it('answers 400 for unknown options and groups not below the field, 404 for groups out of reach', async () => {
     const team = await childGroup('Gate Team', northId);
     const { field } = await selectField('Gate', northId, ['A']);

@@ -56,26 +56,34 @@ export class ChangeContactFieldHandler implements ICommandHandler<ChangeContactF
       case 'DeleteContactFieldOption':
         return { type: command.type, data: { ...command.data, scenarioCount: await this.usage.ofOption(rootId, command.data.optionId) } };
       case 'ChangeExcludedOptionsByGroup':
-        return { type: command.type, data: { ...command.data, descendantGroupIds: await this.groupsBelow(principal, command, field) } };
+        return { type: command.type, data: { fieldId: command.data.fieldId, ...(await this.groupsBelow(principal, command, field)) } };
       default:
         return command;
     }
   }
 
-  /** Of the groups the mapping names, those below the field's group; a group outside the caller's reach answers 404. */
+  /**
+   * Of the groups the mapping names, those below the field's group; a group outside the caller's reach
+   * answers 404. A deleted group in reach offers nothing any more: its entry is left out of the mapping
+   * (so a mapping read before the group went can be sent back as it was).
+   */
   private async groupsBelow(
     principal: Principal,
     command: Extract<ExistingFieldCommand, { type: 'ChangeExcludedOptionsByGroup' }>,
     field: ContactFieldState,
-  ): Promise<string[]> {
+  ): Promise<Pick<Extract<ContactFieldCommand, { type: 'ChangeExcludedOptionsByGroup' }>['data'], 'excludedOptionsByGroup' | 'descendantGroupIds'>> {
     const entries = command.data.excludedOptionsByGroup;
-    if (entries instanceof Refused || field.status === 'absent') return [];
+    if (entries instanceof Refused || field.status === 'absent') return { excludedOptionsByGroup: entries, descendantGroupIds: [] };
+    const kept: (typeof entries)[number][] = [];
     const below: string[] = [];
-    for (const { customerGroupId } of entries) {
-      const group = await this.access.reachableGroup(principal, customerGroupId);
+    for (const entry of entries) {
+      const group = await this.access.state(entry.customerGroupId);
+      if (group.status === 'deleted' && this.access.reaches(principal, group)) continue;
+      if (group.status !== 'active' || !this.access.reaches(principal, group)) throw notFound();
+      kept.push(entry);
       if (group.ancestorIds.includes(field.customerGroupId)) below.push(group.customerGroupId);
     }
-    return below;
+    return { excludedOptionsByGroup: kept, descendantGroupIds: below };
   }
 }
 
