@@ -1,4 +1,5 @@
 import {
+  READ_MODELS,
   ROUTES,
   type ChangeCustomerGroupRequestSchema,
   type ChangeCustomerGroupResponse,
@@ -15,18 +16,14 @@ export type CreateCustomerGroupRequest = z.input<typeof CreateCustomerGroupReque
 /** PUT /api/customer_group/{id}/ with a new name, as the contract's schema accepts it. */
 export type RenameCustomerGroupRequest = Required<Pick<z.input<typeof ChangeCustomerGroupRequestSchema>, 'id' | 'name'>>;
 
-/**
- * PUT /api/customer_group/{id}/ with a new parent (the group moves with its subtree). The
- * contract's ChangeCustomerGroupRequestSchema has no `parent` yet; this is the one place that
- * types it until the schema does.
- */
-export interface MoveCustomerGroupRequest {
-  id: string;
-  parent: string;
-}
+/** PUT /api/customer_group/{id}/ with a new parent: the group moves with its subtree. */
+export type MoveCustomerGroupRequest = Required<Pick<z.input<typeof ChangeCustomerGroupRequestSchema>, 'id' | 'parent'>>;
 
-/** The live-update resource of customer groups (created, renamed, moved, deleted). */
-export const CUSTOMER_GROUPS_LIVE_RESOURCE = 'customer_groups';
+/**
+ * The live-update resource of customer groups: the query API's projection sends one for each group
+ * created, changed, moved or deleted, under its read model's name.
+ */
+export const CUSTOMER_GROUPS_LIVE_RESOURCE = READ_MODELS.customerGroups;
 
 /** The calls the datasets screen makes (spec part 2 §7, customer groups). */
 export interface DatasetsApi {
@@ -34,7 +31,7 @@ export interface DatasetsApi {
   customerGroups(): Promise<CustomerGroupDto[]>;
   createCustomerGroup(request: CreateCustomerGroupRequest): Promise<CustomerGroupDto>;
   renameCustomerGroup(request: RenameCustomerGroupRequest): Promise<ChangeCustomerGroupResponse>;
-  moveCustomerGroup(request: MoveCustomerGroupRequest): Promise<unknown>;
+  moveCustomerGroup(request: MoveCustomerGroupRequest): Promise<ChangeCustomerGroupResponse>;
   deleteCustomerGroup(id: string): Promise<void>;
 }
 

@@ -68,7 +68,7 @@ export const datasetsMachine = setup({
     createGroup: providedPromise<CustomerGroupDto, CreateCustomerGroupRequest>('createGroup'),
     renameGroup: providedPromise<ChangeCustomerGroupResponse, RenameCustomerGroupRequest>('renameGroup'),
     deleteGroup: providedPromise<void, { id: string }>('deleteGroup'),
-    moveGroup: providedPromise<unknown, MoveCustomerGroupRequest>('moveGroup'),
+    moveGroup: providedPromise<ChangeCustomerGroupResponse, MoveCustomerGroupRequest>('moveGroup'),
   },
   actions: {
     notifySuccess: (_, _params: { text: string }) => {
