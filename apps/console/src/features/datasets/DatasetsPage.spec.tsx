@@ -190,7 +190,7 @@ describe('DatasetsPage', () => {
       await user.keyboard('{Enter}');
 
       expect(screen.queryByRole('menu')).toBeNull();
-      expect(screen.getByText('“North Region” will move under “South Region”. Confirm to move it with its child groups.')).toBeTruthy();
+      expect(screen.getByText('“North Region” will move under “South Region”, with its child groups. Confirm to move it.')).toBeTruthy();
       expect(server.writes()).toEqual([]);
       await user.click(within(screen.getByRole('group', { name: 'Pending move' })).getByRole('button', { name: 'Confirm move' }));
 
@@ -207,6 +207,7 @@ describe('DatasetsPage', () => {
 
       await user.click(within(actions()).getByRole('button', { name: 'Move to…' }));
       await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'South Region' }));
+      expect(screen.getByText('“Oslo” will move under “South Region”. Confirm to move it.')).toBeTruthy();
       await user.click(within(screen.getByRole('group', { name: 'Pending move' })).getByRole('button', { name: 'Cancel move' }));
 
       expect(screen.queryByText(/will move under/)).toBeNull();

@@ -75,7 +75,8 @@ export default function DatasetsPage() {
       <PendingMove role="status">
         {pendingMove && (
           <p>
-            “{nameOf(pendingMove.groupId)}” will move under “{nameOf(pendingMove.parentId)}”. Confirm to move it with its child groups.
+            “{nameOf(pendingMove.groupId)}” will move under “{nameOf(pendingMove.parentId)}”
+            {groups?.some((group) => group.parent === pendingMove.groupId) ? ', with its child groups' : ''}. Confirm to move it.
           </p>
         )}
       </PendingMove>
