@@ -10,6 +10,9 @@ import { fmtInt, fmtMb, fmtMs, latencies, line } from './measure.mjs';
 
 export const INCIDENTS = 100_000;
 export const ACTIVITY_SIZES = [10_000, 100_000, 1_000_000];
+/** 3c: a tree of this many customer groups (a root, 10 regions, 100 areas, 900 teams), each with FIELDS_PER_GROUP contact fields. */
+export const FIELD_GROUPS = 1_011;
+export const FIELDS_PER_GROUP = 200;
 const OTHER_TENANT_INCIDENTS = 10_000;
 const BATCH = 2_000;
 const ROOT = 'bench-root-0000-0000-000000000001';
@@ -42,6 +45,9 @@ export function loadQueryApi(require) {
     ...dist('shared/customer-group-reader'),
     ...dist('customer-group/projections/customer-groups.projection'),
     ...dist('users/projections/users.projection'),
+    ...dist('field/projections/contact-fields.projection'),
+    ...dist('field/queries/customer-group-fields.handler'),
+    ...dist('field/queries/customer-group-fields.query'),
   };
 }
 
@@ -246,6 +252,78 @@ export async function benchActivityLog(api, { tempDir, removeDir }) {
     printLatency('1,000,000: page 1, a region admin (1/3 of it)', await latencies(() => page(caller(REGIONS[1])), { times: 50, warmup: 3 }));
     printLatency('1,000,000: page 1, text search', await latencies(() => page(admin, { search: 'no such words' }), { times: 3, warmup: 1 }));
     return results;
+  } finally {
+    await store.close();
+    removeDir(dir);
+  }
+}
+
+/** Root > 10 regions > 10 areas each > 9 teams each: 1,011 groups, each with its ids from the root down. */
+function fieldGroupTree() {
+  const groups = [{ id: ROOT, path: [ROOT] }];
+  for (let r = 0; r < 10; r++) {
+    const region = `bench-region-${r}`;
+    groups.push({ id: region, path: [ROOT, region] });
+    for (let a = 0; a < 10; a++) {
+      const area = `${region}-area-${a}`;
+      groups.push({ id: area, path: [ROOT, region, area] });
+      for (let t = 0; t < 9; t++) groups.push({ id: `${area}-team-${t}`, path: [ROOT, region, area, `${area}-team-${t}`] });
+    }
+  }
+  return groups;
+}
+
+const NO_FIELD_FLAGS = {
+  mapping: false,
+  import_contacts: false,
+  import_by_column: false,
+  include_child_fields: false,
+  aggregate_field_options_with_recipient_count: false,
+  has_operator_access: false,
+};
+
+/** 3c. GET /api/customer_group/{id}/fields/ out of 1,011 groups with 200 select fields each (202,200 fields). */
+export async function benchContactFields(api, { tempDir, removeDir }) {
+  const dir = tempDir('contact-fields');
+  const store = api.SqliteReadStore.open({ path: join(dir, 'read-models.sqlite'), readCache: false });
+  try {
+    await api.ensureProjectionIndexes(store, api.QUERY_PROJECTIONS);
+    const fill0 = performance.now();
+    const groups = fieldGroupTree();
+    let position = 0;
+    await project(
+      store,
+      api.customerGroupsProjection,
+      groups.map((group) =>
+        recorded(
+          ++position,
+          'CustomerGroupCreated',
+          { customerGroupId: group.id, name: group.id, parentId: group.path.at(-2) ?? null, rootId: ROOT, ancestorIds: group.path.slice(0, -1), rootPermissions: [], settings: {} },
+          { tenantId: ROOT, customerGroupId: group.id },
+        ),
+      ),
+    );
+    for (const group of groups) {
+      const events = Array.from({ length: FIELDS_PER_GROUP }, (_, f) => {
+        const fieldId = `${group.id}-field-${f}`;
+        const options = [1, 2, 3].map((n) => ({ optionId: `${fieldId}.${n}`, label: `Option ${n}` }));
+        return recorded(++position, 'ContactFieldCreated', { fieldId, customerGroupId: group.id, label: `Field ${f}`, fieldType: 'SINGLESELECT', options }, { tenantId: ROOT, customerGroupId: group.id });
+      });
+      await project(store, api.contactFieldsProjection, events);
+    }
+    line('set-up (not a target)', `${fmtInt(groups.length)} groups, ${fmtInt(groups.length * FIELDS_PER_GROUP)} fields projected in ${((performance.now() - fill0) / 1000).toFixed(1)} s`);
+    // The endpoint's query handler (no HTTP), as the controller's QueryBus hands it the query.
+    const handler = new api.CustomerGroupFieldsHandler(new api.CustomerGroupReader(store), store);
+    const list = (groupId, flags = {}) => handler.execute(new api.CustomerGroupFieldsQuery(caller(ROOT), groupId, { ...NO_FIELD_FLAGS, ...flags }));
+    const teams = groups.filter((group) => group.path.length === 4);
+    const answered = (await list(teams[0].id)).length;
+    if (answered !== 4 * FIELDS_PER_GROUP) throw new Error(`a team's list answered ${answered} fields, not ${4 * FIELDS_PER_GROUP}`);
+    const team = await latencies((i) => list(teams[(i * 37) % teams.length].id), { times: 1_000 });
+    printLatency(`a team's fields (${fmtInt(answered)}: its own and 3 ancestors') (target)`, team);
+    printLatency("a team's fields, mapping=true", await latencies((i) => list(teams[(i * 37) % teams.length].id, { mapping: true }), { times: 500 }));
+    printLatency("the root's fields", await latencies(() => list(ROOT), { times: 500 }));
+    printLatency("an area's fields with its 9 teams' (include_child_fields)", await latencies((i) => list(groups[2 + (i % 10) * 101].id, { include_child_fields: true }), { times: 100 }));
+    return { team };
   } finally {
     await store.close();
     removeDir(dir);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchHttp, HTTP } from './http.mjs';
 import { errorText, fmtInt, fmtMb, fmtMs, heading, line, percentile, sleep } from './measure.mjs';
-import { ACTIVITY_SIZES, benchActivityLog, benchIncidentList, INCIDENTS, loadQueryApi } from './reads.mjs';
+import { ACTIVITY_SIZES, benchActivityLog, benchContactFields, benchIncidentList, FIELD_GROUPS, FIELDS_PER_GROUP, INCIDENTS, loadQueryApi } from './reads.mjs';
 
 const here = import.meta.dirname;
 const root = join(here, '..', '..');
@@ -41,6 +41,7 @@ const TARGETS = {
   ratio: 1,
   incidentPageP99Ms: 20,
   activityPageP99Ms: 30,
+  contactFieldsP99Ms: 50,
   /** Resident memory may grow by the read store's page cache at most (64 MB) between 100,000 and 1,000,000 entries. */
   activityRssGrowthBytes: 64 * 1024 * 1024,
   httpListPerSec: 2_000,
@@ -497,6 +498,9 @@ async function main() {
   const dirs = { root, require, tempDir, removeDir };
   const incidentList = queryApi && (await section(`3a. Incident list in the embedded read store: pages of 50 out of ${fmtInt(INCIDENTS)} incidents of one organisation`, () => benchIncidentList(queryApi, dirs)));
   const activityLog = queryApi && (await section(`3b. Activity log in the embedded read store, growing to ${fmtInt(ACTIVITY_SIZES.at(-1))} entries`, () => benchActivityLog(queryApi, dirs)));
+  const contactFields =
+    queryApi &&
+    (await section(`3c. Contact fields of a group in the embedded read store: ${fmtInt(FIELD_GROUPS)} groups with ${FIELDS_PER_GROUP} fields each`, () => benchContactFields(queryApi, dirs)));
   const http = await section(`4. HTTP against the embedded app: the incident list (page of 50 out of ${fmtInt(HTTP.incidents)}) and a mixed read/write load`, () => benchHttp(dirs));
 
   heading('Summary against targets');
@@ -528,6 +532,8 @@ async function main() {
     Number.isFinite(growth) ? `${growth < 0 ? '-' : '+'}${fmtMb(Math.abs(growth))}` : 'n/a',
     mark(Number.isFinite(growth) ? growth <= TARGETS.activityRssGrowthBytes : null),
   ]);
+  const fieldsList = contactFields?.team;
+  rows.push([`contact fields of a group, ${fmtInt(FIELD_GROUPS)} groups x ${FIELDS_PER_GROUP}, p99 (ms)`, `<= ${TARGETS.contactFieldsP99Ms}`, fmtMs(fieldsList?.p99), mark(fieldsList ? fieldsList.p99 <= TARGETS.contactFieldsP99Ms : null)]);
   const reads = http?.reads;
   const moonshot = reads && reads.perSec >= TARGETS.httpListMoonshotPerSec ? ' (moonshot too)' : '';
   rows.push([`HTTP incident list, ${HTTP.clients} clients (req/s)`, `>= ${fmtInt(TARGETS.httpListPerSec)}`, fmtInt(reads?.perSec), mark(reads ? reads.perSec >= TARGETS.httpListPerSec && reads.errors === 0 : null) + moonshot]);
