@@ -96,6 +96,19 @@ describe('POST /api/field/', () => {
     because(`${field} should say ${message}`, () => expect((response.body as Record<string, string[]>)[field]?.join(' ')).toContain(message));
   });
 
+  it('creates one field and one option for requests retried with the same Idempotency-Key', async () => {
+    const body = { label: 'Retried', field_type: 'MULTISELECT', customer_group: northId, options: ['One'] };
+    const first = await createField(admin, body).set('Idempotency-Key', 'create-field-1').expect(201);
+    const retry = await createField(admin, body).set('Idempotency-Key', 'create-field-1').expect(201);
+    expect(retry.body).toEqual(first.body);
+    const fieldId = (first.body as ContactFieldDto).id;
+    const option = await addOption(admin, { field: fieldId, label: 'Two' }).set('Idempotency-Key', 'add-option-1').expect(201);
+    const again = await addOption(admin, { field: fieldId, label: 'Two' }).set('Idempotency-Key', 'add-option-1').expect(201);
+    expect(again.body).toEqual(option.body);
+    const listed = await fieldsOf(admin, northId, again.headers['x-event-position']);
+    expect(listed.filter((entry) => entry.label === 'Retried').map((entry) => entry.options.map((entry) => entry.label))).toEqual([['One', 'Two']]);
+  });
+
   it("answers 404 for a group outside the caller's reach and another tenant's", async () => {
     const northAdmin = await createUser(app, { role: 'ADMIN', customerGroupId: northId });
     const key = await login(app, northAdmin.email, northAdmin.password);
