@@ -44,7 +44,7 @@ describe('DatasetsPage', () => {
     expect(screen.getAllByRole('treeitem').map((treeItem) => treeItem.tabIndex)).toEqual([0, -1, -1, -1]);
   });
 
-  it('moves through the tree with the keyboard and opens a group’s edit screen on Enter', async () => {
+  it('moves through the tree with the keyboard (arrows, Home, End, a first letter) and opens a group’s edit screen on Enter', async () => {
     const { user } = renderDatasets();
     await tree();
 
@@ -65,6 +65,12 @@ describe('DatasetsPage', () => {
     expect(selected()).toEqual(['South Region']);
     await user.keyboard('{Home}');
     expect(selected()).toEqual(['Demo Organisation']);
+
+    await user.keyboard('s');
+    expect(selected()).toEqual(['South Region']);
+    await user.keyboard('o');
+    expect(selected()).toEqual(['Oslo']);
+    await user.keyboard('{Home}');
 
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(currentPath()).toBe('/datasets/oslo/edit/devices'));

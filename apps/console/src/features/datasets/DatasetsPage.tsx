@@ -103,6 +103,7 @@ export default function DatasetsPage() {
               onExpandedChange={setExpanded}
               onOpen={(id) => navigate(editPath(id))}
               editPath={editPath}
+              busy={snapshot.matches({ list: 'reloading' })}
             />
           </div>
           <SelectedGroupActions

@@ -15,15 +15,18 @@ interface CustomerGroupTreeProps {
   /** Enter on a group: its edit screen. */
   onOpen: (id: string) => void;
   editPath: (id: string) => string;
+  /** The groups are loading again: the tree says so to assistive technology. */
+  busy: boolean;
 }
 
 /**
  * The customer groups as a WAI-ARIA tree (single select, selection follows focus): Up and Down
  * move through the groups shown, Right opens a group or goes to its first child, Left closes it or
  * goes to its parent, Home and End go to the first and last group, Enter opens the group's edit
- * screen. Each group's name is also a link to that screen for pointer users.
+ * screen, a letter goes to the next group whose name starts with it. Each group's name is also a
+ * link to that screen for pointer users.
  */
-export function CustomerGroupTree({ tree, labelledBy, selectedId, collapsed, onSelect, onExpandedChange, onOpen, editPath }: CustomerGroupTreeProps) {
+export function CustomerGroupTree({ tree, labelledBy, selectedId, collapsed, onSelect, onExpandedChange, onOpen, editPath, busy }: CustomerGroupTreeProps) {
   const items = useRef(new Map<string, HTMLLIElement>());
   const shown = visibleNodes(tree, collapsed);
   const current = shown.find((node) => node.group.id === selectedId) ?? shown[0];
@@ -57,10 +60,20 @@ export function CustomerGroupTree({ tree, labelledBy, selectedId, collapsed, onS
       },
       Enter: () => onOpen(node.group.id),
     };
-    const action = Object.hasOwn(keys, event.key) ? keys[event.key] : undefined;
+    const action = Object.hasOwn(keys, event.key) ? keys[event.key] : typeAhead(event);
     if (!action) return;
     event.preventDefault();
     action();
+  };
+
+  // A letter goes to the next group shown whose name starts with it, from the current one round.
+  const typeAhead = (event: KeyboardEvent) => {
+    if (event.key.length !== 1 || event.key === ' ' || event.ctrlKey || event.metaKey || event.altKey) return undefined;
+    const letter = event.key.toLocaleLowerCase();
+    const start = shown.findIndex((node) => node.group.id === current?.group.id);
+    const ordered = [...shown.slice(start + 1), ...shown.slice(0, start + 1)];
+    const match = ordered.find((node) => node.group.name.trim().toLocaleLowerCase().startsWith(letter));
+    return match ? () => moveTo(match) : undefined;
   };
 
   const renderNode = (node: GroupNode) => (
@@ -78,7 +91,7 @@ export function CustomerGroupTree({ tree, labelledBy, selectedId, collapsed, onS
   );
 
   return (
-    <Tree role="tree" aria-labelledby={labelledBy} onKeyDown={onKeyDown}>
+    <Tree role="tree" aria-labelledby={labelledBy} aria-busy={busy} onKeyDown={onKeyDown}>
       {tree.map(renderNode)}
     </Tree>
   );
