@@ -141,6 +141,35 @@ describe('GET /api/customer_group/{id}/', () => {
   });
 });
 
+describe('GET /api/customer_group/{id}/?include_fields=true', () => {
+  it('adds the contact fields that apply to the group (its own and inherited), as the fields list answers them', async () => {
+    const team = await created('Fielded Team', northId);
+    const field = await request(app.url)
+      .post('/api/field/')
+      .set(auth(admin))
+      .send({ label: 'Shift', field_type: 'SINGLESELECT', customer_group: northId, options: ['Day', 'Night'] })
+      .expect(201);
+    const position = field.headers['x-event-position'];
+    const withFields = await request(app.url).get(path(team.id)).query({ include_fields: 'true' }).set(auth(admin)).set('X-Read-Position', position).expect(200);
+    const listed = await request(app.url).get(`/api/customer_group/${team.id}/fields/`).set(auth(admin)).set('X-Read-Position', position).expect(200);
+    expect(withFields.body.fields).toEqual(listed.body);
+    expect((withFields.body.fields as { label: string; is_inherited: boolean }[]).find((entry) => entry.label === 'Shift')).toMatchObject({ is_inherited: true });
+    const plain = await request(app.url).get(path(team.id)).set(auth(admin)).expect(200);
+    expect(plain.body).not.toHaveProperty('fields');
+  });
+
+  it('lets operators load fields, answers 403 to the other roles and 404 outside reach', async () => {
+    await request(app.url).get(path(northId)).query({ include_fields: 'true' }).set(auth(await login(app, 'operator@demo.test'))).expect(200);
+    for (const role of ['sender', 'contact', 'data']) {
+      const key = await login(app, `${role}@demo.test`);
+      await request(app.url).get(path(northId)).query({ include_fields: 'true' }).set(auth(key)).expect(403);
+      await request(app.url).get(path(northId)).set(auth(key)).expect(200);
+    }
+    const other = await createSecondTenant(app);
+    await request(app.url).get(path(other.rootId)).query({ include_fields: 'true' }).set(auth(admin)).expect(404);
+  });
+});
+
 describe('DELETE /api/customer_group/{id}/', () => {
   it('deletes an empty group: 204, then gone from the lists, described in the activity log', async () => {
     const group = await created('Temporary Team', northId);

@@ -1,11 +1,13 @@
 import { Get, Inject, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
+  CustomerGroupQuerySchema,
   CustomerGroupUserIdsQuerySchema,
   ROUTES,
   type AuditRecipientDto,
   type AuditSettingsDto,
   type BrandLoginDto,
+  type CustomerGroupWithFieldsDto,
   type CustomLoginUrlDto,
   type MapCoordinatesDto,
   type CustomerGroupDto,
@@ -104,7 +106,11 @@ export class CustomerGroupController {
    * other /api/customer_group/<word>/ reads (self, get_users_id), which the id would otherwise take.
    */
   @Get(ROUTES.customerGroup.path)
-  one(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CustomerGroupDto> {
-    return this.queryBus.execute(new CustomerGroupQuery(principal, id));
+  one(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query(new ZodQueryPipe(CustomerGroupQuerySchema)) { include_fields }: z.output<typeof CustomerGroupQuerySchema>,
+  ): Promise<CustomerGroupWithFieldsDto> {
+    return this.queryBus.execute(new CustomerGroupQuery(principal, id, include_fields));
   }
 }

@@ -11,7 +11,7 @@ import { CustomerGroupReader } from '../shared/customer-group-reader';
 import { CONTACT_FIELDS } from './contact-fields.read-model';
 import { contactFieldsProjection } from './projections/contact-fields.projection';
 import { CustomerGroupFieldsHandler, fieldsOfGroups } from './queries/customer-group-fields.handler';
-import { CustomerGroupFieldsQuery, type CustomerGroupFieldsFlags } from './queries/customer-group-fields.query';
+import { CustomerGroupFieldsQuery, type CustomerGroupFieldsFlags } from '../shared/queries/customer-group-fields.query';
 
 /** Root > North > Quay, and Root > South. */
 const PATHS: Record<string, string[]> = { root: ['root'], north: ['root', 'north'], quay: ['root', 'north', 'quay'], south: ['root', 'south'] };

@@ -11,7 +11,7 @@ import {
 import { CurrentPrincipal, type Principal, ZodQueryPipe } from '@beacon/platform';
 import type { z } from 'zod';
 import { QueryController } from '../shared/query-controller.decorator';
-import { CustomerGroupFieldsQuery } from './queries/customer-group-fields.query';
+import { CustomerGroupFieldsQuery } from '../shared/queries/customer-group-fields.query';
 import { ScenarioUsageQuery } from './queries/scenario-usage.query';
 
 type PageQuery = z.output<typeof ScenarioUsageQuerySchema>;

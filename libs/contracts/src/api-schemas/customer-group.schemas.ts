@@ -15,7 +15,8 @@ import {
 } from '@beacon/domain';
 import { z } from 'zod';
 import type { CUSTOMER_GROUP_ROUTES } from '../routes/customer-group.routes';
-import { described, json, named, noContent, type ApiFeature } from './api-schema';
+import { described, json, named, noContent, queryFlag, type ApiFeature } from './api-schema';
+import { CustomerGroupFieldSchema } from './field.schemas';
 
 /** libs/domain customer-group.decide.ts: a module name is at most 50 characters. */
 export const MODULE_NAME_MAX_LENGTH = 50;
@@ -222,6 +223,17 @@ export const CustomLoginUrlSchema = named(
   z.object({ custom_login_url: described(z.string(), 'The path of the group\'s branded login page (/{brand}), or "" when it has none.') }),
 );
 
+export const CustomerGroupQuerySchema = z.object({
+  include_fields: queryFlag('true: the contact fields that apply to the group, in `fields`, as GET /api/customer_group/{id}/fields/ answers them.'),
+});
+
+export const CustomerGroupWithFieldsSchema = named(
+  'CustomerGroupWithFields',
+  CustomerGroupSchema.extend({ fields: described(z.array(CustomerGroupFieldSchema), 'With include_fields=true only.').optional() }),
+);
+
+export type CustomerGroupWithFieldsDto = z.output<typeof CustomerGroupWithFieldsSchema>;
+
 export const CUSTOMER_GROUP_API = {
   tag: 'Customer groups',
   description: 'Customer groups, their branded login pages and their incident module settings.',
@@ -229,8 +241,9 @@ export const CUSTOMER_GROUP_API = {
     customerGroupSelf: { summary: "The caller's customer group", responses: { 200: json(CustomerGroupSchema, 'The group.') } },
     customerGroup: {
       summary: 'A customer group',
-      description: "A group in the caller's reach (their own or a descendant); any other id, 404. The group's contact fields (`include_fields=true`) come with the fields calls.",
-      responses: { 200: json(CustomerGroupSchema, 'The group.') },
+      description: "A group in the caller's reach (their own or a descendant); any other id, 404. With include_fields=true, its contact fields too.",
+      query: CustomerGroupQuerySchema,
+      responses: { 200: json(CustomerGroupWithFieldsSchema, 'The group.') },
     },
     createCustomerGroup: {
       summary: 'Create a customer group',

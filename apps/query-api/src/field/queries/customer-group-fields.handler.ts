@@ -7,7 +7,7 @@ import type { FindOptions, Filter, ReadStore } from '@beacon/read-store';
 import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
 import { CONTACT_FIELDS, type ContactFieldDocument } from '../contact-fields.read-model';
-import { CustomerGroupFieldsQuery, type CustomerGroupFieldsFlags } from './customer-group-fields.query';
+import { CustomerGroupFieldsQuery, type CustomerGroupFieldsFlags } from '../../shared/queries/customer-group-fields.query';
 
 interface GroupPlace {
   readonly id: string;
