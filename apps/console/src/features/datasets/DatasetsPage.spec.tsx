@@ -93,7 +93,8 @@ describe('DatasetsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     expect(await screen.findByText('Customer group “Bergen” created.')).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // It animates out for the spec's 300 ms first.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.writes()).toEqual([{ method: 'POST', path: '/api/customer_group/', body: { name: 'Bergen', parent: 'north' } }]);
     await waitFor(() => expect(outline()).toEqual(['Demo Organisation (open)', '-North Region (open)', '--Bergen', '--Oslo', '-South Region']));
   });

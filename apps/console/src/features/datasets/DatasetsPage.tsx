@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react';
 import { generatePath, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
+import { FeedbackContext } from '../../feedback/feedback-context';
+import { selectCloseAnimationMs } from '../../feedback/feedback.selectors';
 import { useDialog, useSnackbar } from '../../feedback/use-feedback';
 import { useLiveResource } from '../../live/live-resource';
 import { PrimaryButton, SecondaryButton } from '../../shared-ui/buttons';
@@ -36,8 +38,9 @@ export default function DatasetsPage() {
   const snackbar = useSnackbar();
   const dialog = useDialog();
   const navigate = useNavigate();
+  const closeAnimationMs = FeedbackContext.useSelector(selectCloseAnimationMs);
   const [logic] = useState(() => datasetsLogic({ api: datasetsApi(api), notify: (text, type) => snackbar.show(text, type) }));
-  const [snapshot, send] = useMachine(logic);
+  const [snapshot, send] = useMachine(logic, { input: { closeAnimationMs } });
   const [selection, setSelection] = useState<Selection | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
 
@@ -122,7 +125,7 @@ export default function DatasetsPage() {
           />
         </Columns>
       )}
-      <NameDialog snapshot={snapshot} nameOf={nameOf} send={send} />
+      <NameDialog snapshot={snapshot} nameOf={nameOf} send={send} animationMs={closeAnimationMs} />
     </Page>
   );
 }
@@ -133,7 +136,14 @@ function selectedGroup(groups: readonly CustomerGroupDto[], selection: Selection
 }
 
 /** The create or rename dialog, while the machine is in one of those steps. */
-function NameDialog({ snapshot, nameOf, send }: { snapshot: DatasetsSnapshot; nameOf: (id: string) => string; send: (event: DatasetsEvent) => void }) {
+interface NameDialogProps {
+  snapshot: DatasetsSnapshot;
+  nameOf: (id: string) => string;
+  send: (event: DatasetsEvent) => void;
+  animationMs: number;
+}
+
+function NameDialog({ snapshot, nameOf, send, animationMs }: NameDialogProps) {
   const creating = snapshot.matches({ edit: 'creating' });
   if (!creating && !snapshot.matches({ edit: 'renaming' })) return null;
   const { draft, targetId } = snapshot.context;
@@ -145,6 +155,8 @@ function NameDialog({ snapshot, nameOf, send }: { snapshot: DatasetsSnapshot; na
       name={draft.name}
       errors={draftErrors(draft)}
       saving={snapshot.matches({ edit: { creating: 'saving' } }) || snapshot.matches({ edit: { renaming: 'saving' } })}
+      closing={snapshot.matches({ edit: { creating: 'closing' } }) || snapshot.matches({ edit: { renaming: 'closing' } })}
+      animationMs={animationMs}
       onChange={(name) => send({ type: 'datasets.name.change', name })}
       onSave={() => send({ type: 'datasets.name.save' })}
       onCancel={() => send({ type: 'datasets.name.cancel' })}

@@ -1,7 +1,6 @@
 import { CUSTOMER_GROUP_NAME_MAX_LENGTH } from '@beacon/domain';
 import { useId, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { DEFAULT_TIMINGS } from '../../../app/timings';
 import { ModalDialog } from '../../../shared-ui/ModalDialog';
 import { PrimaryButton, SecondaryButton } from '../../../shared-ui/buttons';
 import { Input } from '../../../shared-ui/form-controls';
@@ -14,6 +13,9 @@ interface GroupNameDialogProps {
   /** The name's own errors as typed and the server's about the last save. */
   errors: readonly string[];
   saving: boolean;
+  /** Closing: the dialog animates out and takes no more input. */
+  closing: boolean;
+  animationMs: number;
   onChange: (name: string) => void;
   onSave: () => void;
   onCancel: () => void;
@@ -24,7 +26,7 @@ interface GroupNameDialogProps {
  * generic one it stays open while the name is saved, checks the name as the user types and shows
  * the server's messages about it under the input.
  */
-export function GroupNameDialog({ title, buttonText, name, errors, saving, onChange, onSave, onCancel }: GroupNameDialogProps) {
+export function GroupNameDialog({ title, buttonText, name, errors, saving, closing, animationMs, onChange, onSave, onCancel }: GroupNameDialogProps) {
   const titleId = useId();
   const inputId = useId();
   const errorId = useId();
@@ -34,7 +36,7 @@ export function GroupNameDialog({ title, buttonText, name, errors, saving, onCha
     if (!saving) onSave();
   };
   return (
-    <ModalDialog labelledBy={titleId} closing={false} animationMs={DEFAULT_TIMINGS.closeAnimationMs} onCancel={onCancel}>
+    <ModalDialog labelledBy={titleId} closing={closing} animationMs={animationMs} onCancel={onCancel}>
       <form onSubmit={submit} noValidate>
         <Title id={titleId}>{title}</Title>
         <Label htmlFor={inputId}>Name</Label>
@@ -55,7 +57,7 @@ export function GroupNameDialog({ title, buttonText, name, errors, saving, onCha
           ))}
         </Errors>
         <Actions>
-          <SecondaryButton type="button" onClick={onCancel}>
+          <SecondaryButton type="button" disabled={saving} onClick={onCancel}>
             Cancel
           </SecondaryButton>
           <PrimaryButton type="submit" aria-disabled={saving}>

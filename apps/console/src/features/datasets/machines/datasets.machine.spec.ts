@@ -1,5 +1,5 @@
 import type { CustomerGroupDto } from '@beacon/contracts';
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, SERVER_ERROR_TEXT } from '../../../api/api-error';
 import { datasetsApi } from '../datasets-api';
@@ -9,9 +9,11 @@ import { draftErrors } from '../group-name';
 import { datasetsMachine, type DatasetsSnapshot } from './datasets.machine';
 
 /** The machine over the fake server's calls, with the snackbar's texts recorded. */
-async function started(server = new FakeCustomerGroupsServer()) {
+async function started(server = new FakeCustomerGroupsServer(), closeAnimationMs = 0) {
   const notices: [string, 'default' | 'error'][] = [];
-  const actor = createActor(datasetsLogic({ api: datasetsApi(server.api), notify: (text, type) => notices.push([text, type]) })).start();
+  const logic = datasetsLogic({ api: datasetsApi(server.api), notify: (text, type) => notices.push([text, type]) });
+  // Dialogs close at once here; one test below keeps the spec's 300 ms with fake timers.
+  const actor = createActor(logic, { input: { closeAnimationMs } }).start();
   await settled(actor);
   return { actor, server, notices };
 }
@@ -24,7 +26,9 @@ function settled(actor: Actor) {
     snapshot.matches({ list: 'loading' }) ||
     snapshot.matches({ list: 'reloading' }) ||
     snapshot.matches({ edit: { creating: 'saving' } }) ||
+    snapshot.matches({ edit: { creating: 'closing' } }) ||
     snapshot.matches({ edit: { renaming: 'saving' } }) ||
+    snapshot.matches({ edit: { renaming: 'closing' } }) ||
     snapshot.matches({ edit: 'deleting' }) ||
     snapshot.matches({ edit: 'moving' });
   return waitFor(actor, (snapshot) => !busy(snapshot));
@@ -56,7 +60,7 @@ describe('datasets machine', () => {
   it('shows the answer of the last reload asked for, even when an earlier one answers later', async () => {
     const answers: ((groups: CustomerGroupDto[]) => void)[] = [];
     const loadGroups = fromPromise<CustomerGroupDto[], void>(() => new Promise((resolve) => answers.push(resolve)));
-    const actor = createActor(datasetsMachine.provide({ actors: { loadGroups } })).start();
+    const actor = createActor(datasetsMachine.provide({ actors: { loadGroups } }), { input: {} }).start();
     answers[0]!([aGroup('root', 'First', null)]);
     await waitFor(actor, (snapshot) => snapshot.matches({ list: 'loaded' }));
 
@@ -135,11 +139,31 @@ describe('datasets machine', () => {
       actor.send({ type: 'datasets.create', parentId: 'root' });
       actor.send({ type: 'datasets.name.change', name: 'West' });
       actor.send({ type: 'datasets.name.cancel' });
+      await settled(actor);
 
       expect(actor.getSnapshot().matches({ edit: 'idle' })).toBe(true);
       expect(actor.getSnapshot().context.draft.name).toBe('');
       expect(server.writes()).toEqual([]);
     });
+  });
+
+  it('keeps the dialog on screen for the spec’s 300 ms close, showing the name it held', async () => {
+    const { actor } = await started(new FakeCustomerGroupsServer(), 300);
+    jest.useFakeTimers();
+    try {
+      actor.send({ type: 'datasets.create', parentId: 'root' });
+      actor.send({ type: 'datasets.name.change', name: 'West' });
+      actor.send({ type: 'datasets.name.cancel' });
+
+      jest.advanceTimersByTime(299);
+      expect(actor.getSnapshot().matches({ edit: { creating: 'closing' } })).toBe(true);
+      expect(actor.getSnapshot().context.draft.name).toBe('West');
+      jest.advanceTimersByTime(1);
+      expect(actor.getSnapshot().matches({ edit: 'idle' })).toBe(true);
+      expect(actor.getSnapshot().context.draft.name).toBe('');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('renames a group: the dialog starts with its name, and the list reloads', async () => {

@@ -1,6 +1,7 @@
 import type { ChangeCustomerGroupResponse, CustomerGroupDto } from '@beacon/contracts';
 import { assign, fromPromise, not, raise, setup, type SnapshotFrom } from 'xstate';
 import { errorText, formErrors } from '../../../api/api-error';
+import { DEFAULT_TIMINGS } from '../../../app/timings';
 import { canMove } from '../customer-group-tree';
 import type { CreateCustomerGroupRequest, MoveCustomerGroupRequest, RenameCustomerGroupRequest } from '../datasets-api';
 import { groupNameErrors, type NameDraft } from '../group-name';
@@ -20,6 +21,12 @@ export interface DatasetsContext {
   targetId: string | null;
   draft: NameDraft;
   pendingMove: PendingMove | null;
+  closeAnimationMs: number;
+}
+
+export interface DatasetsInput {
+  /** How long a dialog takes to close (the app's timings; spec part 2 §9: 300 ms). */
+  closeAnimationMs?: number;
 }
 
 export type DatasetsEvent =
@@ -62,6 +69,10 @@ export const datasetsMachine = setup({
   types: {
     context: {} as DatasetsContext,
     events: {} as DatasetsEvent,
+    input: {} as DatasetsInput | undefined,
+  },
+  delays: {
+    closeAnimation: ({ context }) => context.closeAnimationMs,
   },
   actors: {
     loadGroups: providedPromise<CustomerGroupDto[], void>('loadGroups'),
@@ -96,7 +107,14 @@ export const datasetsMachine = setup({
 }).createMachine({
   id: 'datasets',
   type: 'parallel',
-  context: { groups: null, loadError: null, targetId: null, draft: NO_DRAFT, pendingMove: null },
+  context: ({ input }) => ({
+    groups: null,
+    loadError: null,
+    targetId: null,
+    draft: NO_DRAFT,
+    pendingMove: null,
+    closeAnimationMs: input?.closeAnimationMs ?? DEFAULT_TIMINGS.closeAnimationMs,
+  }),
   states: {
     list: {
       initial: 'loading',
@@ -160,23 +178,25 @@ export const datasetsMachine = setup({
         },
         creating: {
           initial: 'editing',
-          on: { 'datasets.name.cancel': { target: 'idle', actions: 'closeDraft' } },
+          exit: 'closeDraft',
           states: {
             editing: {
               on: {
                 'datasets.name.change': { actions: { type: 'typeName', params: ({ event }) => ({ name: event.name }) } },
                 'datasets.name.save': [{ guard: 'nameIsValid', target: 'saving' }, { actions: 'touchName' }],
+                'datasets.name.cancel': 'closing',
               },
             },
+            /** The dialog animates out (spec part 2 §9), showing what it held. */
+            closing: { after: { closeAnimation: '#datasets.edit.idle' } },
             saving: {
               invoke: {
                 src: 'createGroup',
                 input: ({ context }) => ({ name: context.draft.name.trim(), parent: context.targetId ?? '' }),
                 onDone: {
-                  target: '#datasets.edit.idle',
+                  target: 'closing',
                   actions: [
                     { type: 'notifySuccess', params: ({ context }) => ({ text: `Customer group “${context.draft.name.trim()}” created.` }) },
-                    'closeDraft',
                     'reload',
                   ],
                 },
@@ -190,23 +210,25 @@ export const datasetsMachine = setup({
         },
         renaming: {
           initial: 'editing',
-          on: { 'datasets.name.cancel': { target: 'idle', actions: 'closeDraft' } },
+          exit: 'closeDraft',
           states: {
             editing: {
               on: {
                 'datasets.name.change': { actions: { type: 'typeName', params: ({ event }) => ({ name: event.name }) } },
                 'datasets.name.save': [{ guard: 'nameIsValid', target: 'saving' }, { actions: 'touchName' }],
+                'datasets.name.cancel': 'closing',
               },
             },
+            /** The dialog animates out (spec part 2 §9), showing what it held. */
+            closing: { after: { closeAnimation: '#datasets.edit.idle' } },
             saving: {
               invoke: {
                 src: 'renameGroup',
                 input: ({ context }) => ({ id: context.targetId ?? '', name: context.draft.name.trim() }),
                 onDone: {
-                  target: '#datasets.edit.idle',
+                  target: 'closing',
                   actions: [
                     { type: 'notifySuccess', params: ({ context }) => ({ text: `Customer group renamed to “${context.draft.name.trim()}”.` }) },
-                    'closeDraft',
                     'reload',
                   ],
                 },
