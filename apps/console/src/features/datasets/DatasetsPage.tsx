@@ -135,7 +135,6 @@ function selectedGroup(groups: readonly CustomerGroupDto[], selection: Selection
   return groups.find((group) => group.id === selection.id) ?? groups.find((group) => group.id === selection.parent);
 }
 
-/** The create or rename dialog, while the machine is in one of those steps. */
 interface NameDialogProps {
   snapshot: DatasetsSnapshot;
   nameOf: (id: string) => string;
@@ -143,6 +142,7 @@ interface NameDialogProps {
   animationMs: number;
 }
 
+/** The create or rename dialog, while the machine is in one of those steps (closing included). */
 function NameDialog({ snapshot, nameOf, send, animationMs }: NameDialogProps) {
   const creating = snapshot.matches({ edit: 'creating' });
   if (!creating && !snapshot.matches({ edit: 'renaming' })) return null;
