@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_GROUPS } from '@beacon/command-api';
-import type { ActivityLogPageDto, AuditRecipientDto, AuditSettingsDto, CustomerGroupDto, CustomerGroupSettingsDto } from '@beacon/contracts';
+import type { ActivityLogPageDto, MergeFieldsDto, AuditRecipientDto, AuditSettingsDto, CustomerGroupDto, CustomerGroupSettingsDto } from '@beacon/contracts';
 import { auth, eventually, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createSecondTenant, OTHER_TENANT_PASSWORD } from './testing/second-tenant';
 import { createUser } from './testing/users';
@@ -209,5 +209,55 @@ describe('audit settings and recipients', () => {
     await request(app.url).get(auditPath(other.rootId)).set(auth(admin)).expect(404);
     await request(app.url).get(recipientsPath(other.rootId)).set(auth(admin)).expect(404);
     await request(app.url).post(auditPath(other.rootId)).set(auth(admin)).send({ is_audit_active: false }).expect(404);
+  });
+});
+
+describe('merge fields', () => {
+  const mergePath = (id: string) => `/api/merge_fields/${id}/`;
+
+  async function field(label: string, customerGroup: string): Promise<{ id: string; position: string }> {
+    const response = await request(app.url).post('/api/field/').set(auth(admin)).send({ label, field_type: 'TEXT', customer_group: customerGroup }).expect(201);
+    return { id: (response.body as { id: string }).id, position: response.headers['x-event-position'] };
+  }
+
+  it('lists the fields that apply to the group with merge_field_enabled, and saves the flags sent', async () => {
+    const id = await newGroup('Merging Team');
+    const inherited = await field('Site', northId);
+    const own = await field('Badge number', id);
+    const before = await request(app.url).get(mergePath(id)).set(auth(admin)).set('X-Read-Position', own.position).expect(200);
+    expect((before.body as MergeFieldsDto).field_data).toEqual(
+      expect.arrayContaining([
+        { id: inherited.id, label: 'Site', field_type: 'TEXT', merge_field_enabled: false },
+        { id: own.id, label: 'Badge number', field_type: 'TEXT', merge_field_enabled: false },
+      ]),
+    );
+    const saved = await request(app.url).post(mergePath(id)).set(auth(admin)).send({ field_data: [{ id: inherited.id, merge_field_enabled: true }] }).expect(200);
+    expect(saved.body).toEqual({ field_data: [{ id: inherited.id, merge_field_enabled: true }] });
+    const after = await request(app.url).get(mergePath(id)).set(auth(admin)).set('X-Read-Position', saved.headers['x-event-position']).expect(200);
+    const flags = new Map((after.body as MergeFieldsDto).field_data.map((entry) => [entry.id, entry.merge_field_enabled]));
+    expect([flags.get(inherited.id), flags.get(own.id)]).toEqual([true, false]);
+  });
+
+  it("answers 400 for a field that does not apply to the group (a sibling's, another tenant's, unknown), naming the entry", async () => {
+    const id = await newGroup('Strict Merging');
+    const sibling = await newGroup('Sibling Merging');
+    const elsewhere = await field('Sibling only', sibling);
+    const refused = await request(app.url)
+      .post(mergePath(id))
+      .set(auth(admin))
+      .send({ field_data: [{ id: elsewhere.id, merge_field_enabled: true }, { id: 'no-such-field', merge_field_enabled: true }] })
+      .expect(400);
+    expect(refused.body).toEqual({ detail: 'Invalid merge fields.', field_data: ['0: Not a contact field of this dataset.', '1: Not a contact field of this dataset.'] });
+    const typed = await request(app.url).post(mergePath(id)).set(auth(admin)).send({ field_data: [{ id: elsewhere.id, merge_field_enabled: 'yes' }] }).expect(400);
+    expect(typed.body.field_data).toEqual(['0.merge_field_enabled: Must be a valid boolean.']);
+  });
+
+  it("is for admins of a tenant with the Merge fields permission; another tenant's group answers 404", async () => {
+    await request(app.url).get(mergePath(northId)).set(auth(await login(app, 'operator@demo.test'))).expect(403);
+    const other = await createSecondTenant(app);
+    // The second organisation has no root permissions, so not "Merge fields" either.
+    await request(app.url).get(mergePath(other.rootId)).set(auth(await login(app, other.adminEmail, OTHER_TENANT_PASSWORD))).expect(403);
+    await request(app.url).get(mergePath(other.rootId)).set(auth(admin)).expect(404);
+    await request(app.url).post(mergePath(other.rootId)).set(auth(admin)).send({ field_data: [] }).expect(404);
   });
 });

@@ -4,6 +4,7 @@ import {
   ChangeCustomerGroupRequestSchema,
   ChangeAuditSettingsRequestSchema,
   ChangeCustomerGroupSettingsRequestSchema,
+  ChangeMergeFieldsRequestSchema,
   ChangeIncidentModuleSettingsRequestSchema,
   ConferenceSettingsSchema,
   CreateCustomerGroupRequestSchema,
@@ -13,6 +14,7 @@ import {
   type CustomerGroupDto,
   type CustomerGroupSettingsDto,
   type AuditSettingsDto,
+  type MergeFieldChoicesDto,
   type ConferenceSettingsDto,
   type IncidentModuleSettingsDto,
 } from '@beacon/contracts';
@@ -25,6 +27,7 @@ import { ChangeAuditSettingsCommand } from './commands/change-audit-settings.com
 import { ChangeConferenceSettingsCommand } from './commands/change-conference-settings.command';
 import { ChangeCustomerGroupParentCommand } from './commands/change-customer-group-parent.command';
 import { ChangeCustomerGroupSettingsCommand } from './commands/change-customer-group-settings.command';
+import { ChangeMergeFieldsCommand } from './commands/change-merge-fields.command';
 import { ChangeIncidentModuleSettingsCommand } from './commands/change-incident-module-settings.command';
 import { CreateChildCustomerGroupCommand } from './commands/create-child-customer-group.command';
 import { DeleteCustomerGroupCommand } from './commands/delete-customer-group.command';
@@ -156,5 +159,23 @@ export class CustomerGroupController {
     exposePosition(response, outcome.position);
     if (outcome.state.status !== 'active') throw notFound();
     return auditSettingsWithAllLists(outcome.state.audit);
+  }
+
+  /** POST /api/merge_fields/{id}/ (spec part 2 §7) with field_data: merge_field_enabled per field. */
+  @Post(ROUTES.changeMergeFields.path)
+  @HttpCode(200)
+  async changeMergeFields(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') customerGroupId: string,
+    @Body(new ZodBodyPipe(ChangeMergeFieldsRequestSchema, { detail: 'Invalid merge fields.' })) { field_data }: z.output<typeof ChangeMergeFieldsRequestSchema>,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<MergeFieldChoicesDto> {
+    const outcome = await this.commandBus.execute(new ChangeMergeFieldsCommand(principal, customerGroupId, field_data, commandId));
+    exposePosition(response, outcome.position);
+    if (outcome.state.status !== 'active') throw notFound();
+    const enabled = new Set(outcome.state.mergeFieldIds);
+    const ids = [...new Set([...field_data.map((entry) => entry.id), ...enabled])];
+    return { field_data: ids.map((id) => ({ id, merge_field_enabled: enabled.has(id) })) };
   }
 }

@@ -4,6 +4,7 @@ import { ChangeAuditSettingsHandler } from './commands/change-audit-settings.han
 import { ChangeConferenceSettingsHandler } from './commands/change-conference-settings.handler';
 import { ChangeCustomerGroupParentHandler } from './commands/change-customer-group-parent.handler';
 import { ChangeCustomerGroupSettingsHandler } from './commands/change-customer-group-settings.handler';
+import { ChangeMergeFieldsHandler } from './commands/change-merge-fields.handler';
 import { ChangeIncidentModuleSettingsHandler } from './commands/change-incident-module-settings.handler';
 import { CreateChildCustomerGroupHandler } from './commands/create-child-customer-group.handler';
 import { CreateCustomerGroupHandler } from './commands/create-customer-group.handler';
@@ -23,6 +24,7 @@ import { CustomerGroupController } from './customer-group.controller';
     ChangeCustomerGroupSettingsHandler,
     ChangeConferenceSettingsHandler,
     ChangeAuditSettingsHandler,
+    ChangeMergeFieldsHandler,
     DeleteCustomerGroupHandler,
     CustomerGroupContents,
   ],

@@ -10,6 +10,7 @@ import {
   type CustomerGroupWithFieldsDto,
   type CustomLoginUrlDto,
   type MapCoordinatesDto,
+  type MergeFieldsDto,
   type CustomerGroupDto,
   type IncidentModuleSettingsDto,
 } from '@beacon/contracts';
@@ -17,6 +18,7 @@ import { CurrentPrincipal, Public, type Principal, ZodQueryPipe } from '@beacon/
 import type { z } from 'zod';
 import { AuditRecipientsQuery } from './queries/audit-recipients.query';
 import { AuditSettingsQuery } from './queries/audit-settings.query';
+import { MergeFieldsQuery } from './queries/merge-fields.query';
 import { BrandLoginQuery } from './queries/brand-login.query';
 import { CustomerGroupIdsQuery } from './queries/customer-group-ids.query';
 import { CustomerGroupSelfQuery } from './queries/customer-group-self.query';
@@ -66,6 +68,12 @@ export class CustomerGroupController {
   async customLoginUrl(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<CustomLoginUrlDto> {
     const group = await this.groups.reachable(principal, id);
     return { custom_login_url: group.brand_login_url ? `/${group.brand_login_url}` : '' };
+  }
+
+  /** GET /api/merge_fields/{id}/ (admins with "Merge fields") */
+  @Get(ROUTES.mergeFields.path)
+  mergeFields(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<MergeFieldsDto> {
+    return this.queryBus.execute(new MergeFieldsQuery(principal, id));
   }
 
   /** GET /api/customer_group_audit_settings/{id}/ (admins) */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CustomerGroupController } from './customer-group.controller';
 import { AuditRecipientsHandler } from './queries/audit-recipients.handler';
 import { AuditSettingsHandler } from './queries/audit-settings.handler';
+import { MergeFieldsHandler } from './queries/merge-fields.handler';
 import { BrandLoginHandler } from './queries/brand-login.handler';
 import { CustomerGroupIdsHandler } from './queries/customer-group-ids.handler';
 import { CustomerGroupSelfHandler } from './queries/customer-group-self.handler';
@@ -13,6 +14,6 @@ import { IncidentModuleSettingsHandler } from './queries/incident-module-setting
 /** The customer-group reads. */
 @Module({
   controllers: [CustomerGroupController],
-  providers: [CustomerGroupSelfHandler, BrandLoginHandler, IncidentModuleSettingsHandler, CustomerGroupsHandler, CustomerGroupIdsHandler, CustomerGroupUserIdsHandler, CustomerGroupHandler, AuditSettingsHandler, AuditRecipientsHandler],
+  providers: [CustomerGroupSelfHandler, BrandLoginHandler, IncidentModuleSettingsHandler, CustomerGroupsHandler, CustomerGroupIdsHandler, CustomerGroupUserIdsHandler, CustomerGroupHandler, AuditSettingsHandler, AuditRecipientsHandler, MergeFieldsHandler],
 })
 export class CustomerGroupModule {}

@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import type { CUSTOMER_GROUP_ROUTES } from '../routes/customer-group.routes';
 import { described, json, named, noContent, queryFlag, type ApiFeature } from './api-schema';
-import { CustomerGroupFieldSchema } from './field.schemas';
+import { ContactFieldTypeSchema, CustomerGroupFieldSchema } from './field.schemas';
 
 /** libs/domain customer-group.decide.ts: a module name is at most 50 characters. */
 export const MODULE_NAME_MAX_LENGTH = 50;
@@ -232,6 +232,44 @@ export const CustomerGroupWithFieldsSchema = named(
   CustomerGroupSchema.extend({ fields: described(z.array(CustomerGroupFieldSchema), 'With include_fields=true only.').optional() }),
 );
 
+export const MergeFieldSchema = named(
+  'MergeField',
+  z.object({
+    id: described(z.string(), 'The contact field.'),
+    label: z.string(),
+    field_type: ContactFieldTypeSchema,
+    merge_field_enabled: described(z.boolean(), "Messages of the group may merge in the recipient's value of this field."),
+  }),
+);
+
+export const MergeFieldsSchema = named(
+  'MergeFields',
+  z.object({ field_data: described(z.array(MergeFieldSchema), 'Every contact field that applies to the group (its own and inherited), as the fields list orders them.') }),
+);
+
+export const ChangeMergeFieldsRequestSchema = named(
+  'ChangeMergeFieldsRequest',
+  z.object({
+    field_data: described(
+      z.array(z.object({ id: z.string().trim().min(1), merge_field_enabled: z.boolean() })).max(1000),
+      'merge_field_enabled per field; fields left out keep theirs. A field that does not apply to the group answers 400 naming the entry.',
+    ),
+  }),
+);
+
+export const MergeFieldChoicesSchema = named(
+  'MergeFieldChoices',
+  z.object({
+    field_data: described(
+      z.array(z.object({ id: z.string(), merge_field_enabled: z.boolean() })),
+      'The fields the request named and those merged now, each with its flag (GET answers labels and types).',
+    ),
+  }),
+);
+
+export type MergeFieldsDto = z.output<typeof MergeFieldsSchema>;
+export type MergeFieldChoicesDto = z.output<typeof MergeFieldChoicesSchema>;
+
 export type CustomerGroupWithFieldsDto = z.output<typeof CustomerGroupWithFieldsSchema>;
 
 export const CUSTOMER_GROUP_API = {
@@ -286,6 +324,17 @@ export const CUSTOMER_GROUP_API = {
     customLoginUrl: {
       summary: "A customer group's branded login page",
       responses: { 200: json(CustomLoginUrlSchema, 'Its path.') },
+    },
+    mergeFields: {
+      summary: "A customer group's merge fields",
+      description: 'Admins, with the root permission "Merge fields".',
+      responses: { 200: json(MergeFieldsSchema, 'The fields and whether each is merged.') },
+    },
+    changeMergeFields: {
+      summary: "Save a customer group's merge fields",
+      description: 'Admins, with the root permission "Merge fields".',
+      body: ChangeMergeFieldsRequestSchema,
+      responses: { 200: json(MergeFieldChoicesSchema, 'The flags as now set.') },
     },
     auditSettings: {
       summary: "A customer group's audit settings",

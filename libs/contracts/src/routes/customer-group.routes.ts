@@ -23,4 +23,6 @@ export const CUSTOMER_GROUP_ROUTES = {
   auditSettings: { method: 'GET', path: '/api/customer_group_audit_settings/:id/', app: 'query-api', guard: 'adminOnly' },
   changeAuditSettings: { method: 'POST', path: '/api/customer_group_audit_settings/:id/', app: 'command-api', guard: 'adminOnly' },
   auditRecipients: { method: 'GET', path: '/api/get_audit_recipients/:id/', app: 'query-api', guard: 'adminOnly' },
+  mergeFields: { method: 'GET', path: '/api/merge_fields/:id/', app: 'query-api', guard: 'mergeFields' },
+  changeMergeFields: { method: 'POST', path: '/api/merge_fields/:id/', app: 'command-api', guard: 'mergeFields' },
 } as const satisfies Record<string, RouteDefinition>;

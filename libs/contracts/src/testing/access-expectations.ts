@@ -6,6 +6,7 @@ import {
   CUSTOM_DASHBOARD_BRANDING_PERMISSION,
   INCIDENT_MANAGER_ONLY_PERMISSION,
   MEDIA_LIBRARY_PERMISSION,
+  MERGE_FIELDS_PERMISSION,
   PRODUCT_AND_INCIDENT_MANAGER_PERMISSION,
   USE_MICROSOFT_TEAMS_PERMISSION,
   USE_SLACK_PERMISSION,
@@ -194,6 +195,9 @@ export const GUARD_EXPECTATIONS: readonly GuardExpectation[] = [
   { guard: 'slack', situation: 'no root permissions', given: {}, allowed: NONE },
   { guard: 'slack', situation: 'with Use Slack', given: { rootPermissions: [USE_SLACK_PERMISSION] }, allowed: ['ADMIN'] },
   { guard: 'slack', situation: 'every other root permission', given: { rootPermissions: allExcept(USE_SLACK_PERMISSION) }, allowed: NONE },
+  { guard: 'mergeFields', situation: 'no root permissions', given: {}, allowed: NONE },
+  { guard: 'mergeFields', situation: 'with Merge fields', given: { rootPermissions: [MERGE_FIELDS_PERMISSION] }, allowed: ['ADMIN'] },
+  { guard: 'mergeFields', situation: 'every other root permission', given: { rootPermissions: allExcept(MERGE_FIELDS_PERMISSION) }, allowed: NONE },
 ];
 
 const TEMPORARY: AccessSituation = { isTemporary: true };

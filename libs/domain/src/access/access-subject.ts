@@ -20,6 +20,7 @@ export interface AccessSubject {
 // Root-group permission names the access rules use. Typed against RootPermission so a misspelling
 // fails to compile.
 export const MEDIA_LIBRARY_PERMISSION = 'Media library' satisfies RootPermission;
+export const MERGE_FIELDS_PERMISSION = 'Merge fields' satisfies RootPermission;
 export const AUDIO_NOTICEBOARD_PERMISSION = 'Audio noticeboard' satisfies RootPermission;
 export const ALLOW_SENDERS_TO_EDIT_CONTENT_PERMISSION = 'Allow Senders to edit content' satisfies RootPermission;
 export const INCIDENT_MANAGER_ONLY_PERMISSION = 'Show Incident Manager dashboard only' satisfies RootPermission;

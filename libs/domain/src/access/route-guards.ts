@@ -4,6 +4,7 @@ import {
   AUDIO_NOTICEBOARD_PERMISSION,
   DETAILED_REPORT_PERMISSIONS,
   MEDIA_LIBRARY_PERMISSION,
+  MERGE_FIELDS_PERMISSION,
   USE_MICROSOFT_TEAMS_PERMISSION,
   USE_SLACK_PERMISSION,
   hasAnyRootPermission,
@@ -38,6 +39,7 @@ export const GUARD_KINDS = [
   'audioNoticeboardSender',
   'teams',
   'slack',
+  'mergeFields',
 ] as const;
 export type GuardKind = (typeof GUARD_KINDS)[number];
 
@@ -103,6 +105,8 @@ const GUARDS: Record<GuardKind, (subject: AccessSubject, context: GuardContext) 
   // shows with that permission. An admin without it is refused on the route and by the API.
   teams: (subject) => subject.customerPermission === 'ADMIN' && hasRootPermission(subject, USE_MICROSOFT_TEAMS_PERMISSION),
   slack: (subject) => subject.customerPermission === 'ADMIN' && hasRootPermission(subject, USE_SLACK_PERMISSION),
+  // Merge fields (spec part 2 §6, a feature permission of the root group) on the admins' dataset screens.
+  mergeFields: (subject) => subject.customerPermission === 'ADMIN' && hasRootPermission(subject, MERGE_FIELDS_PERMISSION),
 };
 
 export function isGuardKind(value: unknown): value is GuardKind {

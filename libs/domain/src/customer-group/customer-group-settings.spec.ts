@@ -140,3 +140,32 @@ describe('audio noticeboard messages', () => {
     });
   });
 });
+
+describe('merge fields', () => {
+  const merge = (fieldData: { id: string; merge_field_enabled: boolean }[], applicableFieldIds = ['f1', 'f2', 'f3']) => ({
+    type: 'ChangeMergeFields' as const,
+    data: { customerGroupId: 'g1', fieldData, applicableFieldIds },
+  });
+
+  it('turns merging on and off per field sent, keeping the others as they were', () => {
+    const on = given(customerGroupDecider, [created]).when(merge([{ id: 'f1', merge_field_enabled: true }, { id: 'f2', merge_field_enabled: true }]));
+    expect(on).toEqual([{ type: 'MergeFieldsChanged', data: { customerGroupId: 'g1', enabledFieldIds: ['f1', 'f2'] } }]);
+    expect(given(customerGroupDecider, [created, ...on]).when(merge([{ id: 'f1', merge_field_enabled: false }]))).toEqual([
+      { type: 'MergeFieldsChanged', data: { customerGroupId: 'g1', enabledFieldIds: ['f2'] } },
+    ]);
+    expect(given(customerGroupDecider, [created, ...on]).when(merge([{ id: 'f2', merge_field_enabled: true }]))).toEqual([]);
+  });
+
+  it('refuses a field that does not apply to the group, saying which entry', () => {
+    expect(fieldErrorsOf(() => given(customerGroupDecider, [created]).when(merge([{ id: 'f1', merge_field_enabled: true }, { id: 'other', merge_field_enabled: true }])))).toEqual({
+      field_data: ['1: Not a contact field of this dataset.'],
+    });
+  });
+
+  it('forgets a field that no longer applies (deleted) at the next change', () => {
+    const on = given(customerGroupDecider, [created]).when(merge([{ id: 'f1', merge_field_enabled: true }, { id: 'f2', merge_field_enabled: true }]));
+    expect(given(customerGroupDecider, [created, ...on]).when(merge([{ id: 'f3', merge_field_enabled: true }], ['f2', 'f3']))).toEqual([
+      { type: 'MergeFieldsChanged', data: { customerGroupId: 'g1', enabledFieldIds: ['f2', 'f3'] } },
+    ]);
+  });
+});

@@ -68,6 +68,11 @@ export const customerGroupActivity: AggregateActivity<keyof typeof CUSTOMER_GROU
       phone_number: f.string('phoneNumber'),
       message: f.string('message'),
     }),
+  MergeFieldsChanged: (f) =>
+    describedAs('customer_group', `Changed the merge fields (${f.length('enabledFieldIds')} on)`, {
+      customer_group_id: f.string('customerGroupId'),
+      merge_fields_enabled: f.length('enabledFieldIds'),
+    }),
   CustomerGroupDeleted: (f) =>
     describedAs('customer_group', `Deleted customer group ${f.string('name')}`, {
       customer_group_id: f.string('customerGroupId'),

@@ -81,6 +81,15 @@ export interface ChangeAudioNoticeboardMessage {
   readonly data: { customerGroupId: string; phoneNumber: string; message: string };
 }
 
+/**
+ * POST /api/merge_fields/{id}/: merge_field_enabled per field sent (those left out keep theirs), and the
+ * ids of the contact fields that apply to the group (its own and its ancestors'), as the write side found them.
+ */
+export interface ChangeMergeFields {
+  readonly type: 'ChangeMergeFields';
+  readonly data: { customerGroupId: string; fieldData: readonly { id: string; merge_field_enabled: boolean }[]; applicableFieldIds: readonly string[] };
+}
+
 export type CustomerGroupCommand =
   | CreateCustomerGroup
   | ChangeIncidentModuleSettings
@@ -90,4 +99,5 @@ export type CustomerGroupCommand =
   | ChangeConferenceSettings
   | ChangeAuditSettings
   | ChangeAudioNoticeboardMessage
+  | ChangeMergeFields
   | DeleteCustomerGroup;

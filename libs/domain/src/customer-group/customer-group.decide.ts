@@ -18,6 +18,7 @@ import type {
   ChangeCustomerGroupParent,
   ChangeCustomerGroupSettings,
   ChangeIncidentModuleSettings,
+  ChangeMergeFields,
   CreateCustomerGroup,
   CustomerGroupCommand,
   DeleteCustomerGroup,
@@ -187,6 +188,24 @@ function changeAudioNoticeboardMessage(command: ChangeAudioNoticeboardMessage, s
   return [{ type: 'AudioNoticeboardMessageChanged', data: { customerGroupId: state.customerGroupId, phoneNumber, message } }];
 }
 
+export const NOT_A_FIELD_OF_THE_DATASET = 'Not a contact field of this dataset.';
+
+/** Turns merging on or off per field sent; only fields that apply to the group (400 on field_data, saying which entry). */
+function changeMergeFields(command: ChangeMergeFields, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  const applicable = new Set(command.data.applicableFieldIds);
+  const unknown = command.data.fieldData.flatMap((entry, index) => (applicable.has(entry.id) ? [] : [`${index}: ${NOT_A_FIELD_OF_THE_DATASET}`]));
+  if (unknown.length) throw validationError('Invalid merge fields.', { field_data: unknown });
+  const enabled = new Set(state.mergeFieldIds.filter((id) => applicable.has(id)));
+  for (const entry of command.data.fieldData) {
+    if (entry.merge_field_enabled) enabled.add(entry.id);
+    else enabled.delete(entry.id);
+  }
+  const enabledFieldIds = [...enabled];
+  if (sameValue(enabledFieldIds, state.mergeFieldIds)) return [];
+  return [{ type: 'MergeFieldsChanged', data: { customerGroupId: state.customerGroupId, enabledFieldIds } }];
+}
+
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
@@ -224,6 +243,8 @@ export function decideCustomerGroup(command: CustomerGroupCommand, state: Custom
       return changeAuditSettings(command, state);
     case 'ChangeAudioNoticeboardMessage':
       return changeAudioNoticeboardMessage(command, state);
+    case 'ChangeMergeFields':
+      return changeMergeFields(command, state);
     case 'DeleteCustomerGroup':
       return deleteCustomerGroup(command, state);
   }

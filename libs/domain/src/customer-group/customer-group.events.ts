@@ -15,6 +15,7 @@ export const CUSTOMER_GROUP_EVENT_VERSIONS = {
   CustomerGroupConferenceSettingsChanged: 1,
   CustomerGroupAuditSettingsChanged: 1,
   AudioNoticeboardMessageChanged: 1,
+  MergeFieldsChanged: 1,
 } as const;
 
 export type CustomerGroupCreated = DomainEvent<
@@ -96,6 +97,9 @@ export type CustomerGroupAuditSettingsChanged = DomainEvent<'CustomerGroupAuditS
 /** PATCH /api/audio-noticeboard/: what callers to one of the group's noticeboard numbers now hear. */
 export type AudioNoticeboardMessageChanged = DomainEvent<'AudioNoticeboardMessageChanged', { customerGroupId: string; phoneNumber: string; message: string }>;
 
+/** POST /api/merge_fields/{id}/: the contact fields whose values messages of the group may merge in, as now set. */
+export type MergeFieldsChanged = DomainEvent<'MergeFieldsChanged', { customerGroupId: string; enabledFieldIds: string[] }>;
+
 export type CustomerGroupEvent =
   | CustomerGroupCreated
   | IncidentModuleSettingsChanged
@@ -105,4 +109,5 @@ export type CustomerGroupEvent =
   | CustomerGroupConferenceSettingsChanged
   | CustomerGroupAuditSettingsChanged
   | AudioNoticeboardMessageChanged
+  | MergeFieldsChanged
   | CustomerGroupDeleted;

@@ -32,6 +32,8 @@ export type CustomerGroupState =
       readonly audit: AuditSettings;
       /** The message of each noticeboard number that has one. */
       readonly noticeboardMessages: ReadonlyMap<string, string>;
+      /** The contact fields messages may merge in (merge_field_enabled), in the order they were enabled. */
+      readonly mergeFieldIds: readonly string[];
     };
 
 export const initialCustomerGroupState = (): CustomerGroupState => ({ status: 'absent' });
@@ -54,6 +56,7 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
         settings: settingsWithDefaults(event.data.settings),
         audit: { ...DEFAULT_AUDIT_SETTINGS },
         noticeboardMessages: new Map(),
+        mergeFieldIds: [],
       };
     case 'IncidentModuleSettingsChanged':
       if (state.status !== 'active') return state;
@@ -81,6 +84,9 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
     case 'AudioNoticeboardMessageChanged':
       if (state.status !== 'active') return state;
       return { ...state, noticeboardMessages: new Map([...state.noticeboardMessages, [event.data.phoneNumber, event.data.message]]) };
+    case 'MergeFieldsChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, mergeFieldIds: event.data.enabledFieldIds };
     case 'CustomerGroupDeleted':
       if (state.status !== 'active') return state;
       return { status: 'deleted', customerGroupId: state.customerGroupId, rootId: state.rootId, ancestorIds: state.ancestorIds };

@@ -9,6 +9,7 @@ import {
   type CustomerGroupDetailsChanged,
   type CustomerGroupParentChanged,
   type CustomerGroupSettingsChanged,
+  type MergeFieldsChanged,
 } from '@beacon/domain';
 import type { DocumentChange } from '@beacon/read-store';
 import type { RecordedEvent } from '@beacon/event-store';
@@ -93,6 +94,10 @@ export const customerGroupsProjection: ProjectionDefinition = {
           noticeboard_messages: [...(current.noticeboard_messages ?? []).filter((entry) => entry.phone_number !== data.phoneNumber), { phone_number: data.phoneNumber, message: data.message }],
         };
       return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: (current) => apply(current as CustomerGroupDocument | null) }];
+    }
+    if (event.type === 'MergeFieldsChanged') {
+      const data = (event as RecordedEvent<MergeFieldsChanged['data']>).data;
+      return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: (current) => current && { ...current, merge_field_ids: data.enabledFieldIds } }];
     }
     if (event.type === 'CustomerGroupParentChanged') return parentChanged(tenantId, (event as RecordedEvent<CustomerGroupParentChanged['data']>).data);
     if (event.type === 'CustomerGroupDeleted') {

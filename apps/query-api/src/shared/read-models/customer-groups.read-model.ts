@@ -26,4 +26,6 @@ export interface CustomerGroupDocument extends Document {
   audit?: AuditSettings;
   /** The message of each noticeboard number that has one. */
   noticeboard_messages?: { phone_number: string; message: string }[];
+  /** The contact fields messages may merge in (absent until first set). */
+  merge_field_ids?: string[];
 }

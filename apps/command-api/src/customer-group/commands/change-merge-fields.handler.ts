@@ -1,0 +1,49 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  contactFieldDecider,
+  contactFieldStream,
+  customerGroupDecider,
+  customerGroupStream,
+  foldEvents,
+  type ContactFieldEvent,
+  type CustomerGroupEvent,
+  type CustomerGroupState,
+} from '@beacon/domain';
+import { CommandExecutor, type CommandOutcome } from '@beacon/platform';
+import { CustomerGroupAccess } from '../../shared/customer-group-access';
+import { ChangeMergeFieldsCommand } from './change-merge-fields.command';
+
+/**
+ * POST /api/merge_fields/{id}/ (admins with "Merge fields", a group in reach): merge_field_enabled per
+ * field sent. Which of the named fields (and of those already on) apply to the group is read from the
+ * fields' own streams: a field defined in the group or one of its ancestors, not deleted.
+ */
+@CommandHandler(ChangeMergeFieldsCommand)
+export class ChangeMergeFieldsHandler implements ICommandHandler<ChangeMergeFieldsCommand, CommandOutcome<CustomerGroupEvent, CustomerGroupState>> {
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(CustomerGroupAccess) private readonly access: CustomerGroupAccess,
+  ) {}
+
+  async execute({ principal, customerGroupId, fieldData, commandId }: ChangeMergeFieldsCommand): Promise<CommandOutcome<CustomerGroupEvent, CustomerGroupState>> {
+    const group = await this.access.reachableGroup(principal, customerGroupId);
+    const path = new Set([...group.ancestorIds, group.customerGroupId]);
+    const named = [...new Set([...fieldData.map((entry) => entry.id), ...group.mergeFieldIds])];
+    const applicableFieldIds = (await Promise.all(named.map(async (fieldId) => ((await this.applies(fieldId, path)) ? fieldId : null)))).filter(
+      (fieldId): fieldId is string => fieldId !== null,
+    );
+    return this.executor.execute(
+      customerGroupStream(customerGroupId),
+      customerGroupDecider,
+      { type: 'ChangeMergeFields', data: { customerGroupId, fieldData, applicableFieldIds } },
+      { commandId, tenantId: group.rootId, customerGroupId, actorUserId: principal.userId, acceptedAt: new Date() },
+    );
+  }
+
+  private async applies(fieldId: string, path: ReadonlySet<string>): Promise<boolean> {
+    const history = await this.executor.readStreamOrEmpty(contactFieldStream(fieldId));
+    const field = foldEvents(contactFieldDecider, history.map((event) => ({ type: event.type, data: event.data }) as ContactFieldEvent));
+    return field.status === 'active' && path.has(field.customerGroupId);
+  }
+}
