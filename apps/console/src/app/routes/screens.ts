@@ -1,6 +1,7 @@
 import { activityLogScreens } from '../../features/activity-log/screens';
 import { changePasswordScreens } from '../../features/change-password/screens';
 import { dashboardScreens } from '../../features/dashboard/screens';
+import { datasetEditScreens } from '../../features/dataset-edit/screens';
 import { datasetsScreens } from '../../features/datasets/screens';
 import { emailOutboxScreens } from '../../features/email-outbox/screens';
 import { impersonateLoginScreens } from '../../features/impersonate-login/screens';
@@ -24,6 +25,7 @@ export const SCREENS = composeScreenMaps([
   incidentSettingsScreens,
   activityLogScreens,
   datasetsScreens,
+  datasetEditScreens,
   emailOutboxScreens,
   notFoundScreens,
   loginScreens,

@@ -1,0 +1,99 @@
+import { consoleRoute, routePageName, type ConsoleRouteKey } from '@beacon/contracts';
+import { useMachine } from '@xstate/react';
+import { useId, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { fromPromise } from 'xstate';
+import { useApi } from '../../api/api-context';
+import { useSnackbar } from '../../feedback/use-feedback';
+import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
+import { AuditForm } from './components/AuditForm';
+import { ConferenceForm } from './components/ConferenceForm';
+import { MessageSendingForm } from './components/MessageSendingForm';
+import { OutboundAndInboundRoutingForm } from './components/OutboundAndInboundRoutingForm';
+import { SectionNav } from './components/SectionNav';
+import { UserAndMaintenanceAndAccessForm } from './components/UserAndMaintenanceAndAccessForm';
+import { datasetEditApi } from './dataset-edit-api';
+import { EDIT_SECTIONS, SETTINGS_SUBSECTIONS, sectionOf } from './dataset-edit-sections';
+import type { FormServices } from './form-services';
+import { datasetGroupMachine } from './machines/dataset-group.machine';
+
+/** A dataset's edit screens (admins): one screen for every tab, so moving between tabs keeps the page. */
+export default function DatasetEditScreen({ routeKey }: { readonly routeKey: ConsoleRouteKey }) {
+  const { id = '' } = useParams();
+  return <DatasetEditPage key={id} id={id} routeKey={routeKey} />;
+}
+
+/**
+ * Edit a dataset (spec part 2 §2): its name as the heading, its sections as tabs (Devices, Data,
+ * Settings with its three screens, Audit, SFTP, Conference, On call, Registration, Merge fields),
+ * and the section of the route.
+ */
+function DatasetEditPage({ id, routeKey }: { id: string; routeKey: ConsoleRouteKey }) {
+  const api = useApi();
+  const snackbar = useSnackbar();
+  const titleId = useId();
+  const services = useMemo<FormServices>(
+    () => ({ api: datasetEditApi(api), groupId: id, notify: (text, type) => snackbar.show(text, type) }),
+    [api, id, snackbar],
+  );
+  const [logic] = useState(() => datasetGroupMachine.provide({ actors: { loadGroup: fromPromise(() => services.api.customerGroup(id)) } }));
+  const [snapshot, send] = useMachine(logic);
+  const { group, loadError } = snapshot.context;
+
+  return (
+    <Page aria-labelledby={titleId}>
+      <BackLink to={consoleRoute('datasets').path}>Manage Datasets</BackLink>
+      {/* The page's name until the dataset's is known. */}
+      <h1 id={titleId}>{group?.name ?? routePageName('datasets.edit')}</h1>
+      {snapshot.matches('loading') && <Note role="status">Loading the dataset…</Note>}
+      {loadError !== null && <LoadFailure text={loadError} onRetry={() => send({ type: 'group.retry' })} />}
+      {group !== null && (
+        <>
+          <SectionNav label="Dataset sections" sections={EDIT_SECTIONS} id={id} page={routeKey} current={sectionOf(routeKey)} />
+          <Section routeKey={routeKey} services={services} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+const SETTINGS_SCREEN_INTRO = 'Choose which settings of the dataset to change.';
+
+function Section({ routeKey, services }: { routeKey: ConsoleRouteKey; services: FormServices }) {
+  if (sectionOf(routeKey) === 'datasets.edit.settings') {
+    return (
+      <>
+        <SectionNav label="Settings sections" sections={SETTINGS_SUBSECTIONS} id={services.groupId} page={routeKey} />
+        {routeKey === 'datasets.edit.settings' && <Note>{SETTINGS_SCREEN_INTRO}</Note>}
+        {routeKey === 'datasets.edit.settings.outboundAndInboundRouting' && <OutboundAndInboundRoutingForm services={services} />}
+        {routeKey === 'datasets.edit.settings.userAndMaintenanceAndAccess' && <UserAndMaintenanceAndAccessForm services={services} />}
+        {routeKey === 'datasets.edit.settings.messageSending' && <MessageSendingForm services={services} />}
+      </>
+    );
+  }
+  if (routeKey === 'datasets.edit.audit') return <AuditForm services={services} />;
+  if (routeKey === 'datasets.edit.conference') return <ConferenceForm services={services} />;
+  return <LaterRelease label={EDIT_SECTIONS.find((section) => section.routeKey === routeKey)?.label ?? ''} />;
+}
+
+/** A section that is routed but not built yet. */
+function LaterRelease({ label }: { label: string }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId}>{label}</h2>
+      <Note>This screen is coming in a later release.</Note>
+    </section>
+  );
+}
+
+const BackLink = styled(Link)`
+  justify-self: start;
+  color: ${({ theme }) => theme.colors.highlight};
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.highlight};
+    outline-offset: 2px;
+  }
+`;

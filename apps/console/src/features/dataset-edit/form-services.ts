@@ -1,0 +1,9 @@
+import type { DatasetEditApi } from './dataset-edit-api';
+
+/** What every form of a dataset's edit screens works with. */
+export interface FormServices {
+  api: DatasetEditApi;
+  groupId: string;
+  /** The app's snackbar: a default one for a save, an error one for a refusal. */
+  notify: (text: string, type: 'default' | 'error') => void;
+}
