@@ -47,7 +47,9 @@ export function loadQueryApi(require) {
     ...dist('users/projections/users.projection'),
     ...dist('field/projections/contact-fields.projection'),
     ...dist('field/queries/customer-group-fields.handler'),
-    ...dist('field/queries/customer-group-fields.query'),
+    ...dist('shared/queries/customer-group-fields.query'),
+    ...dist('customer-group/queries/customer-groups.handler'),
+    ...dist('customer-group/queries/customer-groups.query'),
   };
 }
 
@@ -323,7 +325,13 @@ export async function benchContactFields(api, { tempDir, removeDir }) {
     printLatency("a team's fields, mapping=true", await latencies((i) => list(teams[(i * 37) % teams.length].id, { mapping: true }), { times: 500 }));
     printLatency("the root's fields", await latencies(() => list(ROOT), { times: 500 }));
     printLatency("an area's fields with its 9 teams' (include_child_fields)", await latencies((i) => list(groups[2 + (i % 10) * 101].id, { include_child_fields: true }), { times: 100 }));
-    return { team };
+    // GET /api/customer_group/: the whole tree, as the root's admin sees it on /datasets.
+    const trees = new api.CustomerGroupsHandler(new api.CustomerGroupReader(store));
+    const treeSize = (await trees.execute(new api.CustomerGroupsQuery(caller(ROOT)))).length;
+    if (treeSize !== groups.length) throw new Error(`the tree answered ${treeSize} groups, not ${groups.length}`);
+    const tree = await latencies(() => trees.execute(new api.CustomerGroupsQuery(caller(ROOT))), { times: 200 });
+    printLatency(`the tree of ${fmtInt(treeSize)} groups, as the root's admin lists it (target)`, tree);
+    return { team, tree };
   } finally {
     await store.close();
     removeDir(dir);

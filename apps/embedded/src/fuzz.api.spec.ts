@@ -27,6 +27,12 @@ beforeAll(async () => {
   for (const role of CUSTOMER_PERMISSIONS) tokens.set(role, await login(app, tenant.emails[role], TENANT_PASSWORD));
   const admin = tokens.get('ADMIN')!;
   flood = await createFloodReportForm(app, admin);
+  // Noticeboard numbers, so the audio-noticeboard routes have a role that passes their guard.
+  const numbered = await request(app.url)
+    .put(`/api/customer_group_settings/${tenant.rootId}/`)
+    .set(auth(admin))
+    .send({ noticeboard_numbers: [{ phone_number: '+442079460000', provider: 'noticeboard', is_voice: true }] });
+  because(JSON.stringify(numbered.body), () => expect(numbered.status).toBe(200));
   const post = async (path: string, body: object | ((call: request.Test) => request.Test), status = 201) => {
     const call = request(app.url).post(path).set(auth(admin));
     const response = await (typeof body === 'function' ? body(call) : call.send(body));
@@ -64,6 +70,11 @@ beforeAll(async () => {
     'recording/:kind': 'voice_message',
     'customer_group/:id': tenant.rootId,
     'customer_group_im_settings/:id': tenant.rootId,
+    'customer_group_settings/:id': tenant.rootId,
+    'customer_group_conference_settings/:id': tenant.rootId,
+    'customer_group_audit_settings/:id': tenant.rootId,
+    'get_audit_recipients/:id': tenant.rootId,
+    'merge_fields/:id': tenant.rootId,
     'brand/:brand': 'no-such-brand',
     'user/:id': someoneElse,
   };
@@ -102,7 +113,7 @@ function roleFor(route: RouteDefinition): CustomerPermission | undefined {
     customerPermission,
     isTemporary: false,
     rootPermissions: ROOT_PERMISSIONS,
-    hasNoticeboardNumbers: false,
+    hasNoticeboardNumbers: true,
     sendVerificationEmail: false,
     userId: 'someone-else',
   });

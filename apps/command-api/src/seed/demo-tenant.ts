@@ -31,6 +31,17 @@ export const DEMO_SETTINGS = {
   conference: { default_message_amd: 'Please call the duty desk on 020 7946 0000.', default_message_live: 'Press 1 to join the incident call.' },
 };
 
+/** The demo organisation's contact fields, defined in the root group: devices first, then data fields with their options. */
+export const DEMO_FIELDS = [
+  { label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', options: null },
+  { label: 'Work email', field_type: 'EMAIL', options: null },
+  { label: 'Landline', field_type: 'PHONE(VOICE)', options: null },
+  { label: 'Department', field_type: 'SINGLESELECT', options: ['Operations', 'Facilities', 'Security', 'Communications'] },
+  { label: 'Site', field_type: 'SINGLESELECT', options: ['Head Office', 'North Depot', 'South Depot', 'West Depot'] },
+  { label: 'Skills', field_type: 'MULTISELECT', options: ['First aid', 'Fire warden', 'Forklift', 'Driver'] },
+  { label: 'Shift', field_type: 'SINGLESELECT', options: ['Day', 'Evening', 'Night'] },
+] as const;
+
 /** Every feature but "Show Incident Manager dashboard only", which would hide the rest of the product. */
 export const DEMO_ROOT_PERMISSIONS = ROOT_PERMISSIONS.filter((p) => p !== 'Show Incident Manager dashboard only');
 
