@@ -195,7 +195,7 @@ describe('DELETE /api/customer_group/{id}/', () => {
     await create(admin, { name: 'Orphan', parent: group.id }).expect(404);
   });
 
-  it('refuses a group that still has child groups or users, saying which', async () => {
+  it('refuses a group that still has child groups, users or contact fields, saying which', async () => {
     const parent = await created('Parent Team', northId);
     await created('Child Team', parent.id);
     const withChild = await remove(admin, parent.id).expect(400);
@@ -209,9 +209,15 @@ describe('DELETE /api/customer_group/{id}/', () => {
     const withUsers = await remove(admin, staffed.id).expect(400);
     expect(withUsers.body).toEqual({ detail: 'This customer group still has 2 users. Move or delete them before deleting the group.' });
 
+    const fielded = await created('Fielded Delete', northId);
+    await request(app.url).post('/api/field/').set(auth(admin)).send({ label: 'Locker', field_type: 'TEXT', customer_group: fielded.id }).expect(201);
+    expect((await remove(admin, fielded.id).expect(400)).body).toEqual({
+      detail: 'This customer group still has 1 contact field. Move or delete them before deleting the group.',
+    });
+
     await createUser(app, { role: 'OPERATOR', customerGroupId: northId });
     const both = await remove(admin, northId).expect(400);
-    expect(both.body.detail).toMatch(/^This customer group still has \d+ child groups? and \d+ users?\. Move or delete them/);
+    expect(both.body.detail).toMatch(/^This customer group still has \d+ child groups?(, | and )\d+ users?( and \d+ contact fields?)?\. Move or delete them/);
   });
 
   it('never deletes the root group', async () => {

@@ -4,13 +4,16 @@ export const READ_MODELS = {
   customerGroups: 'customer_groups',
   /** One document per incident (the query API's incidents projection); the command side reads the list's first order. */
   incidents: 'incidents',
+  /** One document per contact field (the query API's fields projection); deleting a group counts its own. */
+  contactFields: 'contact_fields',
 } as const;
 
 /**
- * The projections that write READ_MODELS.users and READ_MODELS.customerGroups: a command that decides on
- * those read models waits until both have caught up with what was appended before it.
+ * The projections that write READ_MODELS.users, .customerGroups and .contactFields: a command that decides on
+ * those read models waits until all have caught up with what was appended before it.
  */
 export const READ_MODEL_PROJECTIONS = {
   users: 'users',
   customerGroups: 'customer-groups',
+  contactFields: 'contact-fields',
 } as const;

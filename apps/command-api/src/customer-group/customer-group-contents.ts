@@ -16,10 +16,12 @@ export interface PlacedDescendant {
 export interface CustomerGroupContentCounts {
   readonly childGroupCount: number;
   readonly userCount: number;
+  /** Contact fields defined in the group itself (those of its ancestors only apply to it). */
+  readonly fieldCount: number;
 }
 
 /**
- * What a customer group holds (child groups, users, descendants, users below), from the read models, once their projections
+ * What a customer group holds (child groups, users, contact fields, descendants, users below), from the read models, once their projections
  * have caught up with everything appended before the question was asked (bounded by
  * READ_POSITION_WAIT_MS, then 409): what a caller created just before is always counted.
  */
@@ -34,11 +36,12 @@ export class CustomerGroupContents {
   async of(rootId: string, customerGroupId: string): Promise<CustomerGroupContentCounts> {
     await this.caughtUp(await this.eventStore.headPosition());
     const scope = this.readStore.scope(rootId);
-    const [childGroupCount, userCount] = await Promise.all([
+    const [childGroupCount, userCount, fieldCount] = await Promise.all([
       scope.collection(READ_MODELS.customerGroups).count({ parent: customerGroupId }),
       scope.collection(READ_MODELS.users).count({ customer_group: customerGroupId }),
+      scope.collection(READ_MODELS.contactFields).count({ customer_group: customerGroupId }),
     ]);
-    return { childGroupCount, userCount };
+    return { childGroupCount, userCount, fieldCount };
   }
 
   /** The group's descendants at any depth, once the customer groups read model has caught up. */

@@ -1,7 +1,8 @@
+import { READ_MODELS } from '@beacon/contracts';
 import type { Document, IndexSpec } from '@beacon/read-store';
 
 /** GET /api/customer_group/{id}/fields/: one document per contact field. */
-export const CONTACT_FIELDS = 'contact_fields';
+export const CONTACT_FIELDS = READ_MODELS.contactFields;
 
 export interface ContactFieldOptionEntry {
   id: string;

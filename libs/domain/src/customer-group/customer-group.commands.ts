@@ -30,12 +30,12 @@ export interface ChangeCustomerGroupDetails {
 }
 
 /**
- * DELETE /api/customer_group/{id}/: how many users and child groups the group has, as the read
+ * DELETE /api/customer_group/{id}/: how many users, child groups and contact fields of its own the group has, as the read
  * models tell them when the command is accepted (the decider refuses a group that has any).
  */
 export interface DeleteCustomerGroup {
   readonly type: 'DeleteCustomerGroup';
-  readonly data: { customerGroupId: string; childGroupCount: number; userCount: number };
+  readonly data: { customerGroupId: string; childGroupCount: number; userCount: number; fieldCount: number };
 }
 
 /**

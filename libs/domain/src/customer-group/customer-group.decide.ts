@@ -208,20 +208,24 @@ function changeMergeFields(command: ChangeMergeFields, state: CustomerGroupState
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** "a", "a and b", "a, b and c". */
+const listed = (parts: readonly string[]) => (parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? ''));
+
 /**
  * Deletes a group that holds nothing: never the root group, and never one that still has child
- * groups or users (the message says which, so nothing is lost silently).
+ * groups, users or contact fields of its own (the message says which, so nothing is lost silently).
  */
 function deleteCustomerGroup(command: DeleteCustomerGroup, state: CustomerGroupState): CustomerGroupEvent[] {
   if (state.status !== 'active') throw notFound();
   if (state.parentId === null) throw validationError('The root customer group cannot be deleted.');
-  const { childGroupCount, userCount } = command.data;
+  const { childGroupCount, userCount, fieldCount } = command.data;
   const held = [
     childGroupCount > 0 ? counted(childGroupCount, 'child group', 'child groups') : null,
     userCount > 0 ? counted(userCount, 'user', 'users') : null,
+    fieldCount > 0 ? counted(fieldCount, 'contact field', 'contact fields') : null,
   ].filter((part): part is string => part !== null);
   if (held.length)
-    throw validationError(`This customer group still has ${held.join(' and ')}. Move or delete them before deleting the group.`);
+    throw validationError(`This customer group still has ${listed(held)}. Move or delete them before deleting the group.`);
   return [{ type: 'CustomerGroupDeleted', data: { customerGroupId: state.customerGroupId, name: state.name } }];
 }
 

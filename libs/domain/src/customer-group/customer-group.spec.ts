@@ -144,9 +144,9 @@ const child: CustomerGroupCreated = {
   data: { customerGroupId: 'g2', name: 'North', parentId: 'g1', rootId: 'g1', ancestorIds: ['g1'], rootPermissions: [], settings: {} },
 };
 
-const remove = (customerGroupId: string, counts: { childGroupCount?: number; userCount?: number } = {}) => ({
+const remove = (customerGroupId: string, counts: { childGroupCount?: number; userCount?: number; fieldCount?: number } = {}) => ({
   type: 'DeleteCustomerGroup' as const,
-  data: { customerGroupId, childGroupCount: counts.childGroupCount ?? 0, userCount: counts.userCount ?? 0 },
+  data: { customerGroupId, childGroupCount: counts.childGroupCount ?? 0, userCount: counts.userCount ?? 0, fieldCount: counts.fieldCount ?? 0 },
 });
 
 function refusal(run: () => unknown): DomainError {
@@ -194,11 +194,13 @@ describe('deleting a customer group', () => {
     expect([error.kind, error.message]).toEqual(['validation', 'The root customer group cannot be deleted.']);
   });
 
-  it('refuses a group with child groups or users, saying which', () => {
+  it('refuses a group with child groups, users or contact fields, saying which', () => {
     const cases = [
       [{ childGroupCount: 1 }, 'This customer group still has 1 child group. Move or delete them before deleting the group.'],
       [{ userCount: 3 }, 'This customer group still has 3 users. Move or delete them before deleting the group.'],
       [{ childGroupCount: 2, userCount: 1 }, 'This customer group still has 2 child groups and 1 user. Move or delete them before deleting the group.'],
+      [{ fieldCount: 1 }, 'This customer group still has 1 contact field. Move or delete them before deleting the group.'],
+      [{ childGroupCount: 1, userCount: 2, fieldCount: 3 }, 'This customer group still has 1 child group, 2 users and 3 contact fields. Move or delete them before deleting the group.'],
     ] as const;
     for (const [counts, message] of cases) {
       const error = refusal(() => given(customerGroupDecider, [child]).when(remove('g2', counts)));

@@ -8,7 +8,7 @@ import { DeleteCustomerGroupCommand } from './delete-customer-group.command';
 
 /**
  * DELETE /api/customer_group/{id}/ (admins, a group in reach; anything else answers 404). The decider
- * refuses the root group and a group that still has child groups or users, which are counted from the
+ * refuses the root group and a group that still has child groups, users or contact fields, counted from the
  * read models once they have caught up (CustomerGroupContents).
  */
 @CommandHandler(DeleteCustomerGroupCommand)
@@ -24,7 +24,7 @@ export class DeleteCustomerGroupHandler implements ICommandHandler<DeleteCustome
     if (group.status === 'absent' || !this.access.reaches(principal, group)) throw notFound();
     // A deleted group is let through so that a retry with the same Idempotency-Key answers as the first
     // attempt did; any other delete of it is refused by the decider (404).
-    const counts = group.status === 'active' ? await this.contents.of(group.rootId, customerGroupId) : { childGroupCount: 0, userCount: 0 };
+    const counts = group.status === 'active' ? await this.contents.of(group.rootId, customerGroupId) : { childGroupCount: 0, userCount: 0, fieldCount: 0 };
     const outcome = await this.executor.execute(
       customerGroupStream(customerGroupId),
       customerGroupDecider,

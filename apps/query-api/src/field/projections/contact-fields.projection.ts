@@ -1,3 +1,4 @@
+import { READ_MODEL_PROJECTIONS } from '@beacon/contracts';
 import type { ContactFieldEvent, ContactFieldOption } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { DocumentChange } from '@beacon/read-store';
@@ -69,7 +70,7 @@ function changeOf(event: ContactFieldEvent, position: number): Change {
 
 /** The contact fields of every customer group, with their options and exclusions. */
 export const contactFieldsProjection: ProjectionDefinition = {
-  name: 'contact-fields',
+  name: READ_MODEL_PROJECTIONS.contactFields,
   collections: [CONTACT_FIELDS],
   indexes: { [CONTACT_FIELDS]: CONTACT_FIELD_INDEXES },
   project(event: RecordedEvent): DocumentChange[] {
