@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { given } from '../shared/given-when-then';
-import { DomainError } from '../shared/domain-errors';
 import { AUDIT_RECIPIENT_LISTS, auditSettingsWithAllLists, type AuditSettings } from './audit-settings';
 import { customerGroupDecider } from './customer-group.decide';
 import type { CustomerGroupCreated } from './customer-group.events';
+import { fieldErrorsOf } from '../testing/refusals';
 
 const created: CustomerGroupCreated = {
   type: 'CustomerGroupCreated',
@@ -23,15 +23,6 @@ const active = (extra: Partial<AuditSettings> = {}): AuditSettings => ({
   ...extra,
 });
 
-function fieldErrorsOf(run: () => unknown): Record<string, string[]> {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    return (error as DomainError).fields;
-  }
-  throw new Error('expected a validation error');
-}
 
 describe('audit settings (spec part 2 §4)', () => {
   it('lists 18 recipient lists', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { given } from '../shared/given-when-then';
 import { foldEvents } from '../shared/decider';
-import { DomainError } from '../shared/domain-errors';
 import { DEFAULT_CUSTOMER_GROUP_SETTINGS, isIanaTimeZone, settingsWithDefaults, type CustomerGroupSettingsChange } from './customer-group-settings';
 import { customerGroupDecider } from './customer-group.decide';
 import type { CustomerGroupCreated } from './customer-group.events';
+import { fieldErrorsOf } from '../testing/refusals';
 
 const created: CustomerGroupCreated = {
   type: 'CustomerGroupCreated',
@@ -13,16 +13,6 @@ const created: CustomerGroupCreated = {
 
 const change = (settings: CustomerGroupSettingsChange) => ({ type: 'ChangeCustomerGroupSettings' as const, data: { customerGroupId: 'g1', settings } });
 
-function fieldErrorsOf(run: () => unknown): Record<string, string[]> {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).kind).toBe('validation');
-    return (error as DomainError).fields;
-  }
-  throw new Error('expected a validation error');
-}
 
 describe('customer group settings', () => {
   it('starts from the defaults of spec §9 (30 minutes, Amy), overlaid by what the group was created with', () => {

@@ -5,6 +5,7 @@ import { DomainError } from '../shared/domain-errors';
 import { hasIncidentRootPermission } from '../access/access-subject';
 import { customerGroupDecider } from './customer-group.decide';
 import type { CustomerGroupCreated } from './customer-group.events';
+import { fieldErrorsOf } from '../testing/refusals';
 
 const created: CustomerGroupCreated = {
   type: 'CustomerGroupCreated',
@@ -76,16 +77,6 @@ const details = (fields: { name?: string; shouldUseAutologout?: boolean; brandLo
   data: { customerGroupId: 'g1', ...fields },
 });
 
-function fieldErrorsOf(run: () => unknown): Record<string, string[]> {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).kind).toBe('validation');
-    return (error as DomainError).fields;
-  }
-  throw new Error('expected a validation error');
-}
 
 describe('changing customer group details', () => {
   it('records only the fields that change, trimmed', () => {

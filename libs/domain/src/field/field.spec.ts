@@ -16,6 +16,7 @@ import type { ContactFieldCommand } from './field.commands';
 import type { ContactFieldCreated, ContactFieldEvent, ContactFieldExcludedOptionsChanged } from './field.events';
 import { fieldIdOfOption } from './field.state';
 import { allOptionsDisabled, excludedOptionIdsFor } from './field-exclusions';
+import { fieldErrorsOf } from '../testing/refusals';
 
 const created: ContactFieldCreated = {
   type: 'ContactFieldCreated',
@@ -49,16 +50,6 @@ const exclude = (entries: { customerGroupId: string; optionIds: unknown[] }[], d
 const when = (events: ContactFieldEvent[], command: ContactFieldCommand) => given(contactFieldDecider, events).when(command);
 
 /** The field messages of the validation error the decision throws. */
-function fieldErrorsOf(run: () => unknown): Record<string, string[]> {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).kind).toBe('validation');
-    return (error as DomainError).fields;
-  }
-  throw new Error('expected a validation error');
-}
 
 function errorKindOf(run: () => unknown): string {
   try {
