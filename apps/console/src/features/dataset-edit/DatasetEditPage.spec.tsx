@@ -6,7 +6,8 @@ import { ApiError } from '../../api/api-error';
 import { aSessionAs, renderConsoleAs } from '../../testing/render-console-as';
 import { currentPath, descriptionOf, findSnackbar } from '../../testing/sign-in';
 import { CANNOT_SAVE_TEXT } from './components/FormFrame';
-import { FakeDatasetSettingsServer } from './testing/fake-dataset-settings-server';
+import { LEAVE_UNSAVED_TEXT } from './DatasetEditPage';
+import { aField, FakeDatasetSettingsServer } from './testing/fake-dataset-settings-server';
 
 // The page is a lazy chunk: loading it once up front keeps the first test within the find timeouts.
 beforeAll(async () => {
@@ -42,7 +43,42 @@ describe('DatasetEditPage', () => {
     ]);
     expect(within(nav).getByRole('link', { name: 'Devices' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Audit' }).getAttribute('href')).toBe('/datasets/north/edit/audit');
+    expect(await screen.findByText('The dataset has no device fields.')).toBeTruthy();
+  });
+
+  it.each([
+    ['SFTP', '/datasets/north/edit/sftp'],
+    ['On call', '/datasets/north/edit/on-call'],
+    ['Registration', '/datasets/north/edit/registration'],
+    ['Merge fields', '/datasets/north/edit/merge-fields'],
+  ])('says %s comes in a later release, keeping the tabs', async (section, path) => {
+    renderEdit(path);
+
+    const nav = await sections();
+    expect(within(nav).getByRole('link', { name: section }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('heading', { level: 2, name: section })).toBeTruthy();
     expect(screen.getByText('This screen is coming in a later release.')).toBeTruthy();
+  });
+
+  it('lists the device fields with their devices under Devices and the other fields with their options under Data, read only', async () => {
+    const server = new FakeDatasetSettingsServer().withFields('north', [
+      aField('mobile', 'Mobile', 'PHONE(SMS&VOICE)', { inherited: true }),
+      aField('work-email', 'Work email', 'EMAIL'),
+      aField('site', 'Site', 'SINGLESELECT', { options: ['Oslo', 'Bergen'], excluded: ['Bergen'] }),
+      aField('notes', 'Notes', 'TEXT'),
+    ]);
+    const { user } = renderEdit('/datasets/north/edit/devices', server);
+
+    const rows = async (caption: string) =>
+      within(await screen.findByRole('table', { name: caption }))
+        .getAllByRole('row')
+        .map((row) => within(row).queryAllByRole('cell').length === 0 ? '' : row.textContent);
+    expect(await rows('Device fields')).toEqual(['', 'MobileFrom a parent datasetPhone (SMS and voice)SMS, Voice Call', 'Work emailEmailEmail']);
+
+    await user.click(within(await sections()).getByRole('link', { name: 'Data' }));
+    expect(await rows('Data fields')).toEqual(['', 'SiteSingle choiceOslo, Bergen (not offered here)', 'NotesText—']);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(server.writes()).toEqual([]);
   });
 
   it('says why the dataset could not be loaded and loads it again on Try again', async () => {
@@ -226,6 +262,26 @@ describe('DatasetEditPage', () => {
         default_amd_message: { message_type: 'recording_amd', message: '' },
         opening_text: 'Hello',
       });
+    });
+
+    it('asks before the page’s links leave changes unsaved, and takes the keyboard to the first field a save is refused for', async () => {
+      const { user } = renderEdit('/datasets/north/edit/settings/message-sending');
+      const sending = await form('Message sending');
+
+      await user.type(within(sending).getByRole('textbox', { name: 'Closing text' }), 'x'.repeat(161));
+      await user.clear(within(sending).getByRole('textbox', { name: 'Default text-to-speech voice' }));
+      await user.click(within(sending).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(document.activeElement).toBe(within(sending).getByRole('textbox', { name: 'Default text-to-speech voice' })));
+
+      await user.click(within(await sections()).getByRole('link', { name: 'Conference' }));
+      const question = screen.getByRole('alertdialog', { name: LEAVE_UNSAVED_TEXT });
+      await user.click(within(question).getByRole('button', { name: 'Stay' }));
+      expect(currentPath()).toBe('/datasets/north/edit/settings/message-sending');
+
+      await user.click(within(await sections()).getByRole('link', { name: 'Conference' }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+      await form('Conference');
+      expect(currentPath()).toBe('/datasets/north/edit/conference');
     });
 
     it('says so when nothing was changed, without a call', async () => {

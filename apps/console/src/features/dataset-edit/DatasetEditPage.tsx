@@ -1,14 +1,14 @@
 import { consoleRoute, routePageName, type ConsoleRouteKey } from '@beacon/contracts';
 import { useMachine } from '@xstate/react';
-import { useId, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { fromPromise } from 'xstate';
 import { useApi } from '../../api/api-context';
-import { useSnackbar } from '../../feedback/use-feedback';
+import { useDialog, useSnackbar } from '../../feedback/use-feedback';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
 import { AuditForm } from './components/AuditForm';
 import { ConferenceForm } from './components/ConferenceForm';
+import { FieldsList } from './components/FieldsList';
 import { MessageSendingForm } from './components/MessageSendingForm';
 import { OutboundAndInboundRoutingForm } from './components/OutboundAndInboundRoutingForm';
 import { SectionNav } from './components/SectionNav';
@@ -16,7 +16,7 @@ import { UserAndMaintenanceAndAccessForm } from './components/UserAndMaintenance
 import { datasetEditApi } from './dataset-edit-api';
 import { EDIT_SECTIONS, SETTINGS_SUBSECTIONS, sectionOf } from './dataset-edit-sections';
 import type { FormServices } from './form-services';
-import { datasetGroupMachine } from './machines/dataset-group.machine';
+import { createLoadMachine } from './machines/load.machine';
 
 /** A dataset's edit screens (admins): one screen for every tab, so moving between tabs keeps the page. */
 export default function DatasetEditScreen({ routeKey }: { readonly routeKey: ConsoleRouteKey }) {
@@ -32,26 +32,53 @@ export default function DatasetEditScreen({ routeKey }: { readonly routeKey: Con
 function DatasetEditPage({ id, routeKey }: { id: string; routeKey: ConsoleRouteKey }) {
   const api = useApi();
   const snackbar = useSnackbar();
+  const dialog = useDialog();
+  const navigate = useNavigate();
   const titleId = useId();
+  const unsaved = useRef(false);
   const services = useMemo<FormServices>(
-    () => ({ api: datasetEditApi(api), groupId: id, notify: (text, type) => snackbar.show(text, type) }),
+    () => ({
+      api: datasetEditApi(api),
+      groupId: id,
+      notify: (text, type) => snackbar.show(text, type),
+      reportUnsaved: (now) => (unsaved.current = now),
+    }),
     [api, id, snackbar],
   );
-  const [logic] = useState(() => datasetGroupMachine.provide({ actors: { loadGroup: fromPromise(() => services.api.customerGroup(id)) } }));
+  /** Leaving a form with unsaved changes through the page's own links asks first. */
+  const confirmLeaving = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>, to: string) => {
+      if (!unsaved.current) return;
+      event.preventDefault();
+      dialog.alert({
+        message: LEAVE_UNSAVED_TEXT,
+        acceptText: 'Leave',
+        declineText: 'Stay',
+        onAccept: () => {
+          unsaved.current = false;
+          navigate(to);
+        },
+      });
+    },
+    [dialog, navigate],
+  );
+  const [logic] = useState(() => createLoadMachine(() => services.api.customerGroup(id)));
   const [snapshot, send] = useMachine(logic);
-  const { group, loadError } = snapshot.context;
+  const { data: group, loadError } = snapshot.context;
 
   return (
     <Page aria-labelledby={titleId}>
-      <BackLink to={consoleRoute('datasets').path}>Manage Datasets</BackLink>
+      <BackLink to={consoleRoute('datasets').path} onClick={(event) => confirmLeaving(event, consoleRoute('datasets').path)}>
+        Manage Datasets
+      </BackLink>
       {/* The page's name until the dataset's is known. */}
       <h1 id={titleId}>{group?.name ?? routePageName('datasets.edit')}</h1>
       {snapshot.matches('loading') && <Note role="status">Loading the dataset…</Note>}
-      {loadError !== null && <LoadFailure text={loadError} onRetry={() => send({ type: 'group.retry' })} />}
+      {loadError !== null && <LoadFailure text={loadError} onRetry={() => send({ type: 'load.retry' })} />}
       {group !== null && (
         <>
-          <SectionNav label="Dataset sections" sections={EDIT_SECTIONS} id={id} page={routeKey} current={sectionOf(routeKey)} />
-          <Section routeKey={routeKey} services={services} />
+          <SectionNav label="Dataset sections" sections={EDIT_SECTIONS} id={id} page={routeKey} current={sectionOf(routeKey)} onFollow={confirmLeaving} />
+          <Section routeKey={routeKey} services={services} onFollow={confirmLeaving} />
         </>
       )}
     </Page>
@@ -59,12 +86,19 @@ function DatasetEditPage({ id, routeKey }: { id: string; routeKey: ConsoleRouteK
 }
 
 const SETTINGS_SCREEN_INTRO = 'Choose which settings of the dataset to change.';
+export const LEAVE_UNSAVED_TEXT = 'Your changes are not saved. Leave this page without saving them?';
 
-function Section({ routeKey, services }: { routeKey: ConsoleRouteKey; services: FormServices }) {
+interface SectionProps {
+  routeKey: ConsoleRouteKey;
+  services: FormServices;
+  onFollow: (event: MouseEvent<HTMLAnchorElement>, to: string) => void;
+}
+
+function Section({ routeKey, services, onFollow }: SectionProps) {
   if (sectionOf(routeKey) === 'datasets.edit.settings') {
     return (
       <>
-        <SectionNav label="Settings sections" sections={SETTINGS_SUBSECTIONS} id={services.groupId} page={routeKey} />
+        <SectionNav label="Settings sections" sections={SETTINGS_SUBSECTIONS} id={services.groupId} page={routeKey} onFollow={onFollow} />
         {routeKey === 'datasets.edit.settings' && <Note>{SETTINGS_SCREEN_INTRO}</Note>}
         {routeKey === 'datasets.edit.settings.outboundAndInboundRouting' && <OutboundAndInboundRoutingForm services={services} />}
         {routeKey === 'datasets.edit.settings.userAndMaintenanceAndAccess' && <UserAndMaintenanceAndAccessForm services={services} />}
@@ -72,6 +106,8 @@ function Section({ routeKey, services }: { routeKey: ConsoleRouteKey; services: 
       </>
     );
   }
+  if (routeKey === 'datasets.edit.devices') return <FieldsList kind="devices" services={services} />;
+  if (routeKey === 'datasets.edit.data') return <FieldsList kind="data" services={services} />;
   if (routeKey === 'datasets.edit.audit') return <AuditForm services={services} />;
   if (routeKey === 'datasets.edit.conference') return <ConferenceForm services={services} />;
   return <LaterRelease label={EDIT_SECTIONS.find((section) => section.routeKey === routeKey)?.label ?? ''} />;

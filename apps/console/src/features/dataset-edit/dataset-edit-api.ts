@@ -5,6 +5,7 @@ import {
   type ChangeCustomerGroupSettingsRequest,
   type ConferenceSettingsDto,
   type CustomerGroupDto,
+  type CustomerGroupFieldDto,
   type CustomerGroupSettingsDto,
   type RouteDefinition,
 } from '@beacon/contracts';
@@ -14,6 +15,8 @@ import type { ApiClient } from '../../api/api-client';
 /** The calls of a dataset's edit screens (spec part 2 §7, customer group and settings, audit). */
 export interface DatasetEditApi {
   customerGroup(id: string): Promise<CustomerGroupDto>;
+  /** The contact fields of the group's path (its own and its ancestors'), each with the devices it yields. */
+  customerGroupFields(id: string): Promise<CustomerGroupFieldDto[]>;
   /** Only the settings sent change; the answer holds every setting as now stored. */
   changeSettings(id: string, change: ChangeCustomerGroupSettingsRequest): Promise<CustomerGroupSettingsDto>;
   changeConferenceSettings(id: string, settings: ConferenceSettingsDto): Promise<ConferenceSettingsDto>;
@@ -29,6 +32,7 @@ const withId = (route: RouteDefinition, id: string) => route.path.replace(':id',
 export function datasetEditApi(api: ApiClient): DatasetEditApi {
   return {
     customerGroup: (id) => api.send(ROUTES.customerGroup.method, withId(ROUTES.customerGroup, id)),
+    customerGroupFields: (id) => api.send(ROUTES.customerGroupFields.method, withId(ROUTES.customerGroupFields, id)),
     changeSettings: (id, change) =>
       api.send(ROUTES.changeCustomerGroupSettings.method, withId(ROUTES.changeCustomerGroupSettings, id), change),
     changeConferenceSettings: (id, settings) =>

@@ -6,4 +6,6 @@ export interface FormServices {
   groupId: string;
   /** The app's snackbar: a default one for a save, an error one for a refusal. */
   notify: (text: string, type: 'default' | 'error') => void;
+  /** The form shown has changes not yet saved (or no longer has). */
+  reportUnsaved: (unsaved: boolean) => void;
 }

@@ -4,9 +4,10 @@ import { visibleErrors, createFormMachine, type FormDefinition } from './machine
 
 /**
  * A form of the edit screens over its machine: its values, a change, the messages each field shows,
- * and whether something is unsaved (the browser then asks before the page is left or reloaded).
+ * and whether something is unsaved (the browser then asks before the page is left or reloaded, and
+ * the page is told, so that its tabs ask too).
  */
-export function useForm<V extends object, O>(definition: () => FormDefinition<V, O>) {
+export function useForm<V extends object, O>(definition: () => FormDefinition<V, O>, reportUnsaved: (unsaved: boolean) => void) {
   const [{ machine, rules }] = useState(() => {
     const made = definition();
     return { machine: createFormMachine(made), rules: made };
@@ -18,6 +19,11 @@ export function useForm<V extends object, O>(definition: () => FormDefinition<V,
     [context.values, context.options, rules],
   );
   const unsaved = context.values !== null && context.saved !== null && rules.changedFields(context.values, context.saved).length > 0;
+
+  useEffect(() => {
+    reportUnsaved(unsaved);
+    return () => reportUnsaved(false);
+  }, [unsaved, reportUnsaved]);
 
   useEffect(() => {
     if (!unsaved) return undefined;
@@ -32,6 +38,8 @@ export function useForm<V extends object, O>(definition: () => FormDefinition<V,
     /** What the form offers to choose from, once loaded. */
     options: context.options as O,
     saving: snapshot.matches('saving'),
+    /** Some value breaks a rule (shown or not yet). */
+    invalid: Object.keys(clientErrors).length > 0,
     /** The rules do not pass and a save was asked for. */
     blocked: context.submitted && Object.keys(clientErrors).length > 0,
     errorsOf: (field: string) => visibleErrors(context, clientErrors, field),

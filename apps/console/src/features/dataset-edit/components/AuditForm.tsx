@@ -19,7 +19,7 @@ function entryMessages(messages: readonly string[], saved: readonly string[]): s
 
 /** Audit (spec part 2 §3, §4): whether audit reports are sent, to whom, and to which further addresses. */
 export function AuditForm({ services }: { services: FormServices }) {
-  const form = useForm(() => auditFormDefinition(services));
+  const form = useForm(() => auditFormDefinition(services), services.reportUnsaved);
   return (
     <FormFrame title="Audit" description="Who receives the dataset’s audit reports." form={form}>
       {(values, options) => (

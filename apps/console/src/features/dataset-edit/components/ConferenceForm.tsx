@@ -7,7 +7,7 @@ import { FormFrame } from './FormFrame';
 
 /** Conference: what a conference call says to an answering machine and to a person who answers. */
 export function ConferenceForm({ services }: { services: FormServices }) {
-  const form = useForm(() => conferenceFormDefinition(services));
+  const form = useForm(() => conferenceFormDefinition(services), services.reportUnsaved);
   return (
     <FormFrame title="Conference" description="What a conference call of this dataset says when it is answered." form={form}>
       {(values) => (

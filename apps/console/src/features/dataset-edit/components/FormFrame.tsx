@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { LoadFailure, Note } from '../../../shared-ui/page-layout';
 import type { FormControls } from '../use-form';
@@ -18,6 +18,7 @@ export const CANNOT_SAVE_TEXT = 'Some settings cannot be saved as they are. Corr
 /** A form of the edit screens: loading, a failed load with Try again, or the form with its messages and Save. */
 export function FormFrame<V extends object, O>({ title, description, form, children }: FormFrameProps<V, O>) {
   const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const { snapshot, values, options } = form;
   const messages = form.blocked ? [CANNOT_SAVE_TEXT, ...snapshot.context.messages] : snapshot.context.messages;
   return (
@@ -28,11 +29,15 @@ export function FormFrame<V extends object, O>({ title, description, form, child
       {snapshot.context.loadError !== null && <LoadFailure text={snapshot.context.loadError} onRetry={form.retry} />}
       {values !== null && (
         <Form
+          ref={formRef}
           aria-labelledby={titleId}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (!form.saving) form.save();
+            if (form.saving) return;
+            form.save();
+            // A save the rules refuse: the keyboard goes to the first field that says why.
+            if (form.invalid) setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
           }}
         >
           {messages.length > 0 && (

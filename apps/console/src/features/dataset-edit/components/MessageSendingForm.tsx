@@ -11,7 +11,7 @@ const AMD_TYPE_LABELS: Record<(typeof AMD_MESSAGE_TYPES)[number], string> = { tt
 
 /** Message sending: what a message of the dataset is sent with unless it says otherwise. */
 export function MessageSendingForm({ services }: { services: FormServices }) {
-  const form = useForm(() => settingsFormDefinition(SETTINGS_SECTIONS.messageSending, 'Message sending settings saved.', services));
+  const form = useForm(() => settingsFormDefinition(SETTINGS_SECTIONS.messageSending, 'Message sending settings saved.', services), services.reportUnsaved);
   const amdId = useId();
   return (
     <FormFrame title="Message sending" description="What messages of this dataset are sent with unless a message says otherwise." form={form}>

@@ -19,7 +19,7 @@ type SettingsForm = FormControls<CustomerGroupSettingsDto, null>;
 
 /** Outbound and inbound routing: the dataset's country and numbers, two-way SMS and the dial-back message. */
 export function OutboundAndInboundRoutingForm({ services }: { services: FormServices }) {
-  const form = useForm(() => settingsFormDefinition(SETTINGS_SECTIONS.outboundAndInboundRouting, 'Outbound and inbound routing settings saved.', services));
+  const form = useForm(() => settingsFormDefinition(SETTINGS_SECTIONS.outboundAndInboundRouting, 'Outbound and inbound routing settings saved.', services), services.reportUnsaved);
   return (
     <FormFrame title="Outbound and inbound routing" description="Where the dataset’s calls and messages come from and how replies come back." form={form}>
       {(values) => (

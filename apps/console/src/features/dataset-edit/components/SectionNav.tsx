@@ -1,4 +1,5 @@
 import type { ConsoleRouteKey } from '@beacon/contracts';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { sectionPath, type EditSection } from '../dataset-edit-sections';
@@ -12,17 +13,27 @@ interface SectionNavProps {
   page: ConsoleRouteKey;
   /** The section the route is in (Settings for a settings screen), marked current too. */
   current?: ConsoleRouteKey;
+  /** Before a link is followed: it may stop it (preventDefault). */
+  onFollow?: (event: MouseEvent<HTMLAnchorElement>, to: string) => void;
 }
 
 /** Tab-like links to the sections, the one shown marked as the current page. */
-export function SectionNav({ label, sections, id, page, current = page }: SectionNavProps) {
+export function SectionNav({ label, sections, id, page, current = page, onFollow }: SectionNavProps) {
   return (
     <Tabs aria-label={label}>
-      {sections.map(({ routeKey, label: text }) => (
-        <Link key={routeKey} to={sectionPath(routeKey, id)} aria-current={routeKey === page ? 'page' : routeKey === current ? 'true' : undefined}>
-          {text}
-        </Link>
-      ))}
+      {sections.map(({ routeKey, label: text }) => {
+        const to = sectionPath(routeKey, id);
+        return (
+          <Link
+            key={routeKey}
+            to={to}
+            aria-current={routeKey === page ? 'page' : routeKey === current ? 'true' : undefined}
+            onClick={(event) => onFollow?.(event, to)}
+          >
+            {text}
+          </Link>
+        );
+      })}
     </Tabs>
   );
 }

@@ -20,7 +20,7 @@ type SettingsForm = FormControls<CustomerGroupSettingsDto, null>;
 
 /** User, maintenance and access: locked users, verification and invalid-recipient emails, the time zone and the address format. */
 export function UserAndMaintenanceAndAccessForm({ services }: { services: FormServices }) {
-  const form = useForm(() => settingsFormDefinition(SETTINGS_SECTIONS.userAndMaintenanceAndAccess, 'User, maintenance and access settings saved.', services));
+  const form = useForm(() => settingsFormDefinition(SETTINGS_SECTIONS.userAndMaintenanceAndAccess, 'User, maintenance and access settings saved.', services), services.reportUnsaved);
   const zonesId = useId();
   const timeZones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   return (

@@ -1,13 +1,21 @@
-import { NEW_CUSTOMER_GROUP_BRANDING, type AuditRecipientDto, type CustomerGroupDto, type CustomerGroupSettingsDto } from '@beacon/contracts';
+import {
+  NEW_CUSTOMER_GROUP_BRANDING,
+  type AuditRecipientDto,
+  type CustomerGroupDto,
+  type CustomerGroupFieldDto,
+  type CustomerGroupSettingsDto,
+} from '@beacon/contracts';
 import {
   DEFAULT_AUDIT_SETTINGS,
   auditSettingsErrors,
   auditSettingsWithAllLists,
   changedSettings,
+  fieldDevices,
   customerGroupSettingsErrors,
   savedAuditSettings,
   settingsWithDefaults,
   type AuditSettings,
+  type ContactFieldType,
   type CustomerGroupSettingsChange,
 } from '@beacon/domain';
 import { jest } from '@jest/globals';
@@ -28,13 +36,35 @@ export const DEMO_RECIPIENTS: readonly AuditRecipientDto[] = [
   { label: 'sam@demo.test', value: 'user-sam' },
 ];
 
+/** A contact field as GET /api/customer_group/{id}/fields/ answers it for the group. */
+export function aField(
+  id: string,
+  label: string,
+  field_type: ContactFieldType,
+  { options = [], excluded = [], inherited = false }: { options?: string[]; excluded?: string[]; inherited?: boolean } = {},
+): CustomerGroupFieldDto {
+  return {
+    id,
+    label,
+    field_type,
+    customer_group: inherited ? 'root' : 'north',
+    excluded_options_by_group: {},
+    is_inherited: inherited,
+    options: options.map((option, index) => ({ id: `${id}-${index}`, field: id, label: option, excluded: excluded.includes(option) })),
+    all_options_disabled: options.length > 0 && options.every((option) => excluded.includes(option)),
+    devices: fieldDevices({ id, label, field_type }),
+  };
+}
+
 interface Dataset {
   group: CustomerGroupDto;
+  fields: CustomerGroupFieldDto[];
   settings: CustomerGroupSettingsDto;
   audit: AuditSettings;
 }
 
 const GROUP = /^\/api\/customer_group\/([^/]+)\/$/;
+const FIELDS = /^\/api\/customer_group\/([^/]+)\/fields\/$/;
 const SETTINGS = /^\/api\/customer_group_settings\/([^/]+)\/$/;
 const CONFERENCE = /^\/api\/customer_group_conference_settings\/([^/]+)\/$/;
 const AUDIT = /^\/api\/customer_group_audit_settings\/([^/]+)\/$/;
@@ -81,7 +111,13 @@ export class FakeDatasetSettingsServer {
       no_noticeboard_numbers: true,
       root_customer_group_permissions: [],
     };
-    this.datasets.set(id, { group, settings: settingsWithDefaults(settings), audit: savedAuditSettings(audit) });
+    this.datasets.set(id, { group, fields: [], settings: settingsWithDefaults(settings), audit: savedAuditSettings(audit) });
+    return this;
+  }
+
+  /** The contact fields GET /api/customer_group/{id}/fields/ answers for the dataset. */
+  withFields(id: string, fields: CustomerGroupFieldDto[]): this {
+    this.dataset(id).fields = fields;
     return this;
   }
 
@@ -122,6 +158,7 @@ export class FakeDatasetSettingsServer {
       const { group, settings } = this.dataset(route(GROUP));
       return { ...group, settings: JSON.stringify(settings) };
     }
+    if (method === 'GET' && route(FIELDS)) return this.dataset(route(FIELDS)).fields;
     if (method === 'PUT' && route(SETTINGS)) return this.changeSettings(this.dataset(route(SETTINGS)), body as CustomerGroupSettingsChange);
     if (method === 'PUT' && route(CONFERENCE)) {
       const dataset = this.dataset(route(CONFERENCE));
