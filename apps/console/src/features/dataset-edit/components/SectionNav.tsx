@@ -55,9 +55,9 @@ const Tabs = styled.nav`
     background: ${({ theme }) => theme.colors.highlightHover};
   }
 
+  /* The text keeps the text colour: a branded highlight may be too light for text on the page's background. */
   a[aria-current] {
     font-weight: 600;
-    color: ${({ theme }) => theme.colors.highlight};
     border-bottom-color: ${({ theme }) => theme.colors.highlight};
   }
 
