@@ -1,4 +1,5 @@
 import { activityLogScreens } from '../../features/activity-log/screens';
+import { audioNoticeboardScreens } from '../../features/audio-noticeboard/screens';
 import { changePasswordScreens } from '../../features/change-password/screens';
 import { dashboardScreens } from '../../features/dashboard/screens';
 import { datasetEditScreens } from '../../features/dataset-edit/screens';
@@ -27,6 +28,7 @@ export const SCREENS = composeScreenMaps([
   datasetsScreens,
   datasetEditScreens,
   emailOutboxScreens,
+  audioNoticeboardScreens,
   notFoundScreens,
   loginScreens,
   login2faScreens,
