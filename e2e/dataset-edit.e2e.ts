@@ -129,4 +129,21 @@ async function expectReadableText(page: Page, selectors: readonly string[]) {
     expect(await form(page, 'Audit').getByRole('listbox', { name: 'Imports (this dataset)', exact: true }).evaluate((select: HTMLSelectElement) => select.selectedOptions.length)).toBe(0);
     await context.close();
   });
+
+  it('merges a contact field into messages, which a reload shows', async () => {
+    const { context, page } = await newConsolePage(browser, { snackbarAutoDismissMs: 60_000 });
+    await signInThroughLoginPage(page, server.url, 'admin@demo.test');
+    await page.goto(`${server.url}/ui/datasets/${northId}/edit/merge-fields`);
+    const fields = form(page, 'Merge fields').getByRole('group', { name: 'Fields to merge' });
+    await fields.waitFor({ timeout: 15_000 });
+    expect(await fields.getByRole('checkbox').count()).toBe(7);
+
+    await fields.getByRole('checkbox', { name: 'Department' }).check();
+    await form(page, 'Merge fields').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Merge fields saved.').waitFor();
+    await page.reload();
+    await form(page, 'Merge fields').getByRole('group', { name: 'Fields to merge' }).waitFor({ timeout: 15_000 });
+    expect(await form(page, 'Merge fields').getByRole('checkbox', { name: 'Department' }).isChecked()).toBe(true);
+    await context.close();
+  });
 });

@@ -50,7 +50,6 @@ describe('DatasetEditPage', () => {
     ['SFTP', '/datasets/north/edit/sftp'],
     ['On call', '/datasets/north/edit/on-call'],
     ['Registration', '/datasets/north/edit/registration'],
-    ['Merge fields', '/datasets/north/edit/merge-fields'],
   ])('says %s comes in a later release, keeping the tabs', async (section, path) => {
     renderEdit(path);
 
@@ -309,6 +308,49 @@ describe('DatasetEditPage', () => {
       expect(puts(server)).toEqual([
         ['PUT', '/api/customer_group_conference_settings/north/', { default_message_amd: 'Please call back', default_message_live: 'Joining you now' }],
       ]);
+    });
+  });
+
+  describe('Merge fields', () => {
+    it('sends the flags that changed and shows the fields merged as the server answers', async () => {
+      const server = new FakeDatasetSettingsServer().withFields(
+        'north',
+        [aField('mobile', 'Mobile', 'PHONE(SMS)'), aField('site', 'Site', 'SINGLESELECT', { options: ['Oslo'] }), aField('notes', 'Notes', 'TEXT')],
+        ['site'],
+      );
+      const { user } = renderEdit('/datasets/north/edit/merge-fields', server);
+      const merge = await form('Merge fields');
+
+      const fields = within(within(merge).getByRole('group', { name: 'Fields to merge' }));
+      const checked = () => fields.getAllByRole('checkbox').map((box) => `${(box as HTMLInputElement).checked ? '[x]' : '[ ]'} ${descriptionOf(box)}`);
+      expect(checked()).toEqual(['[ ] Phone (SMS)', '[x] Single choice', '[ ] Text']);
+      await user.click(fields.getByRole('checkbox', { name: 'Notes' }));
+      await user.click(fields.getByRole('checkbox', { name: 'Site' }));
+      await user.click(within(merge).getByRole('button', { name: 'Save' }));
+
+      expect(await findSnackbar('Merge fields saved.')).not.toBeNull();
+      expect(puts(server)).toEqual([
+        [
+          'POST',
+          '/api/merge_fields/north/',
+          {
+            field_data: [
+              { id: 'site', merge_field_enabled: false },
+              { id: 'notes', merge_field_enabled: true },
+            ],
+          },
+        ],
+      ]);
+      expect(checked()).toEqual(['[ ] Phone (SMS)', '[ ] Single choice', '[x] Text']);
+    });
+
+    it('is not offered where the organisation does not have the merge fields feature (the server would refuse)', async () => {
+      const server = new FakeDatasetSettingsServer();
+      renderConsoleAs(aSessionAs('ADMIN', { rootPermissions: [] }), '/datasets/north/edit/merge-fields', {}, server.api);
+
+      expect(await screen.findByText('Merge fields need the “Merge fields” feature, which your organisation does not have.')).toBeTruthy();
+      expect(screen.queryByRole('form', { name: 'Merge fields' })).toBeNull();
+      expect(server.calls.map((call) => call.path)).toEqual(['/api/customer_group/north/']);
     });
   });
 

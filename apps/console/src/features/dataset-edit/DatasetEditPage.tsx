@@ -9,6 +9,7 @@ import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
 import { AuditForm } from './components/AuditForm';
 import { ConferenceForm } from './components/ConferenceForm';
 import { FieldsList } from './components/FieldsList';
+import { MergeFields } from './components/MergeFieldsForm';
 import { MessageSendingForm } from './components/MessageSendingForm';
 import { OutboundAndInboundRoutingForm } from './components/OutboundAndInboundRoutingForm';
 import { SectionNav } from './components/SectionNav';
@@ -110,6 +111,7 @@ function Section({ routeKey, services, onFollow }: SectionProps) {
   if (routeKey === 'datasets.edit.data') return <FieldsList kind="data" services={services} />;
   if (routeKey === 'datasets.edit.audit') return <AuditForm services={services} />;
   if (routeKey === 'datasets.edit.conference') return <ConferenceForm services={services} />;
+  if (routeKey === 'datasets.edit.mergeFields') return <MergeFields services={services} />;
   return <LaterRelease label={EDIT_SECTIONS.find((section) => section.routeKey === routeKey)?.label ?? ''} />;
 }
 

@@ -7,6 +7,8 @@ import {
   type CustomerGroupDto,
   type CustomerGroupFieldDto,
   type CustomerGroupSettingsDto,
+  type MergeFieldChoicesDto,
+  type MergeFieldsDto,
   type RouteDefinition,
 } from '@beacon/contracts';
 import { settingsWithDefaults, type AuditSettings } from '@beacon/domain';
@@ -25,6 +27,10 @@ export interface DatasetEditApi {
   changeAuditSettings(id: string, settings: AuditSettings): Promise<AuditSettingsDto>;
   /** The users who may receive audit reports, sorted by email. */
   auditRecipients(id: string): Promise<AuditRecipientDto[]>;
+  /** Every contact field that applies to the group, each merged into messages or not. */
+  mergeFields(id: string): Promise<MergeFieldsDto>;
+  /** Sets the flags sent; answers those and every field merged now. */
+  changeMergeFields(id: string, change: Pick<MergeFieldChoicesDto, 'field_data'>): Promise<MergeFieldChoicesDto>;
 }
 
 const withId = (route: RouteDefinition, id: string) => route.path.replace(':id', encodeURIComponent(id));
@@ -40,6 +46,8 @@ export function datasetEditApi(api: ApiClient): DatasetEditApi {
     auditSettings: (id) => api.send(ROUTES.auditSettings.method, withId(ROUTES.auditSettings, id)),
     changeAuditSettings: (id, settings) => api.send(ROUTES.changeAuditSettings.method, withId(ROUTES.changeAuditSettings, id), settings),
     auditRecipients: (id) => api.send(ROUTES.auditRecipients.method, withId(ROUTES.auditRecipients, id)),
+    mergeFields: (id) => api.send(ROUTES.mergeFields.method, withId(ROUTES.mergeFields, id)),
+    changeMergeFields: (id, change) => api.send(ROUTES.changeMergeFields.method, withId(ROUTES.changeMergeFields, id), change),
   };
 }
 

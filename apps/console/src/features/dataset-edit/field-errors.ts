@@ -28,3 +28,8 @@ export function listMessages(messages: readonly string[], entryName: string): st
     return match ? `${entryName} ${Number(match[1]) + 1}: ${match[2]}` : message;
   });
 }
+
+/** The messages of a list without the positions they name (positions in what was sent, not in what is shown), each once. */
+export function withoutPositions(messages: readonly string[]): string[] {
+  return [...new Set(messages.map((message) => message.replace(/^\d+: /, '')))];
+}

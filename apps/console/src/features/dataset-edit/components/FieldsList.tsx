@@ -1,26 +1,14 @@
 import type { CustomerGroupFieldDto } from '@beacon/contracts';
-import type { ContactFieldType } from '@beacon/domain';
 import { useMachine } from '@xstate/react';
 import { useId, useState } from 'react';
 import { CellNote, DataTable } from '../../../shared-ui/DataTable';
 import { LoadFailure, Note } from '../../../shared-ui/page-layout';
+import { FIELD_TYPE_LABELS } from '../field-type-labels';
 import type { FormServices } from '../form-services';
 import { createLoadMachine } from '../machines/load.machine';
 
 export type FieldsKind = 'devices' | 'data';
 
-const TYPE_LABELS: Record<ContactFieldType, string> = {
-  TEXT: 'Text',
-  NUMERIC: 'Number',
-  POSTCODE: 'Postcode',
-  EMAIL: 'Email',
-  PAGER: 'Pager',
-  MULTISELECT: 'Multiple choice',
-  SINGLESELECT: 'Single choice',
-  'PHONE(SMS)': 'Phone (SMS)',
-  'PHONE(VOICE)': 'Phone (voice)',
-  'PHONE(SMS&VOICE)': 'Phone (SMS and voice)',
-};
 
 const TEXTS: Record<FieldsKind, { title: string; description: string; caption: string; none: string }> = {
   devices: {
@@ -71,7 +59,7 @@ export function FieldsList({ kind, services }: { kind: FieldsKind; services: For
                   {field.label}
                   {field.is_inherited && <CellNote>From a parent dataset</CellNote>}
                 </th>
-                <td>{TYPE_LABELS[field.field_type]}</td>
+                <td>{FIELD_TYPE_LABELS[field.field_type]}</td>
                 <td>{kind === 'devices' ? field.devices.map((device) => device.label).join(', ') : <Options field={field} />}</td>
               </tr>
             ))}

@@ -4,6 +4,7 @@ import {
   type CustomerGroupDto,
   type CustomerGroupFieldDto,
   type CustomerGroupSettingsDto,
+  type MergeFieldChoicesDto,
 } from '@beacon/contracts';
 import {
   DEFAULT_AUDIT_SETTINGS,
@@ -59,11 +60,13 @@ export function aField(
 interface Dataset {
   group: CustomerGroupDto;
   fields: CustomerGroupFieldDto[];
+  mergedFieldIds: Set<string>;
   settings: CustomerGroupSettingsDto;
   audit: AuditSettings;
 }
 
 const GROUP = /^\/api\/customer_group\/([^/]+)\/$/;
+const MERGE_FIELDS = /^\/api\/merge_fields\/([^/]+)\/$/;
 const FIELDS = /^\/api\/customer_group\/([^/]+)\/fields\/$/;
 const SETTINGS = /^\/api\/customer_group_settings\/([^/]+)\/$/;
 const CONFERENCE = /^\/api\/customer_group_conference_settings\/([^/]+)\/$/;
@@ -111,13 +114,14 @@ export class FakeDatasetSettingsServer {
       no_noticeboard_numbers: true,
       root_customer_group_permissions: [],
     };
-    this.datasets.set(id, { group, fields: [], settings: settingsWithDefaults(settings), audit: savedAuditSettings(audit) });
+    this.datasets.set(id, { group, fields: [], mergedFieldIds: new Set(), settings: settingsWithDefaults(settings), audit: savedAuditSettings(audit) });
     return this;
   }
 
   /** The contact fields GET /api/customer_group/{id}/fields/ answers for the dataset. */
-  withFields(id: string, fields: CustomerGroupFieldDto[]): this {
+  withFields(id: string, fields: CustomerGroupFieldDto[], merged: readonly string[] = []): this {
     this.dataset(id).fields = fields;
+    this.dataset(id).mergedFieldIds = new Set(merged);
     return this;
   }
 
@@ -159,6 +163,11 @@ export class FakeDatasetSettingsServer {
       return { ...group, settings: JSON.stringify(settings) };
     }
     if (method === 'GET' && route(FIELDS)) return this.dataset(route(FIELDS)).fields;
+    if (method === 'GET' && route(MERGE_FIELDS)) {
+      const { fields, mergedFieldIds } = this.dataset(route(MERGE_FIELDS));
+      return { field_data: fields.map(({ id, label, field_type }) => ({ id, label, field_type, merge_field_enabled: mergedFieldIds.has(id) })) };
+    }
+    if (method === 'POST' && route(MERGE_FIELDS)) return this.changeMergeFields(this.dataset(route(MERGE_FIELDS)), body as MergeFieldChoicesDto);
     if (method === 'PUT' && route(SETTINGS)) return this.changeSettings(this.dataset(route(SETTINGS)), body as CustomerGroupSettingsChange);
     if (method === 'PUT' && route(CONFERENCE)) {
       const dataset = this.dataset(route(CONFERENCE));
@@ -181,6 +190,19 @@ export class FakeDatasetSettingsServer {
     if (Object.keys(errors).length) throw new ApiError(400, { detail: 'Invalid customer group settings.', ...errors });
     dataset.settings = next;
     return next;
+  }
+
+  private changeMergeFields(dataset: Dataset, { field_data }: MergeFieldChoicesDto): MergeFieldChoicesDto {
+    const known = new Set(dataset.fields.map((field) => field.id));
+    const unknown = field_data.flatMap((entry, index) => (known.has(entry.id) ? [] : [`${index}: Not a contact field of this dataset.`]));
+    if (unknown.length) throw new ApiError(400, { detail: 'Invalid merge fields.', field_data: unknown });
+    for (const entry of field_data) {
+      if (entry.merge_field_enabled) dataset.mergedFieldIds.add(entry.id);
+      else dataset.mergedFieldIds.delete(entry.id);
+    }
+    const named = new Set(field_data.map((entry) => entry.id));
+    const merged = [...dataset.mergedFieldIds].filter((id) => !named.has(id)).map((id) => ({ id, merge_field_enabled: true }));
+    return { field_data: [...field_data, ...merged] };
   }
 
   private changeAudit(dataset: Dataset, body: AuditSettings): AuditSettings {
