@@ -143,10 +143,15 @@ function NoticeboardForm({ snapshot, send }: NoticeboardFormProps) {
   );
 }
 
+/** On the surface colour, like the lists: the highlight of its links is too light on the page's background. */
 const Form = styled.form`
   display: grid;
   gap: 16px;
   max-width: 48rem;
+  padding: 16px 20px;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radiusPx}px;
 `;
 
 const NumberSelect = styled(Select)`
@@ -176,6 +181,10 @@ const Gone = styled.div`
   display: grid;
   gap: 8px;
   justify-items: start;
+  padding: 16px 20px;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radiusPx}px;
 
   h2,
   p {
