@@ -55,8 +55,8 @@ interface SettingsFormServices {
 }
 
 /**
- * One settings screen's form: it edits its own settings (the domain's rules check them as the
- * server will, §4's two-way SMS pair included) and sends only those that changed.
+ * One settings screen's form: it edits its own settings (the domain's rules check those changed as
+ * the server will, §4's two-way SMS pair included) and sends only those that changed.
  */
 export function settingsFormDefinition(
   keys: readonly SettingKey[],
@@ -68,7 +68,9 @@ export function settingsFormDefinition(
     load: async () => ({ values: settingsOfGroup(await api.customerGroup(groupId)), options: null }),
     save: (values, saved) => api.changeSettings(groupId, pick(values, changedFields(values, saved))),
     change: (values, patch) => ({ ...changedSettings(values, patch as ChangeCustomerGroupSettingsRequest), conference: values.conference }),
-    errors: (values): FieldErrors => customerGroupSettingsErrors(values, pick(values, keys)),
+    // The server checks the settings a change sends (and those paired with them), so a stored value
+    // a rule would refuse today does not stop the other settings from being saved.
+    errors: (values, _options, saved): FieldErrors => customerGroupSettingsErrors(values, pick(values, changedFields(values, saved))),
     changedFields,
     savedText,
     notify,

@@ -15,8 +15,8 @@ export function useForm<V extends object, O>(definition: () => FormDefinition<V,
   const [snapshot, send] = useMachine(machine);
   const { context } = snapshot;
   const clientErrors = useMemo(
-    () => (context.values !== null ? rules.errors(context.values, context.options as O) : {}),
-    [context.values, context.options, rules],
+    () => (context.values !== null && context.saved !== null ? rules.errors(context.values, context.options as O, context.saved) : {}),
+    [context.values, context.options, context.saved, rules],
   );
   const unsaved = context.values !== null && context.saved !== null && rules.changedFields(context.values, context.saved).length > 0;
 

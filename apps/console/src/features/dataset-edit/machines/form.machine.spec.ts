@@ -20,7 +20,7 @@ async function started<V extends object, O>(make: (notify: (text: string, type: 
   const settled = () => waitFor(actor, (snapshot) => !snapshot.matches('saving'));
   const shown = (field: string) => {
     const { context } = actor.getSnapshot();
-    return visibleErrors(context, definition.errors(context.values!, context.options!), field);
+    return visibleErrors(context, definition.errors(context.values!, context.options!, context.saved!), field);
   };
   return { actor, notices, settled, shown };
 }
@@ -78,6 +78,18 @@ describe('a settings form', () => {
     expect(server.writes()).toEqual([]);
     expect(actor.getSnapshot().context.submitted).toBe(true);
     expect(shown('opening_text')).toEqual(['Ensure this field has no more than 160 characters.']);
+  });
+
+  it('checks only the settings changed, as the server does, so a stored value a rule now refuses does not stop another save', async () => {
+    const server = new FakeDatasetSettingsServer().withDataset('north', 'North Region', { default_sms_sender_name: 'Beacon Alerts Ltd' });
+    const { actor, settled, shown } = await settingsForm(server, 'messageSending');
+
+    actor.send({ type: 'form.change', patch: { closing_text: 'Reply STOP' } });
+    actor.send({ type: 'form.save' });
+    await settled();
+
+    expect(settingsPuts(server)).toEqual([{ closing_text: 'Reply STOP' }]);
+    expect(shown('default_sms_sender_name')).toEqual([]);
   });
 
   it('checks the preferred time zone against the IANA zones', async () => {

@@ -18,8 +18,8 @@ export interface FormDefinition<V extends object, O> {
   save: (values: V, saved: V) => Promise<V>;
   /** The values after the user changed some fields (a form may change others with them). */
   change: (values: V, patch: Partial<V>) => V;
-  /** Messages per field for values that cannot be saved so; none when all is well. */
-  errors: (values: V, options: O) => FieldErrors;
+  /** Messages per field for values that cannot be saved so (given the saved values, as a rule may hold only for a change); none when all is well. */
+  errors: (values: V, options: O, saved: V) => FieldErrors;
   /** The fields whose value differs from the saved one. */
   changedFields: (values: V, saved: V) => readonly string[];
   /** The snackbar after a save. */
@@ -99,7 +99,8 @@ export function createFormMachine<V extends object, O>(definition: FormDefinitio
       notifyNoChanges: () => definition.notify(NO_CHANGES_TEXT, 'default'),
     },
     guards: {
-      hasErrors: ({ context }) => context.values !== null && Object.keys(definition.errors(context.values, context.options as O)).length > 0,
+      hasErrors: ({ context }) =>
+        context.values !== null && context.saved !== null && Object.keys(definition.errors(context.values, context.options as O, context.saved)).length > 0,
       nothingChanged: ({ context }) =>
         context.values === null || context.saved === null || definition.changedFields(context.values, context.saved).length === 0,
     },
