@@ -1,6 +1,6 @@
 import type { AuditRecipientDto, AuditSettingsDto } from '@beacon/contracts';
 import { AUDIT_RECIPIENT_LISTS, auditSettingsErrors, savedAuditSettings, type AuditRecipientList, type AuditSettings } from '@beacon/domain';
-import type { DatasetEditApi } from './dataset-edit-api';
+import type { FormCalls } from './form-services';
 import type { FormDefinition } from './machines/form.machine';
 import { sameValue } from './same-value';
 
@@ -59,14 +59,8 @@ const FIELDS = ['is_audit_active', 'add_additional_emails_to_distribution_list',
 
 const same = (a: unknown, b: unknown) => sameValue(a ?? [], b ?? []);
 
-interface AuditFormServices {
-  api: DatasetEditApi;
-  groupId: string;
-  notify: FormDefinition<AuditSettingsDto, AuditRecipientDto[]>['notify'];
-}
-
 /** The audit form: its settings and the users it may choose from, saved as §4 says. */
-export function auditFormDefinition({ api, groupId, notify }: AuditFormServices): FormDefinition<AuditSettingsDto, AuditRecipientDto[]> {
+export function auditFormDefinition({ api, groupId, notify }: FormCalls): FormDefinition<AuditSettingsDto, AuditRecipientDto[]> {
   const changedFields = (values: AuditSettingsDto, saved: AuditSettingsDto) => {
     const [now, before] = [auditToSave(values), auditToSave(saved)];
     return FIELDS.filter((field) => !same(now[field], before[field]));

@@ -1,19 +1,14 @@
 import type { ConferenceSettingsDto } from '@beacon/contracts';
 import { SETTINGS_TEXT_MAX_LENGTH, tooLong } from '@beacon/domain';
-import { settingsOfGroup, type DatasetEditApi } from './dataset-edit-api';
+import { settingsOfGroup } from './dataset-edit-api';
 import type { FieldErrors } from './field-errors';
+import type { FormCalls } from './form-services';
 import type { FormDefinition } from './machines/form.machine';
 
 const FIELDS = ['default_message_amd', 'default_message_live'] as const;
 
-interface ConferenceFormServices {
-  api: DatasetEditApi;
-  groupId: string;
-  notify: FormDefinition<ConferenceSettingsDto, null>['notify'];
-}
-
 /** The conference form: the two messages of a conference call (the call takes both). */
-export function conferenceFormDefinition({ api, groupId, notify }: ConferenceFormServices): FormDefinition<ConferenceSettingsDto, null> {
+export function conferenceFormDefinition({ api, groupId, notify }: FormCalls): FormDefinition<ConferenceSettingsDto, null> {
   return {
     load: async () => ({ values: settingsOfGroup(await api.customerGroup(groupId)).conference, options: null }),
     save: (values) => api.changeConferenceSettings(groupId, values),

@@ -9,3 +9,6 @@ export interface FormServices {
   /** The form shown has changes not yet saved (or no longer has). */
   reportUnsaved: (unsaved: boolean) => void;
 }
+
+/** What a form's definition needs: its calls, its dataset and the snackbar. */
+export type FormCalls = Pick<FormServices, 'api' | 'groupId' | 'notify'>;

@@ -1,5 +1,5 @@
 import type { MergeFieldsDto } from '@beacon/contracts';
-import type { FormServices } from './form-services';
+import type { FormCalls } from './form-services';
 import type { FormDefinition } from './machines/form.machine';
 
 const changedEntries = (values: MergeFieldsDto, saved: MergeFieldsDto) =>
@@ -9,7 +9,7 @@ const changedEntries = (values: MergeFieldsDto, saved: MergeFieldsDto) =>
  * The merge fields form: which of the dataset's contact fields messages may merge in. It sends the
  * flags that changed; the answer names those and every field merged now, so a field it leaves out is not.
  */
-export function mergeFieldsFormDefinition({ api, groupId, notify }: FormServices): FormDefinition<MergeFieldsDto, null> {
+export function mergeFieldsFormDefinition({ api, groupId, notify }: FormCalls): FormDefinition<MergeFieldsDto, null> {
   return {
     load: async () => ({ values: await api.mergeFields(groupId), options: null }),
     save: async (values, saved) => {

@@ -1,8 +1,8 @@
 import type { ChangeCustomerGroupSettingsRequest, CustomerGroupSettingsDto } from '@beacon/contracts';
 import { changedSettings, customerGroupSettingsErrors } from '@beacon/domain';
-import type { DatasetEditApi } from './dataset-edit-api';
 import { settingsOfGroup } from './dataset-edit-api';
 import type { FieldErrors } from './field-errors';
+import type { FormCalls } from './form-services';
 import type { FormDefinition } from './machines/form.machine';
 import { sameValue } from './same-value';
 
@@ -48,12 +48,6 @@ export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
 const pick = (settings: CustomerGroupSettingsDto, keys: readonly SettingKey[]): ChangeCustomerGroupSettingsRequest =>
   Object.fromEntries(keys.map((key) => [key, settings[key]])) as ChangeCustomerGroupSettingsRequest;
 
-interface SettingsFormServices {
-  api: DatasetEditApi;
-  groupId: string;
-  notify: FormDefinition<CustomerGroupSettingsDto, null>['notify'];
-}
-
 /**
  * One settings screen's form: it edits its own settings (the domain's rules check those changed as
  * the server will, §4's two-way SMS pair included) and sends only those that changed.
@@ -61,13 +55,13 @@ interface SettingsFormServices {
 export function settingsFormDefinition(
   keys: readonly SettingKey[],
   savedText: string,
-  { api, groupId, notify }: SettingsFormServices,
+  { api, groupId, notify }: FormCalls,
 ): FormDefinition<CustomerGroupSettingsDto, null> {
   const changedFields = (values: CustomerGroupSettingsDto, saved: CustomerGroupSettingsDto) => keys.filter((key) => !sameValue(values[key], saved[key]));
   return {
     load: async () => ({ values: settingsOfGroup(await api.customerGroup(groupId)), options: null }),
     save: (values, saved) => api.changeSettings(groupId, pick(values, changedFields(values, saved))),
-    change: (values, patch) => ({ ...changedSettings(values, patch as ChangeCustomerGroupSettingsRequest), conference: values.conference }),
+    change: (values, patch) => changedSettings(values, patch as ChangeCustomerGroupSettingsRequest),
     // The server checks the settings a change sends (and those paired with them), so a stored value
     // a rule would refuse today does not stop the other settings from being saved.
     errors: (values, _options, saved): FieldErrors => customerGroupSettingsErrors(values, pick(values, changedFields(values, saved))),
