@@ -108,6 +108,8 @@ const rowOf = (page: Page, phoneNumber: string) =>
     await page.waitForURL('**/ui/audio_noticeboard');
     await eventually(async () => expect((await rowOf(page, NUMBER))[3]).toBe('The bridge is closed until further notice.'), { timeout: 5_000 });
     expect(await page.getByRole('link', { name: 'Create audio noticeboard' }).count()).toBe(0);
+    // The Save the keyboard was on is gone: the list's title has it now.
+    expect(await page.getByRole('heading', { level: 1, name: 'Audio Noticeboard' }).evaluate((title) => title === document.activeElement)).toBe(true);
 
     await page.getByRole('link', { name: `Update ${NUMBER}` }).click();
     await page.waitForURL('**/ui/audio_noticeboard/442079460000');

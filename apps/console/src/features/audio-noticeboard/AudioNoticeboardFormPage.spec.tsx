@@ -56,6 +56,8 @@ describe('Create Audio Noticeboard', () => {
     await waitFor(() => expect(currentPath()).toBe('/audio_noticeboard'));
     await screen.findByRole('table', { name: 'Noticeboard numbers' });
     expect(within(rowOf('+442079460002')).getByText('Lines are open until 6pm.')).toBeTruthy();
+    // The Save the keyboard was on is gone: the list's title takes it.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Audio Noticeboard' }));
     expect(server.writes()).toEqual([
       { method: 'PATCH', path: '/api/audio-noticeboard/', body: { phone_number: '+442079460002', message: 'Lines are open until 6pm.' } },
     ]);

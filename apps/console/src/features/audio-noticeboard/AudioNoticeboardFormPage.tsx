@@ -13,6 +13,7 @@ import { noticeboardFormLogic } from './audio-noticeboard.implementations';
 import { LabelledControl } from './components/LabelledControl';
 import type { NoticeboardFormEvent, NoticeboardFormInput, NoticeboardFormSnapshot } from './machines/noticeboard-form.machine';
 import { characterCount, hasNoMessage, messageErrors } from './noticeboard-message';
+import { RETURNED_FROM_SAVE } from './returned-from-save';
 
 type FormRouteKey = 'audioNoticeboard.create' | 'audioNoticeboard.update';
 
@@ -38,7 +39,7 @@ function NoticeboardFormScreen({ routeKey, routeId }: { routeKey: FormRouteKey; 
   const title = consoleRoute(routeKey).name;
 
   useEffect(() => {
-    if (snapshot.matches('saved')) navigate(LIST_PATH);
+    if (snapshot.matches('saved')) navigate(LIST_PATH, { state: RETURNED_FROM_SAVE });
   }, [snapshot, navigate]);
 
   return (

@@ -1,6 +1,7 @@
 import { consoleRoute, type AudioNoticeboardDto } from '@beacon/contracts';
 import { canAccess } from '@beacon/domain';
-import { generatePath, Link } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { generatePath, Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAccessSubject } from '../../navigation/access-subject-context';
 import { DataTable } from '../../shared-ui/DataTable';
@@ -8,6 +9,7 @@ import { VisuallyHidden } from '../../shared-ui/form-controls';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
 import { LinkButton } from './components/LinkButton';
 import { hasNoMessage, noticeboardRouteId } from './noticeboard-message';
+import { isReturnFromSave } from './returned-from-save';
 import { useAudioNoticeboards } from './use-audio-noticeboards';
 
 const updatePath = (noticeboard: AudioNoticeboardDto) =>
@@ -23,10 +25,18 @@ export default function AudioNoticeboardListPage() {
   const create = consoleRoute('audioNoticeboard.create');
   const noticeboards = list.state === 'loaded' ? list.noticeboards : null;
   const canCreate = canAccess(create.guard, subject) && (noticeboards?.some(hasNoMessage) ?? false);
+  const title = useRef<HTMLHeadingElement>(null);
+  const returnedFromSave = isReturnFromSave(useLocation().state);
+
+  useEffect(() => {
+    if (returnedFromSave) title.current?.focus();
+  }, [returnedFromSave]);
 
   return (
     <Page aria-labelledby="audio-noticeboard-title" aria-busy={list.state === 'loading'}>
-      <h1 id="audio-noticeboard-title">Audio Noticeboard</h1>
+      <h1 id="audio-noticeboard-title" ref={title} tabIndex={-1}>
+        Audio Noticeboard
+      </h1>
       <Note>What callers to your customer group’s noticeboard numbers hear.</Note>
       {list.state === 'loading' && <Note role="status">Loading noticeboards…</Note>}
       {list.state === 'failed' && <LoadFailure text={list.error} onRetry={reload} />}
