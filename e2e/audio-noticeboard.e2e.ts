@@ -1,65 +1,21 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_GROUPS } from '@beacon/command-api';
-import { because, eventually } from '@beacon/testing';
+import { eventually } from '@beacon/testing';
 import { apiLogin, type AppProcess } from './support/app-process';
+import { expectAccessible } from './support/axe';
 import { chromiumMissingReason } from './support/browser';
 import { consoleJourney, newConsolePage, signInThroughLoginPage } from './support/console';
 
-/** axe-core's browser bundle when the package can be resolved (it is not a dependency of the project yet). */
-function axeSource(): string | null {
-  try {
-    return readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  } catch {
-    return null;
-  }
-}
-
-const AXE = axeSource();
-
 if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
-if (AXE === null) console.log('skipped: axe-core checks of each screen (the axe-core package is not installed)');
 
 let server: AppProcess;
 let browser: Browser;
 
 const rootId = DEMO_GROUPS[0].customerGroupId;
 const NUMBER = '+442079460000';
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; html?: string; failureSummary?: string }[];
-}
-
-/**
- * The screen as axe-core judges it (WCAG 2.1 A and AA rules): the serious and critical violations
- * of the screen's own part (its titled section; the menu, header and breadcrumbs around it are the
- * layout's), one line each.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (AXE === null) return [];
-  // Evaluated over the DevTools protocol, so the console's content security policy does not stop it.
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const results = await axe.run(
-      { include: [['main section[aria-labelledby]']] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] },
-    );
-    return results.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => `${JSON.stringify(node.target)} ${node.html} ${node.failureSummary}`).join(', ')}`);
-}
-
-async function expectAccessible(page: Page, screenName: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  because(`axe on ${screenName}: ${violations.join('\n')}`, () => expect(violations).toEqual([]));
-}
+/** The screen's own titled section: the breadcrumbs above it in main are the layout's, checked with the layout. */
+const SCREEN = 'main section[aria-labelledby]';
 
 /** The list's row for a number, as its cells' texts. */
 const rowOf = (page: Page, phoneNumber: string) =>
@@ -90,7 +46,7 @@ const rowOf = (page: Page, phoneNumber: string) =>
     await page.goto(`${server.url}/ui/audio_noticeboard`);
     await page.getByRole('table', { name: 'Noticeboard numbers' }).waitFor({ timeout: 15_000 });
     expect(await rowOf(page, NUMBER)).toEqual(['noticeboard', 'Yes', 'No', 'No message yet', `Update ${NUMBER}`]);
-    await expectAccessible(page, 'Audio Noticeboard');
+    await expectAccessible(page, 'Audio Noticeboard', SCREEN);
 
     await page.getByRole('link', { name: 'Create audio noticeboard' }).click();
     await page.waitForURL('**/ui/audio_noticeboard/add');
@@ -101,7 +57,7 @@ const rowOf = (page: Page, phoneNumber: string) =>
     await message.fill('x');
     await message.fill('');
     await create.getByText('This field may not be blank.').waitFor();
-    await expectAccessible(page, 'Create Audio Noticeboard, with an error');
+    await expectAccessible(page, 'Create Audio Noticeboard, with an error', SCREEN);
     await message.fill('The bridge is closed until further notice.');
     await create.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText(`Audio noticeboard for ${NUMBER} created.`).waitFor();
@@ -118,7 +74,7 @@ const rowOf = (page: Page, phoneNumber: string) =>
     expect(await update.getByRole('textbox', { name: 'Noticeboard number' }).inputValue()).toBe(NUMBER);
     const current = update.getByRole('textbox', { name: 'Message' });
     expect(await current.inputValue()).toBe('The bridge is closed until further notice.');
-    await expectAccessible(page, 'Update Audio Noticeboard');
+    await expectAccessible(page, 'Update Audio Noticeboard', SCREEN);
     await current.fill('The bridge is open again.');
     await update.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText(`Audio noticeboard for ${NUMBER} updated.`).waitFor();
@@ -126,14 +82,14 @@ const rowOf = (page: Page, phoneNumber: string) =>
     await eventually(async () => expect(await rowOf(page, NUMBER)).toEqual(['noticeboard', 'Yes', 'No', 'The bridge is open again.', `Update ${NUMBER}`]), {
       timeout: 5_000,
     });
-    await expectAccessible(page, 'Audio Noticeboard, with a message');
+    await expectAccessible(page, 'Audio Noticeboard, with a message', SCREEN);
 
     const listed = await fetch(`${server.url}/api/audio-noticeboards/`, { headers: { Authorization: `Token ${admin}` } });
     expect(await listed.json()).toEqual([{ phone_number: NUMBER, provider: 'noticeboard', is_voice: true, is_default: false, message: 'The bridge is open again.' }]);
 
     await page.goto(`${server.url}/ui/audio_noticeboard/441234567890`);
     await page.getByRole('heading', { name: 'Noticeboard not found' }).waitFor({ timeout: 15_000 });
-    await expectAccessible(page, 'Update Audio Noticeboard, not found');
+    await expectAccessible(page, 'Update Audio Noticeboard, not found', SCREEN);
     await context.close();
   });
 });
