@@ -14,8 +14,6 @@ let browser: Browser;
 
 const rootId = DEMO_GROUPS[0].customerGroupId;
 const NUMBER = '+442079460000';
-/** The screen's own titled section: the breadcrumbs above it in main are the layout's, checked with the layout. */
-const SCREEN = 'main section[aria-labelledby]';
 
 /** The list's row for a number, as its cells' texts. */
 const rowOf = (page: Page, phoneNumber: string) =>
@@ -46,7 +44,7 @@ const rowOf = (page: Page, phoneNumber: string) =>
     await page.goto(`${server.url}/ui/audio_noticeboard`);
     await page.getByRole('table', { name: 'Noticeboard numbers' }).waitFor({ timeout: 15_000 });
     expect(await rowOf(page, NUMBER)).toEqual(['noticeboard', 'Yes', 'No', 'No message yet', `Update ${NUMBER}`]);
-    await expectAccessible(page, 'Audio Noticeboard', SCREEN);
+    await expectAccessible(page, 'Audio Noticeboard');
 
     await page.getByRole('link', { name: 'Create audio noticeboard' }).click();
     await page.waitForURL('**/ui/audio_noticeboard/add');
@@ -57,7 +55,7 @@ const rowOf = (page: Page, phoneNumber: string) =>
     await message.fill('x');
     await message.fill('');
     await create.getByText('This field may not be blank.').waitFor();
-    await expectAccessible(page, 'Create Audio Noticeboard, with an error', SCREEN);
+    await expectAccessible(page, 'Create Audio Noticeboard, with an error');
     await message.fill('The bridge is closed until further notice.');
     await create.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText(`Audio noticeboard for ${NUMBER} created.`).waitFor();
@@ -74,7 +72,7 @@ const rowOf = (page: Page, phoneNumber: string) =>
     expect(await update.getByRole('textbox', { name: 'Noticeboard number' }).inputValue()).toBe(NUMBER);
     const current = update.getByRole('textbox', { name: 'Message' });
     expect(await current.inputValue()).toBe('The bridge is closed until further notice.');
-    await expectAccessible(page, 'Update Audio Noticeboard', SCREEN);
+    await expectAccessible(page, 'Update Audio Noticeboard');
     await current.fill('The bridge is open again.');
     await update.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText(`Audio noticeboard for ${NUMBER} updated.`).waitFor();
@@ -82,14 +80,14 @@ const rowOf = (page: Page, phoneNumber: string) =>
     await eventually(async () => expect(await rowOf(page, NUMBER)).toEqual(['noticeboard', 'Yes', 'No', 'The bridge is open again.', `Update ${NUMBER}`]), {
       timeout: 5_000,
     });
-    await expectAccessible(page, 'Audio Noticeboard, with a message', SCREEN);
+    await expectAccessible(page, 'Audio Noticeboard, with a message');
 
     const listed = await fetch(`${server.url}/api/audio-noticeboards/`, { headers: { Authorization: `Token ${admin}` } });
     expect(await listed.json()).toEqual([{ phone_number: NUMBER, provider: 'noticeboard', is_voice: true, is_default: false, message: 'The bridge is open again.' }]);
 
     await page.goto(`${server.url}/ui/audio_noticeboard/441234567890`);
     await page.getByRole('heading', { name: 'Noticeboard not found' }).waitFor({ timeout: 15_000 });
-    await expectAccessible(page, 'Update Audio Noticeboard, not found', SCREEN);
+    await expectAccessible(page, 'Update Audio Noticeboard, not found');
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { DEMO_GROUPS } from '@beacon/command-api';
 import { because } from '@beacon/testing';
 import type { AppProcess } from './support/app-process';
 import { chromiumMissingReason } from './support/browser';
+import { expectAccessible } from './support/axe';
 import { consoleJourney, newConsolePage, signInThroughLoginPage } from './support/console';
 import { contrastOf } from './support/contrast';
 
@@ -75,6 +76,7 @@ async function expectReadableText(page: Page, selectors: readonly string[]) {
 
     await page.reload();
     await form(page, 'Outbound and inbound routing').waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'Outbound and inbound routing');
     expect(await form(page, 'Outbound and inbound routing').getByRole('checkbox', { name: 'Forced two-way SMS' }).isChecked()).toBe(true);
     expect(await form(page, 'Outbound and inbound routing').getByRole('textbox', { name: 'Dial code' }).inputValue()).toBe('+353');
     await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Message sending' }).click();
@@ -100,6 +102,7 @@ async function expectReadableText(page: Page, selectors: readonly string[]) {
     await page.goto(`${server.url}/ui/datasets/${rootId}/edit/audit`);
     const audit = form(page, 'Audit');
     await audit.waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'Audit');
 
     await audit.getByRole('checkbox', { name: 'Send audit reports' }).check();
     const imports = audit.getByRole('group', { name: 'This dataset' }).getByRole('listbox', { name: 'Imports (this dataset)', exact: true });
@@ -143,6 +146,7 @@ async function expectReadableText(page: Page, selectors: readonly string[]) {
     await page.getByText('Merge fields saved.').waitFor();
     await page.reload();
     await form(page, 'Merge fields').getByRole('group', { name: 'Fields to merge' }).waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'Merge fields');
     expect(await form(page, 'Merge fields').getByRole('checkbox', { name: 'Department' }).isChecked()).toBe(true);
     await context.close();
   });

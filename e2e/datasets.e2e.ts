@@ -4,6 +4,7 @@ import { DEMO_GROUPS } from '@beacon/command-api';
 import { because, eventually } from '@beacon/testing';
 import { apiLogin, type AppProcess } from './support/app-process';
 import { chromiumMissingReason } from './support/browser';
+import { expectAccessible } from './support/axe';
 import { consoleJourney, newConsolePage, signInThroughLoginPage } from './support/console';
 
 if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
@@ -65,12 +66,14 @@ const contrastOf = (page: Page, selector: string) =>
     await page.goto(`${server.url}/ui/datasets`);
     const tree = page.getByRole('tree', { name: 'Customer groups' });
     await tree.waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'Manage Datasets');
     expect(await outline(page)).toEqual(['Demo Organisation', '-North Region', '-South Region', '-West Region']);
 
     await select(page, 'North Region');
     await page.getByRole('button', { name: 'Add child group' }).click();
     const dialog = page.getByRole('dialog', { name: 'New child group of “North Region”' });
     await dialog.getByLabel('Name').fill('Bergen');
+    await expectAccessible(page, 'the new child group dialog', '[role="dialog"]');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Customer group “Bergen” created.').waitFor();
     await tree.getByRole('treeitem', { name: 'Bergen' }).waitFor();

@@ -8,7 +8,6 @@ import { useDialog, useSnackbar } from '../../feedback/use-feedback';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
 import { AuditForm } from './components/AuditForm';
 import { ConferenceForm } from './components/ConferenceForm';
-import { FieldsList } from './components/FieldsList';
 import { MergeFields } from './components/MergeFieldsForm';
 import { MessageSendingForm } from './components/MessageSendingForm';
 import { OutboundAndInboundRoutingForm } from './components/OutboundAndInboundRoutingForm';
@@ -18,6 +17,7 @@ import { datasetEditApi } from './dataset-edit-api';
 import { EDIT_SECTIONS, SETTINGS_SUBSECTIONS, sectionOf } from './dataset-edit-sections';
 import type { FormServices } from './form-services';
 import { createLoadMachine } from './machines/load.machine';
+import { FieldsEditor } from './fields/FieldsEditor';
 
 /** A dataset's edit screens (admins): one screen for every tab, so moving between tabs keeps the page. */
 export default function DatasetEditScreen({ routeKey }: { readonly routeKey: ConsoleRouteKey }) {
@@ -107,8 +107,8 @@ function Section({ routeKey, services, onFollow }: SectionProps) {
       </>
     );
   }
-  if (routeKey === 'datasets.edit.devices') return <FieldsList kind="devices" services={services} />;
-  if (routeKey === 'datasets.edit.data') return <FieldsList kind="data" services={services} />;
+  if (routeKey === 'datasets.edit.devices') return <FieldsEditor kind="devices" groupId={services.groupId} notify={services.notify} />;
+  if (routeKey === 'datasets.edit.data') return <FieldsEditor kind="data" groupId={services.groupId} notify={services.notify} />;
   if (routeKey === 'datasets.edit.audit') return <AuditForm services={services} />;
   if (routeKey === 'datasets.edit.conference') return <ConferenceForm services={services} />;
   if (routeKey === 'datasets.edit.mergeFields') return <MergeFields services={services} />;
@@ -126,9 +126,11 @@ function LaterRelease({ label }: { label: string }) {
   );
 }
 
+/* The text colour, underlined: the (brandable) highlight on the page background is below 4.5:1. */
 const BackLink = styled(Link)`
   justify-self: start;
-  color: ${({ theme }) => theme.colors.highlight};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: underline;
 
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.colors.highlight};

@@ -1,4 +1,4 @@
-import { useId, useRef, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { visibleNodes, type GroupNode } from '../customer-group-tree';
@@ -24,7 +24,9 @@ interface CustomerGroupTreeProps {
  * move through the groups shown, Right opens a group or goes to its first child, Left closes it or
  * goes to its parent, Home and End go to the first and last group, Enter opens the group's edit
  * screen, a letter goes to the next group whose name starts with it. Each group's name is also a
- * link to that screen for pointer users.
+ * link to that screen for pointer users. The items are one flat list, their place in the tree given by
+ * aria-level, aria-setsize and aria-posinset (as WAI-ARIA allows): an item that held its children's items
+ * would have their names in its visible text, which then no longer matches its own name (WCAG 2.5.3).
  */
 export function CustomerGroupTree({ tree, labelledBy, selectedId, collapsed, onSelect, onExpandedChange, onOpen, editPath, busy }: CustomerGroupTreeProps) {
   const items = useRef(new Map<string, HTMLLIElement>());
@@ -76,49 +78,43 @@ export function CustomerGroupTree({ tree, labelledBy, selectedId, collapsed, onS
     return match ? () => moveTo(match) : undefined;
   };
 
-  const renderNode = (node: GroupNode) => (
-    <TreeItem
-      key={node.group.id}
-      node={node}
-      selected={node === current}
-      collapsed={collapsed}
-      register={(id, element) => (element ? items.current.set(id, element) : items.current.delete(id))}
-      onSelect={onSelect}
-      onExpandedChange={onExpandedChange}
-      editPath={editPath}
-      renderChild={renderNode}
-    />
-  );
-
   return (
     <Tree role="tree" aria-labelledby={labelledBy} aria-busy={busy} onKeyDown={onKeyDown}>
-      {tree.map(renderNode)}
+      {shown.map((node) => (
+        <TreeItem
+          key={node.group.id}
+          node={node}
+          siblings={node.parent ? node.parent.children : tree}
+          selected={node === current}
+          collapsed={collapsed}
+          register={(id, element) => (element ? items.current.set(id, element) : items.current.delete(id))}
+          onSelect={onSelect}
+          onExpandedChange={onExpandedChange}
+          editPath={editPath}
+        />
+      ))}
     </Tree>
   );
 }
 
 interface TreeItemProps {
   node: GroupNode;
+  /** The node's parent's children (the roots for a root): its set for aria-setsize and aria-posinset. */
+  siblings: readonly GroupNode[];
   selected: boolean;
   collapsed: ReadonlySet<string>;
   register: (id: string, element: HTMLLIElement | null) => void;
   onSelect: (id: string) => void;
   onExpandedChange: (id: string, expanded: boolean) => void;
   editPath: (id: string) => string;
-  renderChild: (node: GroupNode) => ReactElement;
 }
 
-function TreeItem({ node, selected, collapsed, register, onSelect, onExpandedChange, editPath, renderChild }: TreeItemProps) {
+function TreeItem({ node, siblings, selected, collapsed, register, onSelect, onExpandedChange, editPath }: TreeItemProps) {
   const labelId = useId();
   const { group, level, children } = node;
   const hasChildren = children.length > 0;
   const expanded = hasChildren && !collapsed.has(group.id);
   const self = useRef<HTMLLIElement | null>(null);
-
-  // Focus inside a child group's item bubbles here too; only the item's own focus selects it.
-  const onFocus = (event: FocusEvent<HTMLLIElement>) => {
-    if (event.target === event.currentTarget) onSelect(group.id);
-  };
 
   return (
     <li
@@ -128,12 +124,14 @@ function TreeItem({ node, selected, collapsed, register, onSelect, onExpandedCha
       }}
       role="treeitem"
       aria-level={level}
+      aria-setsize={siblings.length}
+      aria-posinset={siblings.indexOf(node) + 1}
       aria-expanded={hasChildren ? expanded : undefined}
       aria-selected={selected}
       aria-labelledby={labelId}
       tabIndex={selected ? 0 : -1}
       data-group-id={group.id}
-      onFocus={onFocus}
+      onFocus={() => onSelect(group.id)}
     >
       <Row $level={level} data-selected={selected} onClick={() => self.current?.focus()}>
         <Toggle
@@ -151,7 +149,6 @@ function TreeItem({ node, selected, collapsed, register, onSelect, onExpandedCha
           {group.name}
         </Name>
       </Row>
-      {expanded && <ul role="group">{children.map(renderChild)}</ul>}
     </li>
   );
 }
@@ -163,12 +160,6 @@ const Tree = styled.ul`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radiusPx}px;
-
-  ul {
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
 
   [role='treeitem'] {
     outline: none;
