@@ -44,7 +44,7 @@ describe('audio noticeboards', () => {
       { ...numbers[1], is_default: true, message: '' },
     ]);
 
-    const changed = await change(admin, { phone_number: '+442079460000', message: ' The bridge is closed. ' }).expect(200);
+    const changed = await change(admin, { phone_number: '+44 20 7946 0000', message: ' The bridge is closed. ' }).expect(200);
     expect(changed.body).toEqual({ ...numbers[0], is_default: false, message: 'The bridge is closed.' });
     const after = await list(admin).set('X-Read-Position', changed.headers['x-event-position']).expect(200);
     expect((after.body as AudioNoticeboardDto[])[0]?.message).toBe('The bridge is closed.');

@@ -1,7 +1,7 @@
 import { Body, Inject, Patch, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ChangeAudioNoticeboardRequestSchema, ROUTES, type AudioNoticeboardDto } from '@beacon/contracts';
-import { notFound } from '@beacon/domain';
+import { asE164, notFound } from '@beacon/domain';
 import { CommandController, CommandId, CurrentPrincipal, type Principal, ZodBodyPipe } from '@beacon/platform';
 import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
@@ -25,8 +25,9 @@ export class AudioNoticeboardController {
     const outcome = await this.commandBus.execute(new ChangeAudioNoticeboardCommand(principal, phone_number, message, commandId));
     exposePosition(response, outcome.position);
     const group = outcome.state;
-    const number = group.status === 'active' ? group.settings.noticeboard_numbers.find((entry) => entry.phone_number === phone_number) : undefined;
+    const e164 = asE164(phone_number);
+    const number = group.status === 'active' ? group.settings.noticeboard_numbers.find((entry) => entry.phone_number === e164) : undefined;
     if (group.status !== 'active' || !number) throw notFound();
-    return { ...number, is_default: group.settings.default_noticeboards.includes(phone_number), message: group.noticeboardMessages.get(phone_number) ?? '' };
+    return { ...number, is_default: group.settings.default_noticeboards.includes(e164), message: group.noticeboardMessages.get(e164) ?? '' };
   }
 }

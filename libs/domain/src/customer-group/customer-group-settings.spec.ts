@@ -118,6 +118,9 @@ describe('audio noticeboard messages', () => {
     const events = given(customerGroupDecider, [created, numbered]).when(say('+442079460000', ' Roads are closed. '));
     expect(events).toEqual([{ type: 'AudioNoticeboardMessageChanged', data: { customerGroupId: 'g1', phoneNumber: '+442079460000', message: 'Roads are closed.' } }]);
     expect(given(customerGroupDecider, [created, numbered, ...events]).when(say('+442079460000', 'Roads are closed.'))).toEqual([]);
+    expect(given(customerGroupDecider, [created, numbered, ...events]).when(say('+44 20 7946 0000', 'Roads are open.'))).toEqual([
+      { type: 'AudioNoticeboardMessageChanged', data: { customerGroupId: 'g1', phoneNumber: '+442079460000', message: 'Roads are open.' } },
+    ]);
   });
 
   it('refuses a number the group does not have and a blank or over-long message, naming each', () => {
@@ -157,5 +160,22 @@ describe('merge fields', () => {
     expect(given(customerGroupDecider, [created, ...on]).when(merge([{ id: 'f3', merge_field_enabled: true }], ['f2', 'f3']))).toEqual([
       { type: 'MergeFieldsChanged', data: { customerGroupId: 'g1', enabledFieldIds: ['f2', 'f3'] } },
     ]);
+  });
+});
+
+describe('phone numbers in the settings', () => {
+  it('keeps valid international numbers in E.164, however they were spaced', () => {
+    const [event] = given(customerGroupDecider, [created]).when(
+      change({
+        customer_group_phone_number: '+44 7911 123456',
+        noticeboard_numbers: [{ phone_number: '+44 (20) 7946-0000', provider: 'noticeboard', is_voice: true }],
+        default_noticeboards: ['+44 20 7946 0000'],
+      }),
+    );
+    expect(event?.type === 'CustomerGroupSettingsChanged' && event.data.settings).toEqual({
+      customer_group_phone_number: '+447911123456',
+      noticeboard_numbers: [{ phone_number: '+442079460000', provider: 'noticeboard', is_voice: true }],
+      default_noticeboards: ['+442079460000'],
+    });
   });
 });

@@ -148,6 +148,13 @@ export function isIanaTimeZone(zone: string): boolean {
   }
 }
 
+/** A valid international number in E.164 (+447911123456, whatever spaces it was written with); any other text as it is, for the rules to refuse. */
+export function asE164(text: string): string {
+  if (!text.startsWith('+')) return text;
+  const parsed = parsePhoneNumberFromString(text);
+  return parsed?.isValid() ? parsed.number : text;
+}
+
 /** Whether the text is a possible phone number written with + and its country code. */
 export function isInternationalPhoneNumber(text: string): boolean {
   if (!text.startsWith('+')) return false;
@@ -220,10 +227,14 @@ const SETTINGS_RULES: { readonly [K in keyof CustomerGroupSettingsChange]-?: Set
 /**
  * The settings after a change, as spec part 2 §4 has the console do it: turning two-way SMS on turns
  * forced two-way SMS off and the other way round (unless the change sends both), and the timeout's
- * label is the one of its value.
+ * label is the one of its value. Phone numbers are kept in E.164.
  */
 export function changedSettings(current: CustomerGroupSettings, change: CustomerGroupSettingsChange): CustomerGroupSettings {
   const next: CustomerGroupSettings = { ...current, ...structuredClone(change) };
+  if (change.customer_group_phone_number !== undefined) next.customer_group_phone_number = asE164(next.customer_group_phone_number);
+  if (change.noticeboard_numbers !== undefined)
+    next.noticeboard_numbers = next.noticeboard_numbers.map((entry) => ({ ...entry, phone_number: asE164(entry.phone_number) }));
+  if (change.default_noticeboards !== undefined) next.default_noticeboards = next.default_noticeboards.map(asE164);
   if (change.two_way_sms === true && change.force_two_way_sms === undefined) next.force_two_way_sms = false;
   if (change.force_two_way_sms === true && change.two_way_sms === undefined) next.two_way_sms = false;
   const text = messageTimeoutText(next.default_message_timeout.value);

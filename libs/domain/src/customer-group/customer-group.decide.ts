@@ -3,6 +3,7 @@ import type { Decider } from '../shared/decider';
 import { auditSettingsErrors, savedAuditSettings } from './audit-settings';
 import { brandLoginUrlErrors } from './brand-login';
 import {
+  asE164,
   changedSettings,
   customerGroupSettingsErrors,
   SETTINGS_TEXT_MAX_LENGTH,
@@ -177,7 +178,7 @@ export const NOT_A_NOTICEBOARD_NUMBER = 'Not one of the noticeboard numbers of y
 /** Sets what callers to a noticeboard number hear: only a number the group's settings list; the same text again records nothing. */
 function changeAudioNoticeboardMessage(command: ChangeAudioNoticeboardMessage, state: CustomerGroupState): CustomerGroupEvent[] {
   if (state.status !== 'active') throw notFound();
-  const { phoneNumber } = command.data;
+  const phoneNumber = asE164(command.data.phoneNumber.trim());
   const message = command.data.message.trim();
   const fields: Record<string, string[]> = {};
   if (!state.settings.noticeboard_numbers.some((entry) => entry.phone_number === phoneNumber)) fields.phone_number = [NOT_A_NOTICEBOARD_NUMBER];
