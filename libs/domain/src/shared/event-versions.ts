@@ -22,6 +22,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...INCIDENT_ATTACHMENT_EVENT_VERSIONS,
   ...FIELD_EVENT_VERSIONS,
   UserEmailClaimed: 1,
+  UserEmailReleased: 1,
 };
 
 export const schemaVersionOf = (eventType: string): number => ownValue(EVENT_SCHEMA_VERSIONS, eventType) ?? 1;

@@ -27,6 +27,10 @@ export function evolveUserAccess(access: UserAccess, event: UserEvent): UserAcce
     }
     case 'UserCustomerPermissionChanged':
       return access.status === 'active' ? { ...access, customerPermission: event.data.customerPermission } : access;
+    case 'UserMovedToCustomerGroup':
+      return access.status === 'active' ? { ...access, customerGroupId: event.data.customerGroupId } : access;
+    case 'UserDeleted':
+      return { status: 'absent' };
     default:
       return access;
   }

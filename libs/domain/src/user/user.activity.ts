@@ -1,9 +1,27 @@
-import { describedAs, isActor, type AggregateActivity } from '../shared/activity';
-import type { UserEmailClaimed } from './user-email';
+import { describedAs, isActor, type ActivityLogDetailValue, type AggregateActivity, type EventFields } from '../shared/activity';
+import type { UserEmailEvent } from './user-email';
 import type { USER_EVENT_VERSIONS } from './user.events';
 
+/** The profile fields a UserDetailsChanged holds, as the API names them. */
+const DETAIL_FIELDS = [
+  ['firstName', 'first_name', 'string'],
+  ['lastName', 'last_name', 'string'],
+  ['preferredTimezone', 'preferred_timezone', 'string'],
+  ['isActive', 'is_active', 'boolean'],
+  ['isMessageRecipient', 'is_message_recipient', 'boolean'],
+] as const;
+
+function changedDetails(f: EventFields): Record<string, ActivityLogDetailValue> {
+  const details: Record<string, ActivityLogDetailValue> = {};
+  for (const [name, label, kind] of DETAIL_FIELDS) {
+    const value = kind === 'string' ? f.stringOrAbsent(name) : f.booleanOrAbsent(name);
+    if (value !== undefined) details[label] = value;
+  }
+  return details;
+}
+
 /** How the activity log tells user events, and the claim of a user's email. */
-export const userActivity: AggregateActivity<keyof typeof USER_EVENT_VERSIONS | UserEmailClaimed['type']> = {
+export const userActivity: AggregateActivity<keyof typeof USER_EVENT_VERSIONS | UserEmailEvent['type']> = {
   UserRegistered: (f) =>
     describedAs(
       'user',
@@ -49,6 +67,21 @@ export const userActivity: AggregateActivity<keyof typeof USER_EVENT_VERSIONS | 
       { customer_permission: f.string('customerPermission'), previous_customer_permission: f.string('previousCustomerPermission') },
       f.string('userId'),
     ),
+  UserDetailsChanged: (f, event) => {
+    const details = changedDetails(f);
+    const fields = Object.keys(details).map((label) => label.replace(/_/g, ' ')).join(', ');
+    const whose = isActor(f.string('userId'), event) ? 'their own' : "a user's";
+    return describedAs('user', `Changed ${whose} ${fields}`, details, f.string('userId'));
+  },
+  UserMovedToCustomerGroup: (f) =>
+    describedAs(
+      'user',
+      'Moved a user to another customer group',
+      { customer_group_id: f.string('customerGroupId'), previous_customer_group_id: f.string('previousCustomerGroupId') },
+      f.string('userId'),
+    ),
+  UserDeleted: (f) => describedAs('user', `Deleted user ${f.string('email')}`, { email: f.string('email') }, f.string('userId')),
+  UserEmailReleased: (f) => describedAs('user', `Released the email address ${f.string('email')}`, { email: f.string('email') }, f.string('userId')),
   UserSignedOut: (f) =>
     describedAs('sign_in', f.flag('inactivity') ? 'Signed out after inactivity' : 'Signed out', { inactivity: f.flag('inactivity') }, f.string('userId')),
 };

@@ -1,5 +1,6 @@
 import type { CustomerPermission } from '../shared/permissions';
 import type { LockoutPolicy } from './sign-in-lockout';
+import type { CustomerGroupSettings } from '../customer-group/customer-group-settings';
 import type { UserRegistered } from './user.events';
 
 /*
@@ -97,6 +98,57 @@ export interface ChangeCustomerPermission {
   readonly data: { customerPermission: CustomerPermission };
 }
 
+/** Who asks for a change to a user (the signed-in caller). */
+export interface UserAdministrator {
+  readonly userId: string;
+  readonly customerPermission: CustomerPermission;
+}
+
+/** A customer group's locked_users setting: the roles only an admin may give, take, change or delete. */
+export type LockedRoles = CustomerGroupSettings['locked_users'];
+
+/** POST /api/user/: a new user in `user.customerGroupId`, whose locks are `lockedRoles`. */
+export interface CreateUser {
+  readonly type: 'CreateUser';
+  readonly data: {
+    user: UserRegistered['data'] & { isActive: boolean; isMessageRecipient: boolean };
+    by: UserAdministrator;
+    lockedRoles: LockedRoles;
+  };
+}
+
+/** The fields PUT /api/user/{id}/ may send; those absent stay as they are. */
+export interface UserChanges {
+  readonly email?: string;
+  readonly firstName?: string;
+  readonly lastName?: string;
+  readonly preferredTimezone?: string;
+  readonly isActive?: boolean;
+  readonly isMessageRecipient?: boolean;
+  readonly customerPermission?: CustomerPermission;
+  readonly customerGroupId?: string;
+}
+
+/**
+ * PUT /api/user/{id}/. `group` is the user's customer group as it stands; `destination` the group a
+ * move (customerGroupId) goes to, already checked to be in the caller's reach.
+ */
+export interface ChangeUser {
+  readonly type: 'ChangeUser';
+  readonly data: {
+    changes: UserChanges;
+    by: UserAdministrator;
+    group: { sendVerificationEmail: boolean; lockedRoles: LockedRoles };
+    destination?: { customerGroupId: string; lockedRoles: LockedRoles };
+  };
+}
+
+/** DELETE /api/user/{id}/, with the locks of the user's customer group. */
+export interface DeleteUser {
+  readonly type: 'DeleteUser';
+  readonly data: { by: UserAdministrator; lockedRoles: LockedRoles };
+}
+
 export type UserCommand =
   | RegisterUser
   | SetPassword
@@ -113,4 +165,7 @@ export type UserCommand =
   | DisableTwoFactor
   | GrantImpersonation
   | SignInAsImpersonated
-  | ChangeCustomerPermission;
+  | ChangeCustomerPermission
+  | CreateUser
+  | ChangeUser
+  | DeleteUser;

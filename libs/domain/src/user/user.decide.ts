@@ -35,6 +35,7 @@ import {
   TWO_FACTOR_NOT_ON_MESSAGE,
   TWO_FACTOR_NOT_STARTED_MESSAGE,
 } from './user.messages';
+import { changeUser, createUser, deleteUser } from './user-administration.decide';
 import { evolveUser, initialUserState, type OpenGrant, type RegisteredUser, type UserState } from './user.state';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -220,6 +221,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return signInAsImpersonated(command, state);
     case 'ChangeCustomerPermission':
       return changeCustomerPermission(command, state);
+    case 'CreateUser':
+      return createUser(command, state);
+    case 'ChangeUser':
+      return changeUser(command, state);
+    case 'DeleteUser':
+      return deleteUser(command, state);
   }
 }
 

@@ -20,6 +20,9 @@ export const USER_EVENT_VERSIONS = {
   UserImpersonationGranted: 1,
   UserImpersonated: 1,
   UserCustomerPermissionChanged: 1,
+  UserDetailsChanged: 1,
+  UserMovedToCustomerGroup: 1,
+  UserDeleted: 1,
 } as const;
 
 /*
@@ -40,6 +43,10 @@ export type UserRegistered = DomainEvent<
     customerPermission: CustomerPermission;
     isTemporary: boolean;
     preferredTimezone: string;
+    /** Absent in users registered before these flags existed: such a user is active. */
+    isActive?: boolean;
+    /** Absent in users registered before these flags existed: such a user receives messages. */
+    isMessageRecipient?: boolean;
   }
 >;
 
@@ -106,6 +113,34 @@ export type UserCustomerPermissionChanged = DomainEvent<
   { userId: string; customerPermission: CustomerPermission; previousCustomerPermission: CustomerPermission }
 >;
 
+/** An edit of a user's profile (PUT /api/user/{id}/): only the fields that changed are present. */
+export type UserDetailsChanged = DomainEvent<
+  'UserDetailsChanged',
+  {
+    userId: string;
+    firstName?: string;
+    lastName?: string;
+    preferredTimezone?: string;
+    isActive?: boolean;
+    isMessageRecipient?: boolean;
+  }
+>;
+
+/** The user now belongs to another customer group of the same organisation. */
+export type UserMovedToCustomerGroup = DomainEvent<
+  'UserMovedToCustomerGroup',
+  { userId: string; customerGroupId: string; previousCustomerGroupId: string }
+>;
+
+/**
+ * The user is gone: no sign-in, no reads, no lists; their email is released on its own stream. Names
+ * and email are kept here so that the activity log can still say who did what.
+ */
+export type UserDeleted = DomainEvent<
+  'UserDeleted',
+  { userId: string; email: string; firstName: string; lastName: string; customerGroupId: string }
+>;
+
 export type UserEvent =
   | UserRegistered
   | UserPasswordSet
@@ -124,4 +159,7 @@ export type UserEvent =
   | UserTwoFactorDisabled
   | UserImpersonationGranted
   | UserImpersonated
-  | UserCustomerPermissionChanged;
+  | UserCustomerPermissionChanged
+  | UserDetailsChanged
+  | UserMovedToCustomerGroup
+  | UserDeleted;

@@ -27,3 +27,14 @@ export const invalidCredentials = () => fieldError('non_field_errors', INVALID_C
 export const signInExpired = () => fieldError('ephemeral_token', SIGN_IN_EXPIRED_MESSAGE);
 export const invalidCode = () => fieldError('code', INVALID_CODE_MESSAGE);
 export const impersonationInvalid = () => fieldError('token', IMPERSONATION_INVALID_MESSAGE);
+
+export const USER_NAME_MAX_LENGTH = 150;
+export const EMAIL_INVALID_MESSAGE = 'Enter a valid email address.';
+export const CUSTOMER_PERMISSION_INVALID_MESSAGE = 'Invalid customer permission.';
+export const EMAIL_CHANGE_NOT_SUPPORTED_MESSAGE = "A user's email address cannot be changed yet.";
+export const OWN_PROFILE_ONLY_MESSAGE = 'You can change only your own name and time zone.';
+export const ADMIN_ROLE_ONLY_BY_ADMIN_MESSAGE = 'Only an admin can give or take the admin role.';
+export const LOCKED_USER_MESSAGE = "This user's role is locked in their customer group: only an admin can change or delete them.";
+export const lockedRoleMessage = (role: string) =>
+  `The ${role.toLowerCase()} role is locked in this customer group: only an admin can give it or take it away.`;
+export const DELETE_SELF_MESSAGE = 'You cannot delete yourself.';

@@ -20,6 +20,11 @@ export interface RegisteredUser {
   readonly status: 'registered';
   readonly userId: string;
   readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly preferredTimezone: string;
+  readonly isActive: boolean;
+  readonly isMessageRecipient: boolean;
   readonly customerGroupId: string;
   readonly rootId: string;
   readonly customerPermission: CustomerPermission;
@@ -39,16 +44,27 @@ export interface RegisteredUser {
   readonly openSessions: readonly string[];
 }
 
-export type UserState = { readonly status: 'absent' } | RegisteredUser;
+/** A deleted user: nothing about them can change any more, and their id is never used again. */
+export interface DeletedUser {
+  readonly status: 'deleted';
+  readonly userId: string;
+}
+
+export type UserState = { readonly status: 'absent' } | RegisteredUser | DeletedUser;
 
 export const initialUserState = (): UserState => ({ status: 'absent' });
 
 function registered(event: Extract<UserEvent, { type: 'UserRegistered' }>): RegisteredUser {
-  const { userId, email, customerGroupId, rootId, customerPermission } = event.data;
+  const { userId, email, firstName, lastName, preferredTimezone, customerGroupId, rootId, customerPermission } = event.data;
   return {
     status: 'registered',
     userId,
     email,
+    firstName,
+    lastName,
+    preferredTimezone,
+    isActive: event.data.isActive ?? true,
+    isMessageRecipient: event.data.isMessageRecipient ?? true,
     customerGroupId,
     rootId,
     customerPermission,
@@ -130,10 +146,19 @@ function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUs
       return { ...state, impersonation: null, openSessions: [...state.openSessions, event.data.sessionId] };
     case 'UserCustomerPermissionChanged':
       return { ...state, customerPermission: event.data.customerPermission };
+    case 'UserDetailsChanged': {
+      const { userId: _userId, ...changed } = event.data;
+      return { ...state, ...changed };
+    }
+    case 'UserMovedToCustomerGroup':
+      return { ...state, customerGroupId: event.data.customerGroupId };
+    case 'UserDeleted':
+      return state;
   }
 }
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   if (event.type === 'UserRegistered') return registered(event);
+  if (event.type === 'UserDeleted') return { status: 'deleted', userId: event.data.userId };
   return state.status === 'registered' ? evolveRegistered(state, event) : state;
 }
