@@ -3,6 +3,7 @@ import { because } from '@beacon/testing';
 import type { Browser, Page, Request } from 'playwright-core';
 import { DEMO_ROOT_ID } from '@beacon/command-api';
 import { apiLogin, type AppProcess } from './support/app-process';
+import { expectAccessible } from './support/axe';
 import { chromiumMissingReason } from './support/browser';
 import {
   mainMenu,
@@ -115,6 +116,7 @@ async function waitForTokenCleared(page: Page): Promise<void> {
       await waitForTokenCleared(page);
       expect(await mainMenu(page).count()).toBe(0);
       expect(unauthorized.length).toBeGreaterThan(0);
+      await expectAccessible(page, 'the login page after the token expired', 'body');
     } finally {
       await context.close();
     }
@@ -140,6 +142,7 @@ async function waitForTokenCleared(page: Page): Promise<void> {
         await waitForLoginPage(page, TOKEN_IDLE_MS);
         const loggedOutAfterMs = Date.now() - signedInAt;
         await waitForTokenCleared(page);
+        await expectAccessible(page, 'the login page after an inactivity logout', 'body');
         because('logged out by the console, before the server expired the token', () => expect(loggedOutAfterMs).toBeLessThan(TOKEN_IDLE_MS));
         expect(logouts.length).toBe(1);
         expect(new URL(logouts[0]!.url()).searchParams.get('inactivity')).toBe('true');

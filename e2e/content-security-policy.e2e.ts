@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { because } from '@beacon/testing';
 import type { Browser, Page } from 'playwright-core';
 import type { AppProcess } from './support/app-process';
+import { expectAccessible } from './support/axe';
 import { chromiumMissingReason } from './support/browser';
 import { consoleJourney, mainMenu, newConsolePage, readRenderedMenu, signInThroughLoginPage, type RenderedMenuItem } from './support/console';
 
@@ -56,6 +57,10 @@ const links = (items: readonly RenderedMenuItem[]): string[] => items.flatMap((i
       because(href, () => expect(styled.nonced).toBeGreaterThan(0));
       because(href, () => expect(styled.unnonced).toBe(0));
       await because(href, async () => expect(await violations(page)).toEqual([]));
+      // Every screen of the admin's menu, once its data has loaded (header and menu with it).
+      await page.locator('main h1').first().waitFor();
+      await page.locator('main [aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await expectAccessible(page, `the admin's screen ${href}`, 'body');
     }
     await context.close();
   });

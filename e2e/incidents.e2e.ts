@@ -4,8 +4,9 @@ import type { Browser, BrowserContext, Locator, Page, Response } from 'playwrigh
 import { ROUTES, routePattern, type RouteDefinition } from '@beacon/contracts';
 import { because, currentTestFailed, eventually, pdfText } from '@beacon/testing';
 import type { AppProcess } from './support/app-process';
+import { expectAccessible } from './support/axe';
 import { chromiumMissingReason } from './support/browser';
-import { consoleJourney, mainMenu, newConsolePage, signInThroughLoginPage } from './support/console';
+import { consoleJourney, mainMenu, newConsolePage, signInThroughLoginPage, waitForLoginPage } from './support/console';
 
 if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
 
@@ -131,10 +132,20 @@ const isTheSave = (response: Response) =>
   it('an operator builds a form with a required field and a conditional field group', async () => {
     first = await watchedConsolePage();
     const page = first.page;
+    await page.goto(`${server.url}/ui/`);
+    await waitForLoginPage(page);
+    await expectAccessible(page, 'the login page', 'body');
     await signInThroughLoginPage(page, server.url, 'operator@demo.test');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await expectAccessible(page, 'the operator’s Dashboard, with the header and menu', 'body');
 
     await openFromMenu(page, 'Incidents', 'Incident settings');
     await page.getByRole('heading', { name: 'Incident settings', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add field', exact: true }).click();
+    await page.getByRole('form', { name: 'New field' }).waitFor();
+    await expectAccessible(page, 'Incident settings, Fields tab, with the new field form');
+    await page.getByRole('form', { name: 'New field' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('form', { name: 'New field' }).waitFor({ state: 'detached' });
     await createField(page, 'Location', 'Text');
     await createField(page, 'Anyone injured', 'Checkbox');
     await createField(page, 'Hospital', 'Text');
@@ -144,6 +155,7 @@ const isTheSave = (response: Response) =>
       expect.stringContaining('Anyone injured'),
       expect.stringContaining('Hospital'),
     ]);
+    await expectAccessible(page, 'Incident settings, Fields tab, with three fields');
 
     await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Forms' }).click();
     await page.getByRole('button', { name: 'Add form', exact: true }).click();
@@ -151,6 +163,7 @@ const isTheSave = (response: Response) =>
     await newForm.getByLabel('Name', { exact: true }).fill('Flood report');
     await newForm.getByRole('button', { name: 'Create form' }).click();
     await message(page, 'The form “Flood report” was created.').waitFor();
+    await expectAccessible(page, 'Incident settings, Forms tab');
 
     await page.getByRole('link', { name: 'Edit form Flood report' }).click();
     await page.getByRole('heading', { name: 'Edit form: Flood report', level: 1 }).waitFor();
@@ -176,6 +189,7 @@ const isTheSave = (response: Response) =>
     await condition.getByLabel('Condition 1: shown by').selectOption({ label: 'A field’s value' });
     await condition.getByLabel('Field', { exact: true }).selectOption({ label: 'Anyone injured' });
     await condition.getByLabel('Shown when the field').selectOption({ label: 'is checked' });
+    await expectAccessible(page, 'Edit form, with the new field group form and a condition');
     await injury.getByRole('button', { name: 'Create field group' }).click();
     await message(page, 'The field group “Injury” was created.').waitFor();
 
@@ -192,6 +206,7 @@ const isTheSave = (response: Response) =>
     await page.getByRole('heading', { name: 'Edit form: Flood report', level: 1 }).waitFor();
     await groups.waitFor();
     expect(await rowsShown()).toEqual(rows);
+    await expectAccessible(page, 'Edit form, with two field groups');
     expect(first.writes).toEqual([
       'createIncidentField',
       'createIncidentField',
@@ -209,12 +224,14 @@ const isTheSave = (response: Response) =>
     await openFromMenu(page, 'Incidents', 'Start Incident');
     await page.getByRole('heading', { name: 'Start Incident', level: 1 }).waitFor();
     await page.getByText('No Incidents yet.', { exact: false }).waitFor();
+    await expectAccessible(page, 'Start Incident, with no incidents yet');
 
     // An earlier incident of theirs, so that "at the top" means something in both lists.
     await page.getByRole('button', { name: 'Start Incident', exact: true }).click();
     const start = page.getByRole('form', { name: 'Start Incident' });
     await start.getByLabel('Form or template').selectOption({ label: 'Flood report' });
     await start.getByLabel('Title (optional)').fill(EARLIER_TITLE);
+    await expectAccessible(page, 'Start Incident, with the start form');
     await start.getByRole('button', { name: 'Create Incident' }).click();
     const editor = page.getByRole('form', { name: 'New Incident' });
     await fieldInput(page, 'Details', 'Location').fill('Depot');
@@ -257,6 +274,7 @@ const isTheSave = (response: Response) =>
     expect(first.writes.slice(writesBefore)).toEqual([]);
     // Focus went to the first missing value, for keyboard users.
     expect(await location.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'New Incident, with a missing required value');
 
     await editor.getByRole('checkbox', { name: 'Anyone injured' }).check();
     await editor.getByRole('group', { name: 'Injury' }).waitFor();
@@ -276,6 +294,7 @@ const isTheSave = (response: Response) =>
     await page.getByRole('heading', { name: TITLE, level: 2 }).waitFor();
     expect(await fieldInput(page, 'Details', 'Location').inputValue()).toBe('12 River Road');
     expect(await fieldInput(page, 'Injury', 'Hospital').inputValue()).toBe('St Mary’s');
+    await expectAccessible(page, 'the saved Incident, beside the list of Incidents');
   });
 
   it('the second operator sees the incident appear and change live, without reloading', async () => {
@@ -307,6 +326,7 @@ const isTheSave = (response: Response) =>
     console.log(`the change reached the other operator's screen ${Date.now() - savedAt} ms after the save answered`);
     expect(await fieldInput(page, 'Injury', 'Hospital').inputValue()).toBe('St Mary’s');
     await page.getByText('Olu Demo updated this Incident', { exact: true }).waitFor();
+    await expectAccessible(page, 'the Incident as another operator changed it live');
     expect(await stillSameDocument(page)).toBe(true);
     // Seeing it took no write of theirs.
     expect(second.writes).toEqual(['startIncident']);
@@ -321,6 +341,7 @@ const isTheSave = (response: Response) =>
     await row.waitFor();
     expect(await row.innerText()).toContain('Flood report');
     expect(await row.innerText()).toContain('Active');
+    await expectAccessible(page, 'Incident reports');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -370,6 +391,7 @@ const isTheSave = (response: Response) =>
     expect(await alert.innerText()).toContain('Changed meanwhile: Location');
     expect(await fieldInput(page, 'Details', 'Location').inputValue()).toBe('Mill Lane');
     expect(await fieldInput(second.page, 'Details', 'Location').inputValue()).toBe('Mill Lane');
+    await expectAccessible(page, 'the Incident, with the message that another save came first');
   });
 
   it('nothing else failed along the way: no error answers, no page errors', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { mailFolder } from '@beacon/command-api';
 import { apiLogin, type AppProcess } from './support/app-process';
+import { expectAccessible } from './support/axe';
 import { chromiumMissingReason } from './support/browser';
 import { consoleJourney, newConsolePage, signInThroughLoginPage, waitForLoginPage } from './support/console';
 
@@ -40,20 +41,29 @@ async function resetLinkFor(email: string): Promise<string> {
   it('requests a reset, follows the emailed link once, and signs in with the new password', async () => {
     const { context, page } = await newConsolePage(browser);
     await page.goto(`${server.url}/ui/login`);
+    await waitForLoginPage(page);
+    await expectAccessible(page, 'the login page', 'body');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').waitFor();
+    await expectAccessible(page, 'the password reset request page', 'body');
     await page.getByLabel('Email').fill('sender@demo.test');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Password reset e-mail has been sent.').waitFor();
+    await expectAccessible(page, 'the password reset request page, sent', 'body');
 
     const link = await resetLinkFor('sender@demo.test');
     await page.goto(`${server.url}${link}`);
+    await page.getByLabel('New password', { exact: true }).waitFor();
+    await expectAccessible(page, 'the set password page', 'body');
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set password' }).click();
     await waitForLoginPage(page);
+    await expectAccessible(page, 'the login page after the new password was set', 'body');
 
     await signInThroughLoginPage(page, server.url, 'sender@demo.test', NEW_PASSWORD);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await expectAccessible(page, 'the sender’s Dashboard, with the header and menu', 'body');
     await expect(apiLogin(server.url, 'sender@demo.test')).rejects.toThrow('login failed: 400');
 
     const reuse = await context.newPage();
@@ -62,6 +72,7 @@ async function resetLinkFor(email: string): Promise<string> {
     await reuse.getByLabel('Confirm new password').fill('Another-password-8');
     await reuse.getByRole('button', { name: 'Set password' }).click();
     await reuse.getByRole('link', { name: 'Request a new reset link' }).waitFor();
+    await expectAccessible(reuse, 'the set password page for a used link', 'body');
     await expect(apiLogin(server.url, 'sender@demo.test', 'Another-password-8')).rejects.toThrow('login failed: 400');
     await context.close();
   });

@@ -5,6 +5,7 @@ import { DEMO_ROOT_PERMISSIONS, DEMO_USERS } from '@beacon/command-api';
 import type { AccessSubject, CustomerPermission } from '@beacon/domain';
 import { DEFAULT_MODULE_NAMES, visibleMenu, type MenuItem } from '@beacon/contracts';
 import { apiLogin, type AppProcess } from './support/app-process';
+import { expectAccessible } from './support/axe';
 import { chromiumMissingReason } from './support/browser';
 import { consoleJourney, menuTitles, newConsolePage, readRenderedMenu, signInThroughLoginPage, type RenderedMenuItem } from './support/console';
 
@@ -90,6 +91,10 @@ const SPEC_EXPECTATIONS: Record<CustomerPermission, { shows: string[]; hides: st
         const spec = SPEC_EXPECTATIONS[role];
         for (const title of spec.shows) because(`${role} sees "${title}"`, () => expect(titles).toContain(title));
         for (const title of spec.hides) because(`${role} does not see "${title}"`, () => expect(titles).not.toContain(title));
+
+        // The whole page with every group of the menu open: header, menu and the role's Dashboard.
+        await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+        await expectAccessible(page, `${role}'s Dashboard with its menu open`, 'body');
       } finally {
         await context.close();
       }

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { because } from '@beacon/testing';
 import type { Browser, Page } from 'playwright-core';
 import type { AppProcess } from './support/app-process';
+import { expectAccessible } from './support/axe';
 import { chromiumMissingReason } from './support/browser';
 import { consoleJourney, mainMenu, newConsolePage, signInThroughLoginPage, storedToken, waitForLoginPage } from './support/console';
 
@@ -66,9 +67,12 @@ async function expectLoggedOut(page: Page, token: string): Promise<void> {
       await page.waitForTimeout(500);
       expect(await mainMenu(page).isVisible()).toBe(true);
       expect(await storedToken(page)).toBe(token);
+      await page.getByRole('heading', { name: 'Incident settings', level: 1 }).waitFor();
+      await expectAccessible(page, 'Incident settings, reached by in-app navigation');
 
       await navigateInApp(page, '/ui/activity_log');
       await expectLoggedOut(page, token);
+      await expectAccessible(page, 'the login page after a failed route guard', 'body');
 
       // Signing in again goes to the dashboard, not back to the page that failed its guard.
       await page.getByLabel('Email', { exact: true }).fill('operator@demo.test');
@@ -80,6 +84,8 @@ async function expectLoggedOut(page: Page, token: string): Promise<void> {
       expect(second).toBeTruthy();
       expect(second).not.toBe(token);
       expect(await selfStatus(second!)).toBe(200);
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      await expectAccessible(page, 'the operator’s Dashboard after signing in again', 'body');
     } finally {
       await context.close();
     }
@@ -91,6 +97,7 @@ async function expectLoggedOut(page: Page, token: string): Promise<void> {
       const token = await signInOperator(page);
       await page.goto(`${server.url}/ui/custom_branding`);
       await expectLoggedOut(page, token);
+      await expectAccessible(page, 'the login page after opening a forbidden URL', 'body');
     } finally {
       await context.close();
     }

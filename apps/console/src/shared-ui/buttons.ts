@@ -25,11 +25,14 @@ export const PrimaryButton = styled(BaseButton)`
   border: 1px solid ${({ theme }) => theme.colors.highlight};
 `;
 
-/** A secondary action: decline, cancel. */
+/**
+ * A secondary action: decline, cancel. In the text colour with a border, since it stands on the page
+ * background too, where the (brandable) highlight is below 4.5:1 (#1976d2 on #f5f7fa gives 4.28).
+ */
 export const SecondaryButton = styled(BaseButton)`
-  color: ${({ theme }) => theme.colors.highlight};
+  color: ${({ theme }) => theme.colors.text};
   background: transparent;
-  border: 1px solid transparent;
+  border: 1px solid ${({ theme }) => theme.colors.border};
 
   &:hover:not(:disabled) {
     background: ${({ theme }) => theme.colors.highlightHover};

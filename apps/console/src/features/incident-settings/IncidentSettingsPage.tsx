@@ -50,9 +50,10 @@ const Tabs = styled.nav`
     background: ${({ theme }) => theme.colors.highlightHover};
   }
 
+  /* The current tab is bold and underlined by a highlight bar; its text keeps the text colour (the highlight on the page background is below 4.5:1). */
   a[aria-current='page'] {
     font-weight: 600;
-    color: ${({ theme }) => theme.colors.highlight};
+    color: ${({ theme }) => theme.colors.text};
     border-bottom-color: ${({ theme }) => theme.colors.highlight};
   }
 
