@@ -394,6 +394,41 @@ const isTheSave = (response: Response) =>
     await expectAccessible(page, 'the Incident, with the message that another save came first');
   });
 
+  it('an operator publishes a template and a guest starts an incident from its public page', async () => {
+    const page = first.page;
+    const subdomain = `flood-${Date.now().toString(36)}`;
+    await openFromMenu(page, 'Incidents', 'Incident settings');
+    await page.getByRole('heading', { name: 'Incident settings', level: 1 }).waitFor();
+    await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Templates' }).click();
+    await page.getByRole('button', { name: 'Add template', exact: true }).click();
+    const editor = page.getByRole('form', { name: 'New template' });
+    await editor.getByLabel('Name', { exact: true }).fill('Flood report template');
+    await editor.getByLabel('Form', { exact: true }).selectOption({ label: 'Flood report' });
+    await editor.getByLabel('Incident title', { exact: true }).fill('Flooding reported by a guest');
+    await editor.getByLabel('Public subdomain', { exact: true }).fill(subdomain);
+    await expectAccessible(page, 'Incident settings, Templates tab, with the new template form');
+    await editor.getByRole('button', { name: 'Create template' }).click();
+    await message(page, 'The template “Flood report template” was created.').waitFor();
+    await editor.waitFor({ state: 'detached' });
+    await expectAccessible(page, 'Incident settings, Templates tab, with a public template');
+
+    const { context, page: guest } = await newConsolePage(browser);
+    try {
+      await guest.goto(`${server.url}/ui/incident-template?subdomain=${subdomain}`);
+      await guest.getByRole('heading', { name: 'Flood report template', level: 1 }).waitFor();
+      await expectAccessible(guest, 'the public incident template page', 'body');
+      await guest.getByRole('button', { name: 'Submit', exact: true }).click();
+      await guest.getByRole('alert').waitFor();
+      await expectAccessible(guest, 'the public incident template page, with a missing required value', 'body');
+      await fieldInput(guest, 'Details', 'Location').fill('Weir Lane');
+      await guest.getByRole('button', { name: 'Submit', exact: true }).click();
+      await guest.getByRole('status').filter({ hasText: 'was submitted' }).waitFor();
+      await expectAccessible(guest, 'the public incident template page, submitted', 'body');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('nothing else failed along the way: no error answers, no page errors', async () => {
     expect(first.problems).toEqual([`PUT /api/incidents/incident/${incidentId}/ answered 409`]);
     expect(second.problems).toEqual([]);

@@ -52,6 +52,16 @@ async function resetLinkFor(email: string): Promise<string> {
     await expectAccessible(page, 'the password reset request page, sent', 'body');
 
     const link = await resetLinkFor('sender@demo.test');
+
+    // An admin sees the email in the console's Email outbox.
+    const admin = await newConsolePage(browser);
+    await signInThroughLoginPage(admin.page, server.url, 'admin@demo.test');
+    await admin.page.goto(`${server.url}/ui/email_outbox`);
+    await admin.page.getByRole('heading', { name: 'Email outbox', level: 1 }).waitFor();
+    await admin.page.getByRole('article').filter({ hasText: 'sender@demo.test' }).first().waitFor();
+    await expectAccessible(admin.page, 'the Email outbox with the reset email');
+    await admin.context.close();
+
     await page.goto(`${server.url}${link}`);
     await page.getByLabel('New password', { exact: true }).waitFor();
     await expectAccessible(page, 'the set password page', 'body');

@@ -104,12 +104,15 @@ export function IncidentTemplatePage({ hostname = window.location.hostname }: In
                 onChange={(field, next) => send({ type: 'template.change', fieldGroup: group.id, field, values: next })}
               />
             ))}
+            {/* The alert around the list, not on it: role="alert" on the <ul> would take its list role from its items. */}
             {messages.length > 0 && (
-              <Problems role="alert">
-                {messages.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </Problems>
+              <div role="alert">
+                <Problems>
+                  {messages.map((message) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </Problems>
+              </div>
             )}
             <div>
               <PrimaryButton type="submit" aria-disabled={submitting}>
