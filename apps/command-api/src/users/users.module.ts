@@ -4,11 +4,21 @@ import { ClearFailedLoginAttemptsHandler } from './commands/clear-failed-login-a
 import { ClearPasswordResetAttemptsHandler } from './commands/clear-password-reset-attempts.handler';
 import { GrantImpersonationHandler } from './commands/grant-impersonation.handler';
 import { RegisterUserHandler } from './commands/register-user.handler';
+import { ChangeUserHandler } from './commands/change-user.handler';
+import { CreateUserHandler } from './commands/create-user.handler';
+import { DeleteUserHandler } from './commands/delete-user.handler';
+import { UserEmails } from './user-emails';
 import { UsersController } from './users.controller';
 
-/** The user writes: registration, permissions, lockout resets and impersonation grants. */
+/** The user writes: registration, create, change and delete, permissions, lockout resets and impersonation grants. */
 @Module({
   controllers: [UsersController],
-  providers: [RegisterUserHandler, ChangeCustomerPermissionHandler, ClearFailedLoginAttemptsHandler, ClearPasswordResetAttemptsHandler, GrantImpersonationHandler],
+  providers: [
+    UserEmails,
+    CreateUserHandler,
+    ChangeUserHandler,
+    DeleteUserHandler,
+    RegisterUserHandler, ChangeCustomerPermissionHandler, ClearFailedLoginAttemptsHandler, ClearPasswordResetAttemptsHandler, GrantImpersonationHandler,
+  ],
 })
 export class UsersModule {}

@@ -1,4 +1,15 @@
 /** Users (users.routes.ts). */
+import {
+  BLANK,
+  CUSTOMER_PERMISSIONS,
+  CUSTOMER_PERMISSION_INVALID_MESSAGE,
+  EMAIL_INVALID_MESSAGE,
+  isIanaTimeZone,
+  NOT_A_BOOLEAN,
+  NOT_A_STRING,
+  TIMEZONE_INVALID,
+  USER_NAME_MAX_LENGTH,
+} from '@beacon/domain';
 import { z } from 'zod';
 import type { USERS_ROUTES } from '../routes/users.routes';
 import { described, json, named, noContent, queryFlag, type ApiFeature } from './api-schema';
@@ -17,8 +28,53 @@ export const UserSchema = named(
     password_reset_attempts: z.number().int(),
     two_factor_enabled: z.boolean(),
     last_activity: described(z.string().nullable(), "Time of the user's last authenticated call (ISO 8601), null when never signed in."),
+    is_active: described(z.boolean(), 'True unless an admin or data user turned it off.'),
+    is_message_recipient: described(z.boolean(), 'Whether messages reach the user.'),
     custom_fields: z.array(z.unknown()).optional(),
   }),
+);
+
+const userName = () => z.string({ error: NOT_A_STRING }).trim().min(1, { error: BLANK }).max(USER_NAME_MAX_LENGTH);
+const flag = () => z.boolean({ error: NOT_A_BOOLEAN });
+const timeZone = () =>
+  described(
+    z.string({ error: NOT_A_STRING }).refine(isIanaTimeZone, { error: TIMEZONE_INVALID }),
+    'An IANA time zone, e.g. Europe/London.',
+  );
+const role = () => described(z.enum(CUSTOMER_PERMISSIONS, { error: CUSTOMER_PERMISSION_INVALID_MESSAGE }), "The user's role in their customer group.");
+const email = () => z.string({ error: NOT_A_STRING }).trim().toLowerCase().pipe(z.email({ error: EMAIL_INVALID_MESSAGE }));
+
+export const CreateUserRequestSchema = named(
+  'CreateUserRequest',
+  z.object({
+    email: described(email(), 'Unique across the platform (case-insensitive); a taken one answers 409.'),
+    first_name: userName(),
+    last_name: userName(),
+    customer_group: described(z.string({ error: NOT_A_STRING }), "The user's customer group: the caller's own group or one of its descendants."),
+    customer_permission: role(),
+    preferred_timezone: timeZone(),
+    is_active: flag().default(true),
+    is_message_recipient: flag().default(true),
+  }),
+  'A new user, without a password: the user will set one through the welcome email (a later increment). Only an admin gives the admin role or a role the group locks (locked_users).',
+);
+
+export const ChangeUserRequestSchema = named(
+  'ChangeUserRequest',
+  z.object({
+    email: described(
+      z.string({ error: NOT_A_STRING }),
+      "Accepted when it is the user's email (in any case); any other answers 400: changing a user's email is not possible yet.",
+    ).optional(),
+    first_name: userName().optional(),
+    last_name: userName().optional(),
+    customer_group: described(z.string({ error: NOT_A_STRING }), "Moves the user to this group of the caller's reach.").optional(),
+    customer_permission: role().optional(),
+    preferred_timezone: timeZone().optional(),
+    is_active: flag().optional(),
+    is_message_recipient: flag().optional(),
+  }),
+  'Every field is optional: only those sent change. A user editing themselves (send_verification_email on, not admin or data) may change only first_name, last_name and preferred_timezone.',
 );
 
 export const ImpersonationTokenSchema = named(
@@ -39,6 +95,26 @@ export const USERS_API = {
       description: "Anyone may read themselves; admins, operators, senders and data users read the users in their reach. Others' ids answer 404.",
       query: UserQuerySchema,
       responses: { 200: json(UserSchema, 'The user.') },
+    },
+    createUser: {
+      summary: 'Create a user',
+      description:
+        "Admins and data users, in a group of their reach (another answers 404). Only an admin gives the admin role or a role the group's locked_users locks (403).",
+      body: CreateUserRequestSchema,
+      responses: { 201: json(UserSchema, 'The user, as GET /api/user/{id}/ answers it.') },
+    },
+    changeUser: {
+      summary: 'Change a user',
+      description:
+        "The profile-edit rule: admins and data users change users in their reach; anyone changes their own name and time zone when their group's send_verification_email is on. A user whose role the group locks, or an admin, is changed only by an admin, and only an admin gives or takes a locked role or the admin role (403).",
+      body: ChangeUserRequestSchema,
+      responses: { 200: json(UserSchema, 'The user as now stored.') },
+    },
+    deleteUser: {
+      summary: 'Delete a user',
+      description:
+        'The user can no longer sign in, disappears from reads and lists, and their email may be used again; their activity log entries stay. Deleting yourself answers 400; a user of a locked role or an admin may be deleted only by an admin (403).',
+      responses: noContent('Deleted.'),
     },
     deleteFailedLoginAttempts: {
       summary: "Clear a user's failed sign-ins (unlock)",

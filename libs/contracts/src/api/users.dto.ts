@@ -15,6 +15,10 @@ export interface UserDto extends LoggedUserDto {
   two_factor_enabled: boolean;
   /** Time of the user's last authenticated call (ISO 8601), null when never signed in. */
   last_activity: string | null;
+  /** Whether the user is active (true unless an admin or data user turned it off). */
+  is_active: boolean;
+  /** Whether messages reach the user (true unless turned off). */
+  is_message_recipient: boolean;
   /** Present with ?custom_fields=true; dataset fields are not built yet, so it is empty. */
   custom_fields?: unknown[];
 }

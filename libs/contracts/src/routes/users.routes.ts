@@ -3,6 +3,11 @@ import type { RouteDefinition } from './route-table';
 /** Users (spec part 2 section 7 "Users and on call"): the calls built so far. */
 export const USERS_ROUTES = {
   user: { method: 'GET', path: '/api/user/:id/', app: 'query-api', guard: 'signedIn' },
+  /** Admin or data: the roles of the profile-edit rule that edit other users (part 2 §6). */
+  createUser: { method: 'POST', path: '/api/user/', app: 'command-api', guard: 'adminData' },
+  /** The profile-edit rule of /users/{id}/edit: admin or data, or the user themselves when send_verification_email is on. */
+  changeUser: { method: 'PUT', path: '/api/user/:id/', app: 'command-api', guard: 'profileEdit', targetUserIdParam: 'id' },
+  deleteUser: { method: 'DELETE', path: '/api/user/:id/', app: 'command-api', guard: 'adminData' },
   deleteFailedLoginAttempts: {
     method: 'DELETE',
     path: '/api/user/:id/delete_failed_login_attempts/',

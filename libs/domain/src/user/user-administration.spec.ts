@@ -7,7 +7,7 @@ import { fieldErrorsOf } from '../testing/refusals';
 import { registered } from '../testing/user-fixtures';
 import { evolveUserAccess, initialUserAccess } from './user-access';
 import { userEmailDecider } from './user-email';
-import type { ChangeUser, CreateUser, LockedRoles, UserChanges } from './user.commands';
+import type { ChangeUser, CreateUser, LockedRoles, UserAdministrator, UserChanges } from './user.commands';
 import { userDecider } from './user.decide';
 import type { UserEvent } from './user.events';
 import {
@@ -21,9 +21,9 @@ import {
 
 const UNLOCKED: LockedRoles = { admin: false, operator: false, data: false, sender: false };
 const locking = (role: keyof LockedRoles): LockedRoles => ({ ...UNLOCKED, [role]: true });
-const admin = { userId: 'boss', customerPermission: 'ADMIN' as const };
-const dataUser = { userId: 'clerk', customerPermission: 'DATA' as const };
-const by = (customerPermission: CustomerPermission, userId = 'someone') => ({ userId, customerPermission });
+const admin: UserAdministrator = { userId: 'boss', customerPermission: 'ADMIN' };
+const dataUser: UserAdministrator = { userId: 'clerk', customerPermission: 'DATA' };
+const by = (customerPermission: CustomerPermission, userId = 'someone'): UserAdministrator => ({ userId, customerPermission });
 
 /** The kind and message of the DomainError `run` throws. */
 function refusalOf(run: () => unknown): { kind: string; message: string } {
@@ -36,12 +36,12 @@ function refusalOf(run: () => unknown): { kind: string; message: string } {
   throw new Error('expected a refusal');
 }
 
-const create = (overrides: Partial<CreateUser['data']['user']> = {}, who = admin, lockedRoles = UNLOCKED): CreateUser => ({
+const create = (overrides: Partial<CreateUser['data']['user']> = {}, who: UserAdministrator = admin, lockedRoles = UNLOCKED): CreateUser => ({
   type: 'CreateUser',
   data: { user: { ...registered.data, isActive: true, isMessageRecipient: false, ...overrides }, by: who, lockedRoles },
 });
 
-const change = (changes: UserChanges, who = admin, group: Partial<ChangeUser['data']['group']> = {}, destination?: ChangeUser['data']['destination']): ChangeUser => ({
+const change = (changes: UserChanges, who: UserAdministrator = admin, group: Partial<ChangeUser['data']['group']> = {}, destination?: ChangeUser['data']['destination']): ChangeUser => ({
   type: 'ChangeUser',
   data: { changes, by: who, group: { sendVerificationEmail: false, lockedRoles: UNLOCKED, ...group }, destination },
 });

@@ -23,6 +23,7 @@ export interface RegisteredUser {
   readonly firstName: string;
   readonly lastName: string;
   readonly preferredTimezone: string;
+  readonly isTemporary: boolean;
   readonly isActive: boolean;
   readonly isMessageRecipient: boolean;
   readonly customerGroupId: string;
@@ -63,6 +64,7 @@ function registered(event: Extract<UserEvent, { type: 'UserRegistered' }>): Regi
     firstName,
     lastName,
     preferredTimezone,
+    isTemporary: event.data.isTemporary,
     isActive: event.data.isActive ?? true,
     isMessageRecipient: event.data.isMessageRecipient ?? true,
     customerGroupId,

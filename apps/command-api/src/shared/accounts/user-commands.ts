@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { userDecider, userStream, type UserCommand, type UserEvent } from '@beacon/domain';
+import { userDecider, userStream, type UserCommand, type UserEvent, type UserState } from '@beacon/domain';
 import { CommandExecutor, type CommandOutcome } from '@beacon/platform';
 import { USER_HISTORY, type LoadedUser } from './user-lookup';
 
@@ -20,7 +20,7 @@ export interface UserCommandOptions {
 export class UserCommands {
   constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
 
-  run(user: LoadedUser, command: UserCommand, options: UserCommandOptions): Promise<CommandOutcome<UserEvent>> {
+  run(user: LoadedUser, command: UserCommand, options: UserCommandOptions): Promise<CommandOutcome<UserEvent, UserState>> {
     const context = {
       commandId: options.commandId,
       tenantId: user.rootId,

@@ -3,10 +3,11 @@ import {
   foldEvents,
   notFound,
   userDecider,
+  userEmailDecider,
   userEmailStream,
   userStream,
   type RegisteredUser,
-  type UserEmailClaimed,
+  type UserEmailEvent,
   type UserEvent,
   type UserState,
 } from '@beacon/domain';
@@ -31,9 +32,10 @@ export class UserLookup {
     @Inject(CustomerGroupAccess) private readonly groups: CustomerGroupAccess,
   ) {}
 
+  /** The user holding the email now (a deleted user's email is released: null). */
   async userIdByEmail(email: string): Promise<string | null> {
-    const [claim] = await this.executor.readStreamOrEmpty(userEmailStream(email));
-    return claim ? (claim.data as UserEmailClaimed['data']).userId : null;
+    const events = await this.executor.readStreamOrEmpty(userEmailStream(email));
+    return foldEvents(userEmailDecider, events.map((e) => ({ type: e.type, data: e.data }) as UserEmailEvent)).holder;
   }
 
   async state(userId: string): Promise<LoadedUserState> {

@@ -11,7 +11,7 @@ import { READ_STORE, type Principal } from '@beacon/platform';
 import type { Filter, ReadStore, ReadStoreScope } from '@beacon/read-store';
 import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
-import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
+import { FORMER_USERS, USERS, type FormerUserDocument, type UserDocument } from '../../shared/read-models/users.read-model';
 import { ACTIVITY_LOGS, type ActivityLogDocument } from '../projections/activity-log.projection';
 import { resolveDateRange, type ActivityLogFilters } from './activity-log-filters';
 import { csvText } from './csv';
@@ -37,7 +37,10 @@ const EXPORT_BATCH = 1_000;
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function userDto(id: string | null, users: ReadonlyMap<string, UserDocument>): ActivityLogUserDto | null {
+/** What an entry shows of a user: a current one, or one deleted since (FORMER_USERS). */
+type NamedUser = Pick<UserDocument, 'email' | 'first_name' | 'last_name'>;
+
+function userDto(id: string | null, users: ReadonlyMap<string, NamedUser>): ActivityLogUserDto | null {
   if (id === null) return null;
   const user = users.get(id);
   const fullName = user ? `${user.first_name} ${user.last_name}`.trim() : '';
@@ -175,7 +178,9 @@ export class ActivityLogReader {
     const users = userIds.size
       ? await scope.collection<UserDocument>(USERS).find({ _id: { $in: [...userIds] } })
       : [];
-    const usersById = new Map(users.map((user) => [user._id, user]));
+    const deletedIds = [...userIds].filter((id) => !users.some((user) => user._id === id));
+    const formerUsers = deletedIds.length ? await scope.collection<FormerUserDocument>(FORMER_USERS).find({ _id: { $in: deletedIds } }) : [];
+    const usersById = new Map<string, NamedUser>([...formerUsers, ...users].map((user) => [user._id, user]));
     const groupNames = new Map(reach.groups.map((group) => [group.id, group.name]));
     return documents.map((document) => ({
       id: document.position,

@@ -21,4 +21,19 @@ export interface UserDocument extends Document {
   locked_until?: string | null;
   password_reset_attempts?: number;
   two_factor_enabled?: boolean;
+  /** Absent in documents projected before these flags existed: true. */
+  is_active?: boolean;
+  is_message_recipient?: boolean;
+}
+
+/**
+ * Deleted users, kept (by the users projection) only so that the activity log can still name who did
+ * what; nothing else reads them.
+ */
+export const FORMER_USERS = 'former_users';
+
+export interface FormerUserDocument extends Document {
+  email: string;
+  first_name: string;
+  last_name: string;
 }

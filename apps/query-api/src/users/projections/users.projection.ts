@@ -1,9 +1,17 @@
 import { READ_MODEL_PROJECTIONS } from '@beacon/contracts';
-import { ownValue, type UserCustomerPermissionChanged, type UserLockedOut, type UserRegistered } from '@beacon/domain';
+import {
+  ownValue,
+  type UserCustomerPermissionChanged,
+  type UserDeleted,
+  type UserDetailsChanged,
+  type UserLockedOut,
+  type UserMovedToCustomerGroup,
+  type UserRegistered,
+} from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
-import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
+import { FORMER_USERS, USERS, type FormerUserDocument, type UserDocument } from '../../shared/read-models/users.read-model';
 
 const tenantOf = (event: RecordedEvent) => String(event.metadata.tenantId);
 
@@ -23,6 +31,18 @@ function registered(data: UserRegistered['data']): UserDocument {
     locked_until: null,
     password_reset_attempts: 0,
     two_factor_enabled: false,
+    is_active: data.isActive ?? true,
+    is_message_recipient: data.isMessageRecipient ?? true,
+  };
+}
+
+function detailsChanged(data: UserDetailsChanged['data']): Partial<UserDocument> {
+  return {
+    ...(data.firstName === undefined ? {} : { first_name: data.firstName }),
+    ...(data.lastName === undefined ? {} : { last_name: data.lastName }),
+    ...(data.preferredTimezone === undefined ? {} : { preferred_timezone: data.preferredTimezone }),
+    ...(data.isActive === undefined ? {} : { is_active: data.isActive }),
+    ...(data.isMessageRecipient === undefined ? {} : { is_message_recipient: data.isMessageRecipient }),
   };
 }
 
@@ -44,17 +64,30 @@ const PATCHES: Readonly<Record<string, Patch>> = {
   UserCustomerPermissionChanged: (_, event) => ({
     customer_permission: (event.data as UserCustomerPermissionChanged['data']).customerPermission,
   }),
+  UserDetailsChanged: (_, event) => detailsChanged(event.data as UserDetailsChanged['data']),
+  UserMovedToCustomerGroup: (_, event) => ({ customer_group: (event.data as UserMovedToCustomerGroup['data']).customerGroupId }),
 };
+
+/** A deleted user leaves the users read model (reads answer 404, lists leave them out); the activity log keeps their name. */
+function deleted(event: RecordedEvent) {
+  const { userId, email, firstName, lastName } = event.data as UserDeleted['data'];
+  const former: FormerUserDocument = { _id: userId, email, first_name: firstName, last_name: lastName };
+  return [
+    { collection: USERS, tenantId: tenantOf(event), id: userId, apply: () => null },
+    { collection: FORMER_USERS, tenantId: tenantOf(event), id: userId, apply: () => former },
+  ];
+}
 
 export const usersProjection: ProjectionDefinition = {
   name: READ_MODEL_PROJECTIONS.users,
-  collections: [USERS],
+  collections: [USERS, FORMER_USERS],
   project(event) {
     const userId = (event.data as { userId?: string }).userId;
     if (!userId) return [];
     const change = (apply: (current: UserDocument | null) => UserDocument | null) => [
       { collection: USERS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null },
     ];
+    if (event.type === 'UserDeleted') return deleted(event);
     if (event.type === 'UserRegistered') return change((current) => current ?? registered(event.data as UserRegistered['data']));
     const patch = ownValue(PATCHES, event.type);
     return patch ? change((current) => current && { ...current, ...patch(current, event) }) : [];

@@ -40,6 +40,8 @@ export class UserHandler implements IQueryHandler<UserQuery, UserDto> {
       locked_until: user.locked_until ?? null,
       password_reset_attempts: user.password_reset_attempts ?? 0,
       two_factor_enabled: user.two_factor_enabled ?? false,
+      is_active: user.is_active ?? true,
+      is_message_recipient: user.is_message_recipient ?? true,
       last_activity: latest(user.last_activity, lastCall === null ? null : new Date(lastCall).toISOString()),
       ...(withCustomFields ? { custom_fields: [] } : {}),
     };
