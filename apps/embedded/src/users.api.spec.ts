@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { DEMO_GROUPS } from '@beacon/command-api';
+import { DEMO_GROUPS, DEMO_ROOT_ID } from '@beacon/command-api';
 import type { ActivityLogPageDto, CustomerGroupDto, UserDto } from '@beacon/contracts';
+import { userDecider, userStream } from '@beacon/domain';
+import { CommandExecutor } from '@beacon/platform';
 import { because } from '@beacon/testing';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createSecondTenant, OTHER_TENANT_PASSWORD } from './testing/second-tenant';
@@ -248,6 +250,26 @@ describe('DELETE /api/user/{id}/', () => {
     because('the email belongs to the new user', () => expect(again.id).not.toBe(user.userId));
     const ids = await request(app.url).get('/api/customer_group/get_users_id/').set(auth(admin)).set('X-Read-Position', response.headers['x-event-position']).expect(200);
     expect(ids.body).not.toContain(user.userId);
+  });
+
+  it('answers a retried request (same Idempotency-Key) as the first: 204', async () => {
+    const user = await created(admin);
+    const key = randomUUID();
+    await remove(admin, user.id).set('Idempotency-Key', key).expect(204);
+    await remove(admin, user.id).set('Idempotency-Key', key).expect(204);
+    await remove(admin, user.id).set('Idempotency-Key', randomUUID()).expect(404);
+  });
+
+  it('frees an email a deleted user still holds (a deletion whose release never ran) for the next user', async () => {
+    const user = await created(admin);
+    const unlocked = { admin: false, operator: false, data: false, sender: false };
+    await app.app.get(CommandExecutor).execute(
+      userStream(user.id),
+      userDecider,
+      { type: 'DeleteUser', data: { by: { userId: 'system', customerPermission: 'ADMIN' }, lockedRoles: unlocked } },
+      { tenantId: DEMO_ROOT_ID, actorUserId: null, acceptedAt: new Date() },
+    );
+    await create(admin, body({ email: user.email })).expect(201);
   });
 
   it('refuses deleting yourself (400)', async () => {

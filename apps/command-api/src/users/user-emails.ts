@@ -1,22 +1,51 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { normaliseEmail, userEmailDecider, userEmailStream } from '@beacon/domain';
+import {
+  DomainError,
+  foldEvents,
+  normaliseEmail,
+  userDecider,
+  userEmailDecider,
+  userEmailStream,
+  userStream,
+  type UserEmailEvent,
+  type UserEvent,
+} from '@beacon/domain';
 import { CommandExecutor, type CommandContext } from '@beacon/platform';
 
 /**
  * One user per email: each email's own stream says who holds it (domain user-email.ts). A claim by
  * another user while it is held answers 409 "A user with this email already exists."; deleting a user
  * releases it. Both take the command's id with an `/email` suffix, so a retried request records nothing twice.
+ * An email still held by a deleted user (a deletion whose release never ran) is released by the next claim.
  */
 @Injectable()
 export class UserEmails {
   constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
 
   async claim(email: string, userId: string, context: CommandContext & { commandId: string }): Promise<number> {
-    return this.run('ClaimUserEmail', email, userId, context);
+    try {
+      return await this.run('ClaimUserEmail', email, userId, context);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
+      const holder = await this.holder(email);
+      if (holder === null || !(await this.isDeleted(holder))) throw error;
+      await this.release(email, holder, { ...context, commandId: `${context.commandId}/stale` });
+      return this.run('ClaimUserEmail', email, userId, context);
+    }
   }
 
   async release(email: string, userId: string, context: CommandContext & { commandId: string }): Promise<number> {
     return this.run('ReleaseUserEmail', email, userId, context);
+  }
+
+  private async holder(email: string): Promise<string | null> {
+    const events = await this.executor.readStreamOrEmpty(userEmailStream(email));
+    return foldEvents(userEmailDecider, events.map((e) => ({ type: e.type, data: e.data }) as UserEmailEvent)).holder;
+  }
+
+  private async isDeleted(userId: string): Promise<boolean> {
+    const events = await this.executor.readStreamOrEmpty(userStream(userId));
+    return foldEvents(userDecider, events.map((e) => ({ type: e.type, data: e.data }) as UserEvent)).status === 'deleted';
   }
 
   private async run(type: 'ClaimUserEmail' | 'ReleaseUserEmail', email: string, userId: string, context: CommandContext & { commandId: string }) {
