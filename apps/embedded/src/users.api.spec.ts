@@ -152,15 +152,28 @@ describe('PUT /api/user/{id}/', () => {
     expect((await readAfter(admin, user.id, response.headers['x-event-position']).expect(200)).body).toMatchObject(expected);
   });
 
-  it("refuses another email (400 on email), and accepts the user's own in another case", async () => {
+  it('changes the email the user signs in with, and frees the old one', async () => {
+    const user = await createUser(app, { role: 'SENDER' });
+    const email = newEmail();
+    const response = await change(admin, user.userId, { email: email.toUpperCase() }).expect(200);
+    expect(response.body).toMatchObject({ email });
+    expect((await readAfter(admin, user.userId, response.headers['x-event-position']).expect(200)).body).toMatchObject({ email });
+    await login(app, email, user.password);
+    await request(app.url).post('/api/rest-auth/login/').send({ email: user.email, password: user.password }).expect(400);
+    await create(admin, body({ email: user.email })).expect(201);
+  });
+
+  it("refuses an email another user holds (409) and changes nothing; the user's own in another case changes nothing", async () => {
     const user = await created(admin);
-    const refused = await change(admin, user.id, { email: newEmail() }).expect(400);
-    expect(refused.body).toMatchObject({ email: ["A user's email address cannot be changed yet."] });
-    await change(admin, user.id, { email: user.email.toUpperCase(), last_name: 'Same' }).expect(200);
+    const refused = await change(admin, user.id, { email: 'Operator@demo.test', last_name: 'Changed' }).expect(409);
+    expect(refused.body).toMatchObject({ detail: 'A user with this email already exists.' });
+    const same = await change(admin, user.id, { email: user.email.toUpperCase() }).expect(200);
+    expect((await readAfter(admin, user.id, same.headers['x-event-position']).expect(200)).body).toMatchObject({ email: user.email, last_name: 'Okafor' });
   });
 
   it.each([
     ['first_name', { first_name: '' }],
+    ['email', { email: 'someone@' }],
     ['preferred_timezone', { preferred_timezone: 'Nowhere' }],
     ['customer_permission', { customer_permission: 'admin' }],
     ['is_message_recipient', { is_message_recipient: 1 }],
@@ -191,6 +204,7 @@ describe('PUT /api/user/{id}/', () => {
     expect(response.body).toMatchObject({ first_name: 'Olu', preferred_timezone: 'Africa/Lagos', customer_permission: 'OPERATOR' });
     await change(key, verifying.userId, { customer_permission: 'ADMIN' }).expect(403);
     await change(key, verifying.userId, { is_message_recipient: false }).expect(403);
+    await change(key, verifying.userId, { email: newEmail() }).expect(403);
     await change(key, quiet.userId, { first_name: 'Not me' }).expect(403);
   });
 
@@ -267,6 +281,21 @@ describe('DELETE /api/user/{id}/', () => {
       userStream(user.id),
       userDecider,
       { type: 'DeleteUser', data: { by: { userId: 'system', customerPermission: 'ADMIN' }, lockedRoles: unlocked } },
+      { tenantId: DEMO_ROOT_ID, actorUserId: null, acceptedAt: new Date() },
+    );
+    await create(admin, body({ email: user.email })).expect(201);
+  });
+
+  it('frees an email its user gave up for another (a change whose release never ran) for the next user', async () => {
+    const user = await created(admin);
+    const unlocked = { admin: false, operator: false, data: false, sender: false };
+    await app.app.get(CommandExecutor).execute(
+      userStream(user.id),
+      userDecider,
+      {
+        type: 'ChangeUser',
+        data: { changes: { email: newEmail() }, by: { userId: 'system', customerPermission: 'ADMIN' }, group: { sendVerificationEmail: false, lockedRoles: unlocked } },
+      },
       { tenantId: DEMO_ROOT_ID, actorUserId: null, acceptedAt: new Date() },
     );
     await create(admin, body({ email: user.email })).expect(201);

@@ -16,7 +16,8 @@ import { CommandExecutor, type CommandContext } from '@beacon/platform';
  * One user per email: each email's own stream says who holds it (domain user-email.ts). A claim by
  * another user while it is held answers 409 "A user with this email already exists."; deleting a user
  * releases it. Both take the command's id with an `/email` suffix, so a retried request records nothing twice.
- * An email still held by a deleted user (a deletion whose release never ran) is released by the next claim.
+ * An email still held by a user who no longer has it (deleted, or moved to another email, when the
+ * release after that never ran) is released by the next claim.
  */
 @Injectable()
 export class UserEmails {
@@ -28,7 +29,7 @@ export class UserEmails {
     } catch (error) {
       if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
       const holder = await this.holder(email);
-      if (holder === null || !(await this.isDeleted(holder))) throw error;
+      if (holder === null || !(await this.gaveUp(holder, email))) throw error;
       await this.release(email, holder, { ...context, commandId: `${context.commandId}/stale` });
       return this.run('ClaimUserEmail', email, userId, context);
     }
@@ -43,9 +44,11 @@ export class UserEmails {
     return foldEvents(userEmailDecider, events.map((e) => ({ type: e.type, data: e.data }) as UserEmailEvent)).holder;
   }
 
-  private async isDeleted(userId: string): Promise<boolean> {
+  /** Whether the user is deleted or has another email now. */
+  private async gaveUp(userId: string, email: string): Promise<boolean> {
     const events = await this.executor.readStreamOrEmpty(userStream(userId));
-    return foldEvents(userDecider, events.map((e) => ({ type: e.type, data: e.data }) as UserEvent)).status === 'deleted';
+    const user = foldEvents(userDecider, events.map((e) => ({ type: e.type, data: e.data }) as UserEvent));
+    return user.status === 'deleted' || (user.status === 'registered' && user.email !== normaliseEmail(email));
   }
 
   private async run(type: 'ClaimUserEmail' | 'ReleaseUserEmail', email: string, userId: string, context: CommandContext & { commandId: string }) {

@@ -62,10 +62,7 @@ export const CreateUserRequestSchema = named(
 export const ChangeUserRequestSchema = named(
   'ChangeUserRequest',
   z.object({
-    email: described(
-      z.string({ error: NOT_A_STRING }),
-      "Accepted when it is the user's email (in any case); any other answers 400: changing a user's email is not possible yet.",
-    ).optional(),
+    email: described(email(), 'A new email, unique across the platform (case-insensitive): one another user holds answers 409. The user signs in with it from now on.').optional(),
     first_name: userName().optional(),
     last_name: userName().optional(),
     customer_group: described(z.string({ error: NOT_A_STRING }), "Moves the user to this group of the caller's reach.").optional(),

@@ -29,6 +29,8 @@ export function evolveUserAccess(access: UserAccess, event: UserEvent): UserAcce
       return access.status === 'active' ? { ...access, customerPermission: event.data.customerPermission } : access;
     case 'UserMovedToCustomerGroup':
       return access.status === 'active' ? { ...access, customerGroupId: event.data.customerGroupId } : access;
+    case 'UserEmailChanged':
+      return access.status === 'active' ? { ...access, email: event.data.email } : access;
     case 'UserDeleted':
       return { status: 'absent' };
     default:

@@ -9,7 +9,6 @@ import {
   ADMIN_ROLE_ONLY_BY_ADMIN_MESSAGE,
   CUSTOMER_PERMISSION_INVALID_MESSAGE,
   DELETE_SELF_MESSAGE,
-  EMAIL_CHANGE_NOT_SUPPORTED_MESSAGE,
   EMAIL_INVALID_MESSAGE,
   LOCKED_USER_MESSAGE,
   lockedRoleMessage,
@@ -29,6 +28,9 @@ import type { RegisteredUser, UserState } from './user.state';
  * take it away. The lock binds others: a user may still edit their own name and time zone.
  * Independently of locks, only an admin may give or take the admin role (a data user cannot make
  * anyone an admin, nor change or delete an admin).
+ *
+ * A new email is claimed on its own stream by the handler before ChangeUser records it (409 when
+ * another user holds it), and the old one released after.
  */
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -108,6 +110,7 @@ export function createUser(command: CreateUser, state: UserState): UserEvent[] {
 function effectiveChanges(user: RegisteredUser, changes: UserChanges): UserChanges {
   const trimmed = {
     ...changes,
+    ...(changes.email === undefined ? {} : { email: normaliseEmail(changes.email) }),
     ...(changes.firstName === undefined ? {} : { firstName: changes.firstName.trim() }),
     ...(changes.lastName === undefined ? {} : { lastName: changes.lastName.trim() }),
   };
@@ -115,6 +118,7 @@ function effectiveChanges(user: RegisteredUser, changes: UserChanges): UserChang
   return Object.fromEntries(
     (
       [
+        ['email', user.email],
         ['firstName', user.firstName],
         ['lastName', user.lastName],
         ['preferredTimezone', user.preferredTimezone],
@@ -135,7 +139,7 @@ export function changeUser(command: ChangeUser, state: UserState): UserEvent[] {
   if (state.status !== 'registered') throw notFound();
   const { changes, by, group, destination } = command.data;
   const errors = profileErrors(changes);
-  if (changes.email !== undefined && normaliseEmail(changes.email) !== state.email) errors.email = [EMAIL_CHANGE_NOT_SUPPORTED_MESSAGE];
+  if (changes.email !== undefined && !EMAIL_PATTERN.test(normaliseEmail(changes.email))) errors.email = [EMAIL_INVALID_MESSAGE];
   refuseInvalid(errors);
   const changed = effectiveChanges(state, changes);
   const own = by.userId === state.userId;
@@ -159,8 +163,9 @@ export function changeUser(command: ChangeUser, state: UserState): UserEvent[] {
 }
 
 function eventsOf(user: RegisteredUser, changed: UserChanges): UserEvent[] {
-  const { customerGroupId, customerPermission, email: _email, ...details } = changed;
+  const { customerGroupId, customerPermission, email, ...details } = changed;
   const events: UserEvent[] = [];
+  if (email !== undefined) events.push({ type: 'UserEmailChanged', data: { userId: user.userId, email, previousEmail: user.email } });
   if (Object.keys(details).length) events.push({ type: 'UserDetailsChanged', data: { userId: user.userId, ...details } as UserDetailsChanged['data'] });
   if (customerGroupId !== undefined)
     events.push({ type: 'UserMovedToCustomerGroup', data: { userId: user.userId, customerGroupId, previousCustomerGroupId: user.customerGroupId } });

@@ -13,7 +13,6 @@ import type { UserEvent } from './user.events';
 import {
   ADMIN_ROLE_ONLY_BY_ADMIN_MESSAGE,
   DELETE_SELF_MESSAGE,
-  EMAIL_CHANGE_NOT_SUPPORTED_MESSAGE,
   LOCKED_USER_MESSAGE,
   lockedRoleMessage,
   OWN_PROFILE_ONLY_MESSAGE,
@@ -100,10 +99,15 @@ describe('user decider: editing a user (PUT /api/user/{id}/)', () => {
     expect(given(userDecider, [registered]).when(change({ firstName: 'Ann', email: 'ANN@example.test', isMessageRecipient: true }))).toEqual([]);
   });
 
-  it('refuses another email (400 on email): changing it is not built yet', () => {
-    expect(fieldErrorsOf(() => given(userDecider, [registered]).when(change({ email: 'new@example.test' })))).toEqual({
-      email: [EMAIL_CHANGE_NOT_SUPPORTED_MESSAGE],
-    });
+  it('records a new email, lower-cased, first', () => {
+    expect(given(userDecider, [registered]).when(change({ email: ' New@Example.TEST ', lastName: 'Ng' }))).toEqual([
+      { type: 'UserEmailChanged', data: { userId: 'u1', email: 'new@example.test', previousEmail: 'ann@example.test' } },
+      { type: 'UserDetailsChanged', data: { userId: 'u1', lastName: 'Ng' } },
+    ]);
+  });
+
+  it('refuses an invalid email (400 on email)', () => {
+    expect(fieldErrorsOf(() => given(userDecider, [registered]).when(change({ email: 'new@' })))).toEqual({ email: ['Enter a valid email address.'] });
   });
 
   it('refuses a blank name and an unknown time zone, naming the fields', () => {
@@ -124,6 +128,7 @@ describe('user decider: editing a user (PUT /api/user/{id}/)', () => {
     ['their own name with send_verification_email off', { lastName: 'X' }, by('OPERATOR', 'u1'), false, 'You do not have permission to perform this action.'],
     ['their own role', { customerPermission: 'ADMIN' }, by('OPERATOR', 'u1'), true, OWN_PROFILE_ONLY_MESSAGE],
     ['their own active flag', { isActive: false }, by('OPERATOR', 'u1'), true, OWN_PROFILE_ONLY_MESSAGE],
+    ['their own email', { email: 'me@example.test' }, by('OPERATOR', 'u1'), true, OWN_PROFILE_ONLY_MESSAGE],
     ["another user's name", { lastName: 'X' }, by('OPERATOR', 'other'), true, 'You do not have permission to perform this action.'],
   ] as const)('refuses (403) an operator changing %s', (_case, changes, who, sendVerificationEmail, message) => {
     expect(refusalOf(() => given(userDecider, [registered]).when(change(changes, who, { sendVerificationEmail })))).toEqual({ kind: 'forbidden', message });
@@ -202,6 +207,15 @@ describe('user decider: deleting a user (DELETE /api/user/{id}/)', () => {
     const signIn = { type: 'SignIn', data: { sessionId: 's', passwordVerified: true, challengeId: 'c', challengeExpiresAt: '', now: '', lockout: { attempts: 5, seconds: 60, maxSeconds: 60 } } } as const;
     expect(fieldErrorsOf(() => given(userDecider, history).when(signIn))).toHaveProperty('non_field_errors');
     expect(foldEvents({ evolve: evolveUserAccess, initialState: initialUserAccess }, history)).toEqual({ status: 'absent' });
+  });
+
+  it('gives the access of a moved user their new group and email', () => {
+    const history: UserEvent[] = [
+      registered,
+      { type: 'UserMovedToCustomerGroup', data: { userId: 'u1', customerGroupId: 'g2', previousCustomerGroupId: 'g1' } },
+      { type: 'UserEmailChanged', data: { userId: 'u1', email: 'new@example.test', previousEmail: 'ann@example.test' } },
+    ];
+    expect(foldEvents({ evolve: evolveUserAccess, initialState: initialUserAccess }, history)).toMatchObject({ customerGroupId: 'g2', email: 'new@example.test' });
   });
 });
 

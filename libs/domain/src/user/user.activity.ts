@@ -80,6 +80,13 @@ export const userActivity: AggregateActivity<keyof typeof USER_EVENT_VERSIONS | 
       { customer_group_id: f.string('customerGroupId'), previous_customer_group_id: f.string('previousCustomerGroupId') },
       f.string('userId'),
     ),
+  UserEmailChanged: (f) =>
+    describedAs(
+      'user',
+      `Changed a user's email from ${f.string('previousEmail')} to ${f.string('email')}`,
+      { email: f.string('email'), previous_email: f.string('previousEmail') },
+      f.string('userId'),
+    ),
   UserDeleted: (f) => describedAs('user', `Deleted user ${f.string('email')}`, { email: f.string('email') }, f.string('userId')),
   UserEmailReleased: (f) => describedAs('user', `Released the email address ${f.string('email')}`, { email: f.string('email') }, f.string('userId')),
   UserSignedOut: (f) =>

@@ -22,6 +22,7 @@ export const USER_EVENT_VERSIONS = {
   UserCustomerPermissionChanged: 1,
   UserDetailsChanged: 1,
   UserMovedToCustomerGroup: 1,
+  UserEmailChanged: 1,
   UserDeleted: 1,
 } as const;
 
@@ -132,6 +133,9 @@ export type UserMovedToCustomerGroup = DomainEvent<
   { userId: string; customerGroupId: string; previousCustomerGroupId: string }
 >;
 
+/** The user signs in with, and is written to at, `email` now; it was claimed on its own stream first. */
+export type UserEmailChanged = DomainEvent<'UserEmailChanged', { userId: string; email: string; previousEmail: string }>;
+
 /**
  * The user is gone: no sign-in, no reads, no lists; their email is released on its own stream. Names
  * and email are kept here so that the activity log can still say who did what.
@@ -162,4 +166,5 @@ export type UserEvent =
   | UserCustomerPermissionChanged
   | UserDetailsChanged
   | UserMovedToCustomerGroup
+  | UserEmailChanged
   | UserDeleted;

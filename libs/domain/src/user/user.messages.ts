@@ -31,7 +31,6 @@ export const impersonationInvalid = () => fieldError('token', IMPERSONATION_INVA
 export const USER_NAME_MAX_LENGTH = 150;
 export const EMAIL_INVALID_MESSAGE = 'Enter a valid email address.';
 export const CUSTOMER_PERMISSION_INVALID_MESSAGE = 'Invalid customer permission.';
-export const EMAIL_CHANGE_NOT_SUPPORTED_MESSAGE = "A user's email address cannot be changed yet.";
 export const OWN_PROFILE_ONLY_MESSAGE = 'You can change only your own name and time zone.';
 export const ADMIN_ROLE_ONLY_BY_ADMIN_MESSAGE = 'Only an admin can give or take the admin role.';
 export const LOCKED_USER_MESSAGE = "This user's role is locked in their customer group: only an admin can change or delete them.";

@@ -154,6 +154,8 @@ function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUs
     }
     case 'UserMovedToCustomerGroup':
       return { ...state, customerGroupId: event.data.customerGroupId };
+    case 'UserEmailChanged':
+      return { ...state, email: event.data.email };
     case 'UserDeleted':
       return state;
   }

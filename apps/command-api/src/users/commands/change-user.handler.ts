@@ -1,17 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { notFound, type ChangeUser } from '@beacon/domain';
+import { notFound, userDecider, type ChangeUser, type UserEmailChanged } from '@beacon/domain';
+import type { CommandContext } from '@beacon/platform';
 import { CustomerGroupAccess } from '../../shared/customer-group-access';
 import { UserCommands } from '../../shared/accounts/user-commands';
-import { UserLookup } from '../../shared/accounts/user-lookup';
+import { UserLookup, type LoadedUser } from '../../shared/accounts/user-lookup';
 import { lockedRolesOf } from '../locked-roles';
+import { UserEmails } from '../user-emails';
 import { ChangeUserCommand, type ChangedUser } from './change-user.command';
 
 /**
  * PUT /api/user/{id}/ (the profile-edit rule): a user in the caller's reach (anything else answers
  * 404); a move goes to a group of the caller's reach (404 otherwise). The decider applies the
  * profile-edit rule on the group's current send_verification_email, and its locked_users (and the
- * destination's, for a move).
+ * destination's, for a move). A new email is claimed before the change is recorded (409 when another
+ * user holds it; released again when the change is then refused) and the old one released after.
  */
 @CommandHandler(ChangeUserCommand)
 export class ChangeUserHandler implements ICommandHandler<ChangeUserCommand, ChangedUser> {
@@ -19,9 +23,10 @@ export class ChangeUserHandler implements ICommandHandler<ChangeUserCommand, Cha
     @Inject(UserLookup) private readonly users: UserLookup,
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(CustomerGroupAccess) private readonly groups: CustomerGroupAccess,
+    @Inject(UserEmails) private readonly emails: UserEmails,
   ) {}
 
-  async execute({ principal, userId, input, commandId }: ChangeUserCommand): Promise<ChangedUser> {
+  async execute({ principal, userId, input, commandId = randomUUID() }: ChangeUserCommand): Promise<ChangedUser> {
     const user = await this.users.reachable(principal, userId);
     const group = await this.groups.state(user.customerGroupId);
     const moving = input.customer_group !== undefined && input.customer_group !== user.customerGroupId;
@@ -47,8 +52,25 @@ export class ChangeUserHandler implements ICommandHandler<ChangeUserCommand, Cha
         destination: destination && { customerGroupId: destination.customerGroupId, lockedRoles: lockedRolesOf(destination) },
       },
     };
-    const outcome = await this.commands.run(user, command, { actorUserId: principal.userId, now: new Date(), commandId });
+    const now = new Date();
+    const context = { commandId, tenantId: user.rootId, customerGroupId: user.customerGroupId, actorUserId: principal.userId, acceptedAt: now };
+    // Refuses what the decider refuses (400, 403, 404) before a new email is claimed.
+    const newEmail = userDecider.decide(command, user).find((event): event is UserEmailChanged => event.type === 'UserEmailChanged')?.data.email;
+    let position = newEmail === undefined ? 0 : await this.emails.claim(newEmail, userId, context);
+    const outcome = await this.recorded(user, command, context, newEmail);
     if (outcome.state.status !== 'registered') throw notFound();
-    return { position: outcome.position, user: outcome.state };
+    position = Math.max(position, outcome.position);
+    if (newEmail !== undefined && outcome.state.email === newEmail)
+      position = Math.max(position, await this.emails.release(user.email, userId, { ...context, commandId: `${commandId}/previous` }));
+    return { position, user: outcome.state };
+  }
+
+  private async recorded(user: LoadedUser, command: ChangeUser, context: CommandContext & { commandId: string }, newEmail: string | undefined) {
+    try {
+      return await this.commands.run(user, command, { actorUserId: context.actorUserId, now: context.acceptedAt, commandId: context.commandId });
+    } catch (error) {
+      if (newEmail !== undefined) await this.emails.release(newEmail, user.userId, { ...context, commandId: `${context.commandId}/undo` });
+      throw error;
+    }
   }
 }

@@ -4,6 +4,7 @@ import {
   type UserCustomerPermissionChanged,
   type UserDeleted,
   type UserDetailsChanged,
+  type UserEmailChanged,
   type UserLockedOut,
   type UserMovedToCustomerGroup,
   type UserRegistered,
@@ -65,6 +66,7 @@ const PATCHES: Readonly<Record<string, Patch>> = {
     customer_permission: (event.data as UserCustomerPermissionChanged['data']).customerPermission,
   }),
   UserDetailsChanged: (_, event) => detailsChanged(event.data as UserDetailsChanged['data']),
+  UserEmailChanged: (_, event) => ({ email: (event.data as UserEmailChanged['data']).email }),
   UserMovedToCustomerGroup: (_, event) => ({ customer_group: (event.data as UserMovedToCustomerGroup['data']).customerGroupId }),
 };
 
