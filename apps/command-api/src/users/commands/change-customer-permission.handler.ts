@@ -5,8 +5,9 @@ import { CommandExecutor } from '@beacon/platform';
 import { ChangeCustomerPermissionCommand } from './change-customer-permission.command';
 
 /**
- * Gives a user another role. The token guard reads the role from the user's stream, so the
- * change applies to the user's next call. (PUT /api/user/{id}/ will call this when users are edited.)
+ * Gives a user another role, without the checks of PUT /api/user/{id}/ (ChangeUserHandler), for
+ * callers inside the platform. The token guard reads the role from the user's stream, so the change
+ * applies to the user's next call.
  */
 @CommandHandler(ChangeCustomerPermissionCommand)
 export class ChangeCustomerPermissionHandler implements ICommandHandler<ChangeCustomerPermissionCommand, number> {

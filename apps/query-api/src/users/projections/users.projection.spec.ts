@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import { usersProjection } from './users.projection';
-import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
+import { FORMER_USERS, USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 
 let position = 0;
 const recorded = (type: string, data: Record<string, unknown>, recordedAt = '2026-01-01T10:00:00.000Z'): RecordedEvent => ({
@@ -76,5 +76,25 @@ describe('users projection', () => {
   it('ignores events that are not about a user it knows', () => {
     expect(fold([recorded('UserSignInFailed', {})])).toBeNull();
     expect(usersProjection.project(recorded('SomethingElse', {}))).toEqual([]);
+  });
+
+  it('applies profile edits, a move and a new email, and keeps both flags true for users registered without them', () => {
+    expect(fold([registered])).toMatchObject({ is_active: true, is_message_recipient: true });
+    const edited = fold([
+      registered,
+      recorded('UserDetailsChanged', { lastName: 'Ng', isMessageRecipient: false }),
+      recorded('UserMovedToCustomerGroup', { customerGroupId: 'g2', previousCustomerGroupId: 'g1' }),
+      recorded('UserEmailChanged', { email: 'ann.ng@example.test', previousEmail: 'ann@example.test' }),
+    ]);
+    expect(edited).toMatchObject({ first_name: 'Ann', last_name: 'Ng', is_active: true, is_message_recipient: false, customer_group: 'g2', email: 'ann.ng@example.test' });
+  });
+
+  it('removes a deleted user from the users and keeps their name for the activity log', () => {
+    const deleted = recorded('UserDeleted', { email: 'ann@example.test', firstName: 'Ann', lastName: 'Lee', customerGroupId: 'g1' });
+    const changes = usersProjection.project(deleted);
+    expect(changes.map((change) => [change.collection, change.id, change.apply(fold([registered]))])).toEqual([
+      [USERS, 'u1', null],
+      [FORMER_USERS, 'u1', { _id: 'u1', email: 'ann@example.test', first_name: 'Ann', last_name: 'Lee' }],
+    ]);
   });
 });
