@@ -6,6 +6,7 @@ import { apiLogin, type AppProcess } from './support/app-process';
 import { chromiumMissingReason } from './support/browser';
 import { expectAccessible } from './support/axe';
 import { consoleJourney, newConsolePage, signInThroughLoginPage } from './support/console';
+import { contrastOf } from './support/contrast';
 
 if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
 
@@ -28,31 +29,6 @@ const outline = (page: Page) =>
 
 /** Selects a group the way a keyboard user does: focus in the tree. */
 const select = (page: Page, name: string) => page.getByRole('treeitem', { name, exact: true }).focus();
-
-/** WCAG contrast ratio of an element's text colour against the first opaque background behind it. */
-const contrastOf = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((element) => {
-    const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number);
-    const luminance = ([r, g, b]: number[]) => {
-      const channel = (value: number) => {
-        const c = value / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      };
-      return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
-    };
-    let behind: Element | null = element;
-    let background = 'rgb(255, 255, 255)';
-    while (behind) {
-      const colour = getComputedStyle(behind).backgroundColor;
-      if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') {
-        background = colour;
-        break;
-      }
-      behind = behind.parentElement;
-    }
-    const [lighter, darker] = [luminance(rgb(getComputedStyle(element).color)), luminance(rgb(background))].sort((a, b) => b - a);
-    return (lighter! + 0.05) / (darker! + 0.05);
-  });
 
 (chromiumMissingReason !== null ? describe.skip : describe)('Manage Datasets in a real browser', () => {
   consoleJourney({}, (started, launched) => {
