@@ -22,6 +22,12 @@ export class CustomerGroupReader {
     return groups.map((group) => group._id);
   }
 
+  /** The ids of a group and its descendants (the group's reach is the caller's to check). */
+  async subtreeIds(principal: Principal, customerGroupId: string): Promise<string[]> {
+    const groups = await this.groups(principal).find({ path: customerGroupId }, { projection: { _id: 1 } });
+    return groups.map((group) => group._id);
+  }
+
   /** The caller's group and its descendants, parents first, then by name. */
   async inReach(principal: Principal): Promise<CustomerGroupDocument[]> {
     const groups = await this.groups(principal).find({ path: principal.customerGroupId });

@@ -7,10 +7,21 @@ import {
   isIanaTimeZone,
   NOT_A_BOOLEAN,
   NOT_A_STRING,
+  NOT_AN_INTEGER,
+  NO_MATCHING_RESULTS_MESSAGE,
+  notAChoice,
+  REQUIRED,
   TIMEZONE_INVALID,
   USER_NAME_MAX_LENGTH,
 } from '@beacon/domain';
 import { z } from 'zod';
+import {
+  USER_LIST_DEFAULT_PAGE_SIZE,
+  USER_LIST_FILTER_FIELDS,
+  USER_LIST_MAX_PAGE_SIZE,
+  USER_LIST_MISSING_VALUE_FIELDS,
+  USER_LIST_SORT_KEYS,
+} from '../api/users.dto';
 import type { USERS_ROUTES } from '../routes/users.routes';
 import { described, json, named, noContent, queryFlag, type ApiFeature } from './api-schema';
 import { LoggedUserSchema } from './session.schemas';
@@ -83,6 +94,85 @@ export const ImpersonationTokenSchema = named(
   }),
 );
 
+const LIST_TEXT_MAX_LENGTH = 200;
+const FLAG_TEXT = /^\s*(?:true|false)?\s*$/i;
+const WHOLE_NUMBER = /^\s*\d*\s*$/;
+const isBlank = (text: string | undefined) => text === undefined || text.trim() === '';
+const choice = <T extends readonly [string, ...string[]]>(values: T, description: string) =>
+  described(
+    z
+      .string({ error: NOT_A_STRING })
+      .trim()
+      .refine((text) => text === '' || values.includes(text), { error: (issue) => notAChoice(issue.input) }),
+    `${description} One of: ${values.join(', ')}.`,
+  );
+/** true or false in any case; blank or left out: false. Anything else answers 400. */
+const listFlag = (description: string) =>
+  described(z.string({ error: NOT_A_BOOLEAN }).regex(FLAG_TEXT, { error: NOT_A_BOOLEAN }), description)
+    .optional()
+    .transform((text) => text?.trim().toLowerCase() === 'true');
+const wholeNumber = (description: string, valid: (value: number) => boolean, message: string) =>
+  described(
+    z
+      .string({ error: NOT_AN_INTEGER })
+      .regex(WHOLE_NUMBER, { error: NOT_AN_INTEGER })
+      .refine((text) => isBlank(text) || valid(Number(text)), { error: message }),
+    description,
+  ).optional();
+const listText = (description: string) => described(z.string({ error: NOT_A_STRING }).max(LIST_TEXT_MAX_LENGTH), description).optional();
+
+const isFlagText = (value: string) => /^(true|false)$/i.test(value);
+/** The values `value` takes for the flags and the role; the other attributes take any text. */
+const FILTER_VALUE_RULES: ReadonlyMap<string, { valid: (value: string) => boolean; message: string }> = new Map([
+  ['is_active', { valid: isFlagText, message: NOT_A_BOOLEAN }],
+  ['is_message_recipient', { valid: isFlagText, message: NOT_A_BOOLEAN }],
+  ['customer_permission', { valid: (value: string) => (CUSTOMER_PERMISSIONS as readonly string[]).includes(value.toUpperCase()), message: CUSTOMER_PERMISSION_INVALID_MESSAGE }],
+]);
+
+/**
+ * GET /api/customer_group/{id}/users/: blank parameters count as absent; anything the list does not
+ * take answers 400 under the parameter's name.
+ */
+export const UserListQuerySchema = z
+  .object({
+    all: listFlag("true: the users of the group's descendants too."),
+    field: choice(USER_LIST_FILTER_FIELDS, 'With `value`: only users whose attribute equals it (text in any case).').optional(),
+    value: listText('The value `field` must have: true or false for the flags, a role for customer_permission.'),
+    search_by_missing_value: choice(USER_LIST_MISSING_VALUE_FIELDS, 'Only users whose attribute is empty (last_activity: never signed in).').optional(),
+    search_by_address_string: listText('Text the user\'s address string ("First Last <email>") contains, in any case.'),
+    items_per_page: wholeNumber(
+      `Users per page, 1 to ${USER_LIST_MAX_PAGE_SIZE} (default ${USER_LIST_DEFAULT_PAGE_SIZE}).`,
+      (size) => size >= 1 && size <= USER_LIST_MAX_PAGE_SIZE,
+      `Ensure this value is between 1 and ${USER_LIST_MAX_PAGE_SIZE}.`,
+    ),
+    page_number: wholeNumber('The page, from 1.', (page) => page >= 1, 'Ensure this value is greater than or equal to 1.'),
+    sort_by: choice(USER_LIST_SORT_KEYS, 'The order (default last_name).').optional(),
+    descending: listFlag('true: the order reversed.'),
+  })
+  .superRefine(({ field, value }, context) => {
+    if (!isBlank(field) && isBlank(value)) context.addIssue({ code: 'custom', path: ['value'], message: REQUIRED });
+    if (isBlank(field) && !isBlank(value)) context.addIssue({ code: 'custom', path: ['field'], message: REQUIRED });
+    const rule = isBlank(field) || isBlank(value) ? undefined : FILTER_VALUE_RULES.get(field!.trim());
+    if (rule && !rule.valid(value!.trim())) context.addIssue({ code: 'custom', path: ['value'], message: rule.message });
+  });
+
+export const UserListItemSchema = named(
+  'UserListItem',
+  UserSchema.extend({ address_string: described(z.string(), 'The label the list shows and searches: "First Last <email>".') }),
+);
+
+export const UserListPageSchema = named(
+  'UserListPage',
+  z.object({
+    data: z.array(UserListItemSchema),
+    count: described(z.number().int(), 'Users that match, on every page.'),
+    number_of_pages: z.number().int(),
+    page_number: z.number().int(),
+    items_per_page: z.number().int(),
+    detail: described(z.string(), `Only when nothing matches: "${NO_MATCHING_RESULTS_MESSAGE}"`).optional(),
+  }),
+);
+
 export const USERS_API = {
   tag: 'Users',
   description: "Users of the caller's customer group and its descendants.",
@@ -92,6 +182,13 @@ export const USERS_API = {
       description: "Anyone may read themselves; admins, operators, senders and data users read the users in their reach. Others' ids answer 404.",
       query: UserQuerySchema,
       responses: { 200: json(UserSchema, 'The user.') },
+    },
+    customerGroupUsers: {
+      summary: "A customer group's users",
+      description:
+        "Admins, operators, senders and data users, for a group of their reach (another, or another organisation's, answers 404): the group's own users, with all=true those of its descendants too; filtered, sorted and a page at a time.",
+      query: UserListQuerySchema,
+      responses: { 200: json(UserListPageSchema, 'A page of users; none matching answers an empty page with `detail`.') },
     },
     createUser: {
       summary: 'Create a user',

@@ -31,3 +31,37 @@ export interface ImpersonationTokenDto {
   login_url: string;
   expires_at: string;
 }
+
+/** GET /api/customer_group/{id}/users/: users per page when items_per_page is left out, and the most a page holds. */
+export const USER_LIST_DEFAULT_PAGE_SIZE = 10;
+export const USER_LIST_MAX_PAGE_SIZE = 100;
+
+/** What the user list sorts by (`sort_by`); each sorts ties by last name, first name, then id. */
+export const USER_LIST_SORT_KEYS = ['last_name', 'first_name', 'email', 'customer_permission', 'last_activity'] as const;
+export type UserListSortKey = (typeof USER_LIST_SORT_KEYS)[number];
+
+/** The user attributes `field`=`value` filters by (contact field values are not on users yet). */
+export const USER_LIST_FILTER_FIELDS = ['email', 'first_name', 'last_name', 'customer_permission', 'is_active', 'is_message_recipient'] as const;
+export type UserListFilterField = (typeof USER_LIST_FILTER_FIELDS)[number];
+
+/** The attributes `search_by_missing_value` asks about: users whose attribute is empty (last_activity: never signed in). */
+export const USER_LIST_MISSING_VALUE_FIELDS = ['email', 'first_name', 'last_name', 'last_activity'] as const;
+export type UserListMissingValueField = (typeof USER_LIST_MISSING_VALUE_FIELDS)[number];
+
+/** A user of the list: as GET /api/user/{id}/ answers, with the label the console shows. */
+export interface UserListItemDto extends UserDto {
+  /** "First Last <email>": what search_by_address_string searches. */
+  address_string: string;
+}
+
+/** GET /api/customer_group/{id}/users/ */
+export interface UserListPageDto {
+  data: UserListItemDto[];
+  /** Users that match, on every page. */
+  count: number;
+  number_of_pages: number;
+  page_number: number;
+  items_per_page: number;
+  /** Only when nothing matches: "The filter criteria does not match any results." */
+  detail?: string;
+}

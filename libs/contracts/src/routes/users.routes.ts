@@ -3,6 +3,8 @@ import type { RouteDefinition } from './route-table';
 /** Users (spec part 2 section 7 "Users and on call"): the calls built so far. */
 export const USERS_ROUTES = {
   user: { method: 'GET', path: '/api/user/:id/', app: 'query-api', guard: 'signedIn' },
+  /** The list of /users: the console's guard of that route (part 2 §2). */
+  customerGroupUsers: { method: 'GET', path: '/api/customer_group/:id/users/', app: 'query-api', guard: 'adminOperatorSenderData' },
   /** Admin or data: the roles of the profile-edit rule that edit other users (part 2 §6). */
   createUser: { method: 'POST', path: '/api/user/', app: 'command-api', guard: 'adminData' },
   /** The profile-edit rule of /users/{id}/edit: admin or data, or the user themselves when send_verification_email is on. */

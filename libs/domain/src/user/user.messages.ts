@@ -20,6 +20,9 @@ export const TWO_FACTOR_NOT_ON_MESSAGE = 'Two-factor authentication is not on.';
 export const IMPERSONATION_INVALID_MESSAGE = 'This impersonation link is invalid, has expired or was already used.';
 export const IMPERSONATE_SELF_MESSAGE = 'You cannot impersonate yourself.';
 
+/** A list search that matches nothing (spec part 2 §8): the user list answers it with its empty page. */
+export const NO_MATCHING_RESULTS_MESSAGE = 'The filter criteria does not match any results.';
+
 /** A 400 whose message also sits under one field, where the console's forms show it. */
 export const fieldError = (field: string, message: string): DomainError => validationError(message, { [field]: [message] });
 

@@ -24,6 +24,14 @@ export interface UserDocument extends Document {
   /** Absent in documents projected before these flags existed: true. */
   is_active?: boolean;
   is_message_recipient?: boolean;
+  /**
+   * The list's label and search text, "First Last <email>", and its sort keys, the names in lower
+   * case (so the list orders them as a reader does). Absent in documents projected before the user
+   * list existed: `npm run rebuild -- users` adds them.
+   */
+  address_string?: string;
+  first_name_key?: string;
+  last_name_key?: string;
 }
 
 /**

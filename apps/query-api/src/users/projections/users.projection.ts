@@ -13,6 +13,7 @@ import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
 import { FORMER_USERS, USERS, type FormerUserDocument, type UserDocument } from '../../shared/read-models/users.read-model';
+import { USER_LIST_INDEXES, withListKeys } from '../queries/user-list-query';
 
 const tenantOf = (event: RecordedEvent) => String(event.metadata.tenantId);
 
@@ -83,6 +84,7 @@ function deleted(event: RecordedEvent) {
 export const usersProjection: ProjectionDefinition = {
   name: READ_MODEL_PROJECTIONS.users,
   collections: [USERS, FORMER_USERS],
+  indexes: { [USERS]: USER_LIST_INDEXES },
   project(event) {
     const userId = (event.data as { userId?: string }).userId;
     if (!userId) return [];
@@ -90,8 +92,8 @@ export const usersProjection: ProjectionDefinition = {
       { collection: USERS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null },
     ];
     if (event.type === 'UserDeleted') return deleted(event);
-    if (event.type === 'UserRegistered') return change((current) => current ?? registered(event.data as UserRegistered['data']));
+    if (event.type === 'UserRegistered') return change((current) => current ?? withListKeys(registered(event.data as UserRegistered['data'])));
     const patch = ownValue(PATCHES, event.type);
-    return patch ? change((current) => current && { ...current, ...patch(current, event) }) : [];
+    return patch ? change((current) => current && withListKeys({ ...current, ...patch(current, event) })) : [];
   },
 };

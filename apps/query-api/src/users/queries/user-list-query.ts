@@ -1,0 +1,100 @@
+import {
+  USER_LIST_DEFAULT_PAGE_SIZE,
+  type UserListFilterField,
+  type UserListMissingValueField,
+  type UserListQuerySchema,
+  type UserListSortKey,
+} from '@beacon/contracts';
+import type { Filter, IndexSpec, SortSpec } from '@beacon/read-store';
+import type { z } from 'zod';
+import type { UserDocument } from '../../shared/read-models/users.read-model';
+
+/**
+ * The user list's filters, order and paging (GET /api/customer_group/{id}/users/, spec part 2 §7
+ * "Users and on call"), as read-store filters and sorts that the indexes below serve.
+ */
+
+export type UserListQueryParams = z.output<typeof UserListQuerySchema>;
+
+/** The label the list shows and searches: "First Last <email>". */
+export const addressString = (user: Pick<UserDocument, 'first_name' | 'last_name' | 'email'>) =>
+  `${user.first_name} ${user.last_name} <${user.email}>`;
+
+/** The document with its list label and sort keys, as the projection stores them after every change. */
+export function withListKeys(user: UserDocument): UserDocument {
+  return { ...user, address_string: addressString(user), first_name_key: user.first_name.toLowerCase(), last_name_key: user.last_name.toLowerCase() };
+}
+
+/** Each order's keys, ending with the user's id so that a page is stable; ties go by name. */
+const ORDERS: Readonly<Record<UserListSortKey, readonly string[]>> = {
+  last_name: ['last_name_key', 'first_name_key', '_id'],
+  first_name: ['first_name_key', 'last_name_key', '_id'],
+  email: ['email', '_id'],
+  customer_permission: ['customer_permission', 'last_name_key', 'first_name_key', '_id'],
+  last_activity: ['last_activity', 'last_name_key', 'first_name_key', '_id'],
+};
+
+export function userListSort(sortBy: UserListSortKey, descending: boolean): SortSpec {
+  return Object.fromEntries(ORDERS[sortBy].map((key) => [key, descending ? -1 : 1]));
+}
+
+const keysOf = (keys: readonly string[]): Record<string, 1> => Object.fromEntries(keys.map((key) => [key, 1]));
+
+/**
+ * Every order within one group (a group's own users, or each group of a subtree read in turn), and
+ * the default order over the whole organisation (the root group's users with all=true). SQLite reads
+ * an index backwards for the descending orders.
+ */
+export const USER_LIST_INDEXES: readonly IndexSpec[] = [
+  ...Object.values(ORDERS).map((keys) => ({ keys: keysOf(['customer_group', ...keys]) })),
+  { keys: keysOf(ORDERS.last_name) },
+];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `field`=`value`: text compares in any case (emails and the name keys are stored in lower case). */
+function attributeFilter(field: UserListFilterField, value: string): Filter {
+  switch (field) {
+    case 'email':
+      return { email: value.toLowerCase() };
+    case 'first_name':
+      return { first_name_key: value.toLowerCase() };
+    case 'last_name':
+      return { last_name_key: value.toLowerCase() };
+    case 'customer_permission':
+      return { customer_permission: value.toUpperCase() };
+    case 'is_active':
+    case 'is_message_recipient':
+      // Documents projected before the flags existed hold neither: both were on.
+      return value.toLowerCase() === 'true' ? { [field]: { $ne: false } } : { [field]: false };
+  }
+}
+
+const missingFilter = (field: UserListMissingValueField): Filter => (field === 'last_activity' ? { last_activity: null } : { [field]: { $in: [null, ''] } });
+
+const present = (text: string | undefined): string | null => (text === undefined || text.trim() === '' ? null : text.trim());
+
+/** The filters of the query string (the schema has checked them); the reader adds the groups. */
+export function userListFilter(query: UserListQueryParams): Filter[] {
+  const filters: Filter[] = [];
+  const field = present(query.field) as UserListFilterField | null;
+  const value = present(query.value);
+  if (field && value !== null) filters.push(attributeFilter(field, value));
+  const missing = present(query.search_by_missing_value) as UserListMissingValueField | null;
+  if (missing) filters.push(missingFilter(missing));
+  const search = present(query.search_by_address_string);
+  if (search !== null) filters.push({ address_string: { $regex: escapeRegExp(search), $options: 'i' } });
+  return filters;
+}
+
+export interface UserListPaging {
+  readonly pageSize: number;
+  readonly page: number;
+}
+
+export function userListPaging(query: UserListQueryParams): UserListPaging {
+  const number = (text: string | undefined, fallback: number) => (present(text) === null ? fallback : Number(text));
+  return { pageSize: number(query.items_per_page, USER_LIST_DEFAULT_PAGE_SIZE), page: number(query.page_number, 1) };
+}
+
+export const userListSortKey = (query: UserListQueryParams): UserListSortKey => (present(query.sort_by) as UserListSortKey | null) ?? 'last_name';
