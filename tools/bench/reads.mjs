@@ -13,6 +13,8 @@ export const ACTIVITY_SIZES = [10_000, 100_000, 1_000_000];
 /** 3c: a tree of this many customer groups (a root, 10 regions, 100 areas, 900 teams), each with FIELDS_PER_GROUP contact fields. */
 export const FIELD_GROUPS = 1_011;
 export const FIELDS_PER_GROUP = 200;
+/** 3d: users of one organisation, spread over the teams of the 3c tree. */
+export const LIST_USERS = 100_000;
 const OTHER_TENANT_INCIDENTS = 10_000;
 const BATCH = 2_000;
 const ROOT = 'bench-root-0000-0000-000000000001';
@@ -50,6 +52,9 @@ export function loadQueryApi(require) {
     ...dist('shared/queries/customer-group-fields.query'),
     ...dist('customer-group/queries/customer-groups.handler'),
     ...dist('customer-group/queries/customer-groups.query'),
+    ...dist('users/queries/user-list.handler'),
+    ...dist('users/queries/user-list.query'),
+    UserListQuerySchema: require('@beacon/contracts').UserListQuerySchema,
   };
 }
 
@@ -332,6 +337,75 @@ export async function benchContactFields(api, { tempDir, removeDir }) {
     const tree = await latencies(() => trees.execute(new api.CustomerGroupsQuery(caller(ROOT))), { times: 200 });
     printLatency(`the tree of ${fmtInt(treeSize)} groups, as the root's admin lists it (target)`, tree);
     return { team, tree };
+  } finally {
+    await store.close();
+    removeDir(dir);
+  }
+}
+
+const FIRST_NAMES = ['Ada', 'Ben', 'Cleo', 'Dara', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jade', 'Kofi', 'Lena', 'Milo', 'Nia', 'Omar', 'Pia', 'Quin', 'Rosa', 'Sam', 'Tess'];
+const LAST_NAMES = ['Adams', 'Baker', 'Carter', 'Dube', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jones', 'Khan', 'Lopez', 'Murphy', 'Nowak', 'Okafor', 'Patel', 'Quinn', 'Rossi', 'Smith', 'Tanaka', 'Usman', 'Vance', 'Wong', 'Xu', 'Young', 'Zhou'];
+const ROLES = ['CONTACT', 'CONTACT', 'CONTACT', 'SENDER', 'OPERATOR', 'DATA', 'ADMIN'];
+
+/** 3d. GET /api/customer_group/{id}/users/ out of 100,000 users of one organisation, in the 1,011 groups of 3c. */
+export async function benchUserList(api, { tempDir, removeDir }) {
+  const dir = tempDir('user-list');
+  const store = api.SqliteReadStore.open({ path: join(dir, 'read-models.sqlite'), readCache: false });
+  try {
+    await api.ensureProjectionIndexes(store, api.QUERY_PROJECTIONS);
+    const fill0 = performance.now();
+    const groups = fieldGroupTree();
+    let position = 0;
+    await project(
+      store,
+      api.customerGroupsProjection,
+      groups.map((group) =>
+        recorded(
+          ++position,
+          'CustomerGroupCreated',
+          { customerGroupId: group.id, name: group.id, parentId: group.path.at(-2) ?? null, rootId: ROOT, ancestorIds: group.path.slice(0, -1), rootPermissions: [], settings: {} },
+          { tenantId: ROOT, customerGroupId: group.id },
+        ),
+      ),
+    );
+    const teams = groups.filter((group) => group.path.length === 4);
+    for (let n = 0; n < LIST_USERS; n += BATCH) {
+      const events = Array.from({ length: Math.min(BATCH, LIST_USERS - n) }, (_, i) => {
+        const u = n + i;
+        const data = {
+          userId: `bench-list-user-${String(u).padStart(6, '0')}`,
+          email: `user${u}@bench.test`,
+          firstName: FIRST_NAMES[u % FIRST_NAMES.length],
+          lastName: LAST_NAMES[(u * 7) % LAST_NAMES.length],
+          customerGroupId: teams[u % teams.length].id,
+          rootId: ROOT,
+          customerPermission: ROLES[u % ROLES.length],
+          isTemporary: false,
+          preferredTimezone: 'Europe/London',
+        };
+        return recorded(++position, 'UserRegistered', data, { tenantId: ROOT, actorUserId: null });
+      });
+      await project(store, api.usersProjection, events);
+    }
+    line('set-up (not a target)', `${fmtInt(LIST_USERS)} users in ${fmtInt(teams.length)} teams of ${fmtInt(groups.length)} groups projected in ${((performance.now() - fill0) / 1000).toFixed(1)} s`);
+    // The endpoint's query handler (no HTTP) with the query string as its schema parses it; no user has signed in.
+    const handler = new api.UserListHandler(store, new api.CustomerGroupReader(store), { lastActivity: async () => null });
+    const list = (groupId, query) => handler.execute(new api.UserListQuery(caller(ROOT), groupId, api.UserListQuerySchema.parse({ items_per_page: '50', ...query })));
+    const all = await list(ROOT, { all: 'true' });
+    if (all.count !== LIST_USERS || all.data.length !== 50) throw new Error(`the list answered ${all.count} users, ${all.data.length} on the page`);
+    const searched = await list(ROOT, { all: 'true', search_by_address_string: 'ada okafor' });
+    if (searched.count === 0 || searched.data.length === 0) throw new Error('the search found nobody');
+    const target = await latencies(() => list(ROOT, { all: 'true', search_by_address_string: 'ada okafor' }), { times: 200, warmup: 5 });
+    printLatency(`the organisation's users (all=true), address search (${fmtInt(searched.count)} match), by last name, page 1 of 50 (target)`, target);
+    printLatency("the organisation's users, by last name, page 1 of 50", await latencies(() => list(ROOT, { all: 'true' }), { times: 500 }));
+    const broad = await list(ROOT, { all: 'true', search_by_address_string: 'bench.test' });
+    printLatency(`the organisation's users, a search all ${fmtInt(broad.count)} match, page 1 of 50`, await latencies(() => list(ROOT, { all: 'true', search_by_address_string: 'bench.test' }), { times: 200 }));
+    printLatency("the organisation's users, by email descending, page 1 of 50", await latencies(() => list(ROOT, { all: 'true', sort_by: 'email', descending: 'true' }), { times: 200 }));
+    printLatency("the organisation's users, field=customer_permission value=OPERATOR, page 1 of 50", await latencies(() => list(ROOT, { all: 'true', field: 'customer_permission', value: 'OPERATOR' }), { times: 200 }));
+    printLatency("the organisation's users, page 1,000 of 50 (skip 49,950)", await latencies(() => list(ROOT, { all: 'true', page_number: '1000' }), { times: 100 }));
+    printLatency("a region's users (all=true: 10,000 in 90 teams), address search, page 1 of 50", await latencies(() => list(groups[1].id, { all: 'true', search_by_address_string: 'okafor' }), { times: 200 }));
+    printLatency("a team's own users (about 111), address search, page 1 of 50", await latencies((i) => list(teams[(i * 37) % teams.length].id, { search_by_address_string: 'ada' }), { times: 500 }));
+    return { target };
   } finally {
     await store.close();
     removeDir(dir);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchHttp, HTTP } from './http.mjs';
 import { errorText, fmtInt, fmtMb, fmtMs, heading, line, percentile, sleep } from './measure.mjs';
-import { ACTIVITY_SIZES, benchActivityLog, benchContactFields, benchIncidentList, FIELD_GROUPS, FIELDS_PER_GROUP, INCIDENTS, loadQueryApi } from './reads.mjs';
+import { ACTIVITY_SIZES, benchActivityLog, benchContactFields, benchIncidentList, benchUserList, FIELD_GROUPS, FIELDS_PER_GROUP, INCIDENTS, LIST_USERS, loadQueryApi } from './reads.mjs';
 
 const here = import.meta.dirname;
 const root = join(here, '..', '..');
@@ -42,6 +42,7 @@ const TARGETS = {
   incidentPageP99Ms: 20,
   activityPageP99Ms: 30,
   contactFieldsP99Ms: 50,
+  userListP99Ms: 50,
   /** Resident memory may grow by the read store's page cache at most (64 MB) between 100,000 and 1,000,000 entries. */
   activityRssGrowthBytes: 64 * 1024 * 1024,
   httpListPerSec: 2_000,
@@ -501,6 +502,8 @@ async function main() {
   const contactFields =
     queryApi &&
     (await section(`3c. Contact fields of a group in the embedded read store: ${fmtInt(FIELD_GROUPS)} groups with ${FIELDS_PER_GROUP} fields each`, () => benchContactFields(queryApi, dirs)));
+  const userList =
+    queryApi && (await section(`3d. A customer group's users in the embedded read store: ${fmtInt(LIST_USERS)} users of one organisation`, () => benchUserList(queryApi, dirs)));
   const http = await section(`4. HTTP against the embedded app: the incident list (page of 50 out of ${fmtInt(HTTP.incidents)}) and a mixed read/write load`, () => benchHttp(dirs));
 
   heading('Summary against targets');
@@ -536,6 +539,8 @@ async function main() {
   rows.push([`contact fields of a group, ${fmtInt(FIELD_GROUPS)} groups x ${FIELDS_PER_GROUP}, p99 (ms)`, `<= ${TARGETS.contactFieldsP99Ms}`, fmtMs(fieldsList?.p99), mark(fieldsList ? fieldsList.p99 <= TARGETS.contactFieldsP99Ms : null)]);
   const tree = contactFields?.tree;
   rows.push([`customer group tree of ${fmtInt(FIELD_GROUPS)} groups, p99 (ms)`, `<= ${TARGETS.contactFieldsP99Ms}`, fmtMs(tree?.p99), mark(tree ? tree.p99 <= TARGETS.contactFieldsP99Ms : null)]);
+  const usersPage = userList?.target;
+  rows.push([`user list, searched page of 50 of ${fmtInt(LIST_USERS)}, p99 (ms)`, `<= ${TARGETS.userListP99Ms}`, fmtMs(usersPage?.p99), mark(usersPage ? usersPage.p99 <= TARGETS.userListP99Ms : null)]);
   const reads = http?.reads;
   const moonshot = reads && reads.perSec >= TARGETS.httpListMoonshotPerSec ? ' (moonshot too)' : '';
   rows.push([`HTTP incident list, ${HTTP.clients} clients (req/s)`, `>= ${fmtInt(TARGETS.httpListPerSec)}`, fmtInt(reads?.perSec), mark(reads ? reads.perSec >= TARGETS.httpListPerSec && reads.errors === 0 : null) + moonshot]);

@@ -8,7 +8,7 @@ import { SqliteReadStore, type Filter } from '@beacon/read-store';
 import { because } from '@beacon/testing';
 import { QUERY_PROJECTIONS } from '../../query-projections';
 import { USERS } from '../../shared/read-models/users.read-model';
-import { userListFilter, userListSort } from './user-list-query';
+import { addressSearchFilter, userListFilter, userListSort } from './user-list-query';
 
 let dir: string;
 let store: SqliteReadStore;
@@ -47,5 +47,15 @@ describe("the user list's reads", () => {
     const [attribute] = userListFilter({ all: false, descending: false, field: 'last_name', value: 'Brown' });
     const plan = planOf({ $and: [{ customer_group: 'team' }, attribute!] }, userListSort('last_name', false));
     expect(plan).toMatch(/USING INDEX read_store_ix_/);
+  });
+
+  it.each([
+    ["a group's", { customer_group: 'team' }, { customer_group: 1, address_string: 1 }],
+    ["a subtree's", { customer_group: { $in: ['team', 'sub'] } }, { customer_group: 1, address_string: 1 }],
+    ["the organisation's", {}, { address_string: 1 }],
+  ] as [string, Filter, Record<string, 1>][])("searches %s address strings in the index on them", (_, groups, sort) => {
+    const filter = Object.keys(groups).length ? { $and: [groups, addressSearchFilter('okafor', true)] } : addressSearchFilter('okafor', true);
+    const plan = planOf(filter, sort);
+    because(`the plan is: ${plan}`, () => expect(plan).toMatch(/USING INDEX read_store_ix_\w+ \(tenant=\? AND (<expr>=\? AND )?<expr>>\? AND <expr><\?\)/));
   });
 });
