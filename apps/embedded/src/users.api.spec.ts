@@ -129,6 +129,12 @@ describe('POST /api/user/', () => {
 });
 
 describe('PUT /api/user/{id}/', () => {
+  it("refuses an admin's change of their own role (an only admin would leave the organisation without one)", async () => {
+    const self = await request(app.url).get('/api/user/self/').set(auth(admin)).expect(200);
+    const refused = await change(admin, (self.body as { id: string }).id, { customer_permission: 'OPERATOR' }).expect(400);
+    expect(refused.body.customer_permission).toEqual(['You cannot change your own role.']);
+  });
+
   it('changes names, time zone, flags, role and group, and GET reads the change', async () => {
     const user = await created(admin);
     const response = await change(admin, user.id, {

@@ -9,6 +9,7 @@ import {
   ADMIN_ROLE_ONLY_BY_ADMIN_MESSAGE,
   CUSTOMER_PERMISSION_INVALID_MESSAGE,
   DELETE_SELF_MESSAGE,
+  OWN_ROLE_MESSAGE,
   EMAIL_INVALID_MESSAGE,
   LOCKED_USER_MESSAGE,
   lockedRoleMessage,
@@ -148,6 +149,7 @@ export function changeUser(command: ChangeUser, state: UserState): UserEvent[] {
     if (Object.keys(changed).some((key) => !OWN_PROFILE_FIELDS.has(key as keyof UserChanges))) throw forbidden(OWN_PROFILE_ONLY_MESSAGE);
   }
   if (!Object.keys(changed).length) return [];
+  if (own && changed.customerPermission !== undefined) throw validationError(OWN_ROLE_MESSAGE, { customer_permission: [OWN_ROLE_MESSAGE] });
   if (!own) assertMayTouch(state, by, group.lockedRoles);
   const movedTo = changed.customerGroupId;
   if (movedTo !== undefined && destination?.customerGroupId !== movedTo) throw notFound();

@@ -13,6 +13,7 @@ import type { UserEvent } from './user.events';
 import {
   ADMIN_ROLE_ONLY_BY_ADMIN_MESSAGE,
   DELETE_SELF_MESSAGE,
+  OWN_ROLE_MESSAGE,
   LOCKED_USER_MESSAGE,
   lockedRoleMessage,
   OWN_PROFILE_ONLY_MESSAGE,
@@ -136,6 +137,13 @@ describe('user decider: editing a user (PUT /api/user/{id}/)', () => {
 
   it('refuses a move to a group the handler did not find in reach (404)', () => {
     expect(refusalOf(() => given(userDecider, [registered]).when(change({ customerGroupId: 'g9' })))).toEqual({ kind: 'not_found', message: 'Not found.' });
+  });
+
+  it('refuses changing your own role, so an only admin cannot leave the organisation without one (400)', () => {
+    expect(fieldErrorsOf(() => given(userDecider, holding('ADMIN')).when(change({ customerPermission: 'OPERATOR' }, by('ADMIN', 'u1'))))).toEqual({
+      customer_permission: [OWN_ROLE_MESSAGE],
+    });
+    expect(given(userDecider, holding('ADMIN')).when(change({ lastName: 'Lane' }, by('ADMIN', 'u1')))).toHaveLength(1);
   });
 
   it('refuses editing a deleted user (404)', () => {

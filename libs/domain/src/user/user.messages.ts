@@ -40,3 +40,5 @@ export const LOCKED_USER_MESSAGE = "This user's role is locked in their customer
 export const lockedRoleMessage = (role: string) =>
   `The ${role.toLowerCase()} role is locked in this customer group: only an admin can give it or take it away.`;
 export const DELETE_SELF_MESSAGE = 'You cannot delete yourself.';
+/** Nobody changes their own role: an organisation's only admin could otherwise leave it without one. */
+export const OWN_ROLE_MESSAGE = 'You cannot change your own role.';
