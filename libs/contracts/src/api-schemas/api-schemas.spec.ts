@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import type { CustomerGroupDto, LoggedUserDto, LoginRequest, LoginResponse, TwoFactorRequiredResponse } from '../api/session.dto';
-import type { UserDto } from '../api/users.dto';
+import type { UserDto, UserListPageDto } from '../api/users.dto';
 import type { FieldGroupDto, FormRuleDto, IncidentFieldDto, IncidentFormDto, IncidentTemplateDto, IncidentTemplateWithFormDto } from '../api/incident-settings.dto';
 import type { IncidentDto, IncidentHistoryDto, IncidentPageDto, StartIncidentRequest, UpdateIncidentRequest } from '../api/incidents.dto';
 import { ROUTES } from '../routes/route-table';
@@ -40,7 +40,7 @@ import {
 import { ROUTE_SCHEMAS } from './route-schemas';
 import { LoggedUserSchema, LoginRequestSchema, LoginResponseSchema, SignInResponseSchema } from './session.schemas';
 import { RecordingParamsSchema } from './uploads.schemas';
-import { UserSchema } from './users.schemas';
+import { UserListPageSchema, UserSchema } from './users.schemas';
 
 /** Whether a schema refuses a body: at the edge (a 400), or a value its decider answers along with its own messages (`Refused`). */
 const refuses = (schema: z.ZodType, body: unknown) => {
@@ -169,6 +169,7 @@ describe('answer schemas', () => {
     typesEqual<z.output<typeof SignInResponseSchema>, LoginResponse | TwoFactorRequiredResponse>();
     typesEqual<z.output<typeof LoggedUserSchema>, LoggedUserDto>();
     typesEqual<z.output<typeof UserSchema>, UserDto>();
+    typesEqual<z.output<typeof UserListPageSchema>, UserListPageDto>();
     typesEqual<z.output<typeof CustomerGroupSchema>, CustomerGroupDto>();
     typesEqual<z.output<typeof IncidentFieldSchema>, IncidentFieldDto>();
     typesEqual<z.output<typeof FieldGroupSchema>, FieldGroupDto>();

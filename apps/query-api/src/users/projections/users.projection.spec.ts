@@ -89,6 +89,16 @@ describe('users projection', () => {
     expect(edited).toMatchObject({ first_name: 'Ann', last_name: 'Ng', is_active: true, is_message_recipient: false, customer_group: 'g2', email: 'ann.ng@example.test' });
   });
 
+  it("keeps the user list's label and lower-case name keys up to date with the name and email", () => {
+    expect(fold([registered])).toMatchObject({ address_string: 'Ann Lee <ann@example.test>', first_name_key: 'ann', last_name_key: 'lee' });
+    const edited = fold([
+      registered,
+      recorded('UserDetailsChanged', { firstName: 'Anna', lastName: 'McNeil' }),
+      recorded('UserEmailChanged', { email: 'anna@example.test', previousEmail: 'ann@example.test' }),
+    ]);
+    expect(edited).toMatchObject({ address_string: 'Anna McNeil <anna@example.test>', first_name_key: 'anna', last_name_key: 'mcneil' });
+  });
+
   it('removes a deleted user from the users and keeps their name for the activity log', () => {
     const deleted = recorded('UserDeleted', { email: 'ann@example.test', firstName: 'Ann', lastName: 'Lee', customerGroupId: 'g1' });
     const changes = usersProjection.project(deleted);
