@@ -75,6 +75,7 @@ beforeAll(async () => {
     'customer_group_audit_settings/:id': tenant.rootId,
     'get_audit_recipients/:id': tenant.rootId,
     'merge_fields/:id': tenant.rootId,
+    'list_users_export/:id': tenant.rootId,
     'brand/:brand': 'no-such-brand',
     'user/:id': someoneElse,
   };

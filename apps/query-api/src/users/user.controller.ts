@@ -1,8 +1,11 @@
-import { Get, Inject, Param, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ROUTES, UserListQuerySchema, UserQuerySchema, type LoggedUserDto, type UserDto, type UserListPageDto } from '@beacon/contracts';
-import { CurrentPrincipal, type Principal, ZodQueryPipe } from '@beacon/platform';
+import { ExportUsersRequestSchema, ROUTES, UserListExportQuerySchema, UserListQuerySchema, UserQuerySchema, type LoggedUserDto, type UserDto, type UserListPageDto } from '@beacon/contracts';
+import { CurrentPrincipal, type Principal, ZodBodyPipe, ZodQueryPipe } from '@beacon/platform';
+import type { Response } from 'express';
 import type { z } from 'zod';
+import type { UserExportFile } from './queries/user-export.handler';
+import { UserExportQuery } from './queries/user-export.query';
 import { UserListQuery } from './queries/user-list.query';
 import { UserSelfQuery } from './queries/user-self.query';
 import { UserQuery } from './queries/user.query';
@@ -43,4 +46,33 @@ export class UserController {
   ): Promise<UserListPageDto> {
     return this.queryBus.execute(new UserListQuery(principal, customerGroupId, query));
   }
+
+  /** GET /api/user/list_users_export/{id}/?format=csv|xlsx and the list's filters: every matching user as a file. */
+  @Get(ROUTES.listUsersExport.path)
+  async listUsersExport(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') customerGroupId: string,
+    @Query(new ZodQueryPipe(UserListExportQuerySchema)) { format, ...params }: z.output<typeof UserListExportQuerySchema>,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    return asDownload(response, await this.queryBus.execute(new UserExportQuery(principal, customerGroupId, params, format)));
+  }
+
+  /** POST /api/export_users with {customer_group, format, ...the list's filters}: as the GET export. */
+  @Post(ROUTES.exportUsers.path)
+  @HttpCode(200)
+  async exportUsers(
+    @CurrentPrincipal() principal: Principal,
+    @Body(new ZodBodyPipe(ExportUsersRequestSchema)) { customer_group, format, ...params }: z.output<typeof ExportUsersRequestSchema>,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    return asDownload(response, await this.queryBus.execute(new UserExportQuery(principal, customer_group, params, format)));
+  }
+}
+
+/** The export as an attachment, streamed as it is written, never cached by a shared cache. */
+function asDownload(response: Response, file: UserExportFile): StreamableFile {
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  response.setHeader('Cache-Control', 'private, no-store');
+  return new StreamableFile(file.stream, { type: file.contentType, disposition: `attachment; filename="${file.filename}"` });
 }

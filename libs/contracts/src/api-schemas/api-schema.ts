@@ -139,8 +139,8 @@ export const StringListSchema = named('StringList', z.array(z.string()), 'A list
 export interface ApiAnswer {
   readonly description: string;
   readonly schema?: z.ZodType;
-  /** The media type of a file answered as it is ('*\/*' for a stored file of any type). */
-  readonly file?: string;
+  /** The media type of a file answered as it is ('*\/*' for a stored file of any type), or each type it may have. */
+  readonly file?: string | readonly string[];
   /** Response headers the answer carries, beyond those every answer of its app carries. */
   readonly headers?: Readonly<Record<string, string>>;
 }

@@ -133,28 +133,74 @@ const FILTER_VALUE_RULES: ReadonlyMap<string, { valid: (value: string) => boolea
  * GET /api/customer_group/{id}/users/: blank parameters count as absent; anything the list does not
  * take answers 400 under the parameter's name.
  */
+/** The list's filters and order, which its exports take too. */
+const USER_LIST_FILTER_SHAPE = {
+  all: listFlag("true: the users of the group's descendants too."),
+  field: choice(USER_LIST_FILTER_FIELDS, 'With `value`: only users whose attribute equals it (text in any case).').optional(),
+  value: listText('The value `field` must have: true or false for the flags, a role for customer_permission.'),
+  search_by_missing_value: choice(USER_LIST_MISSING_VALUE_FIELDS, 'Only users whose attribute is empty (last_activity: never signed in).').optional(),
+  search_by_address_string: listText('Text the user\'s address string ("First Last <email>") contains, in any case.'),
+  sort_by: choice(USER_LIST_SORT_KEYS, 'The order (default last_name).').optional(),
+  descending: listFlag('true: the order reversed.'),
+};
+
+/** `field` and `value` come together, and `value` suits the field. */
+const checkFilterValue = ({ field, value }: { field?: string; value?: string }, context: z.RefinementCtx) => {
+  if (!isBlank(field) && isBlank(value)) context.addIssue({ code: 'custom', path: ['value'], message: REQUIRED });
+  if (isBlank(field) && !isBlank(value)) context.addIssue({ code: 'custom', path: ['field'], message: REQUIRED });
+  const rule = isBlank(field) || isBlank(value) ? undefined : FILTER_VALUE_RULES.get(field!.trim());
+  if (rule && !rule.valid(value!.trim())) context.addIssue({ code: 'custom', path: ['value'], message: rule.message });
+};
+
 export const UserListQuerySchema = z
   .object({
-    all: listFlag("true: the users of the group's descendants too."),
-    field: choice(USER_LIST_FILTER_FIELDS, 'With `value`: only users whose attribute equals it (text in any case).').optional(),
-    value: listText('The value `field` must have: true or false for the flags, a role for customer_permission.'),
-    search_by_missing_value: choice(USER_LIST_MISSING_VALUE_FIELDS, 'Only users whose attribute is empty (last_activity: never signed in).').optional(),
-    search_by_address_string: listText('Text the user\'s address string ("First Last <email>") contains, in any case.'),
+    ...USER_LIST_FILTER_SHAPE,
     items_per_page: wholeNumber(
       `Users per page, 1 to ${USER_LIST_MAX_PAGE_SIZE} (default ${USER_LIST_DEFAULT_PAGE_SIZE}).`,
       (size) => size >= 1 && size <= USER_LIST_MAX_PAGE_SIZE,
       `Ensure this value is between 1 and ${USER_LIST_MAX_PAGE_SIZE}.`,
     ),
     page_number: wholeNumber('The page, from 1.', (page) => page >= 1, 'Ensure this value is greater than or equal to 1.'),
-    sort_by: choice(USER_LIST_SORT_KEYS, 'The order (default last_name).').optional(),
-    descending: listFlag('true: the order reversed.'),
   })
-  .superRefine(({ field, value }, context) => {
-    if (!isBlank(field) && isBlank(value)) context.addIssue({ code: 'custom', path: ['value'], message: REQUIRED });
-    if (isBlank(field) && !isBlank(value)) context.addIssue({ code: 'custom', path: ['field'], message: REQUIRED });
-    const rule = isBlank(field) || isBlank(value) ? undefined : FILTER_VALUE_RULES.get(field!.trim());
-    if (rule && !rule.valid(value!.trim())) context.addIssue({ code: 'custom', path: ['value'], message: rule.message });
-  });
+  .superRefine(checkFilterValue);
+
+/** The file formats of the users exports. */
+export const USER_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type UserExportFormat = (typeof USER_EXPORT_FORMATS)[number];
+
+const exportFormat = () =>
+  choice(USER_EXPORT_FORMATS, 'The file: csv (default, UTF-8 with a byte order mark) or xlsx.')
+    .optional()
+    .transform((text): UserExportFormat => (isBlank(text) ? 'csv' : (text!.trim() as UserExportFormat)));
+
+/**
+ * GET /api/user/list_users_export/{id}/: the list's filters and order, no paging (every matching user),
+ * and `format`.
+ */
+export const UserListExportQuerySchema = z.object({ ...USER_LIST_FILTER_SHAPE, format: exportFormat() }).superRefine(checkFilterValue);
+
+/** A flag of the export's JSON body: true or false, left out: false. */
+const bodyFlag = (description: string) =>
+  described(z.boolean({ error: NOT_A_BOOLEAN }), description)
+    .optional()
+    .transform((flag) => flag ?? false);
+
+/**
+ * POST /api/export_users: the customer group whose users to export, the format, and the list's filters
+ * and order (the same names and texts as its query string; `all` and `descending` are JSON booleans).
+ */
+export const ExportUsersRequestSchema = named(
+  'ExportUsersRequest',
+  z
+    .object({
+      customer_group: described(z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED }), 'The customer group whose users to export (in your reach).'),
+      format: exportFormat(),
+      ...USER_LIST_FILTER_SHAPE,
+      all: bodyFlag("true: the users of the group's descendants too."),
+      descending: bodyFlag('true: the order reversed.'),
+    })
+    .superRefine(checkFilterValue),
+);
 
 export const UserListItemSchema = named(
   'UserListItem',
@@ -189,6 +235,29 @@ export const USERS_API = {
         "Admins, operators, senders and data users, for a group of their reach (another, or another organisation's, answers 404): the group's own users, with all=true those of its descendants too; filtered, sorted and a page at a time.",
       query: UserListQuerySchema,
       responses: { 200: json(UserListPageSchema, 'A page of users; none matching answers an empty page with `detail`.') },
+    },
+    listUsersExport: {
+      summary: "Export a customer group's users (CSV or XLSX)",
+      description:
+        "The list's guard, reach and filters, without paging: every matching user in the list's order, as CSV (default) or XLSX with format=xlsx. Columns: first name, last name, email, role, customer group, active, message recipient, preferred time zone, last activity (ISO), address string; a cell starting with = + - @, a tab or a carriage return is prefixed with a single quote.",
+      query: UserListExportQuerySchema,
+      responses: {
+        200: {
+          description: 'A CSV file (UTF-8 with a byte order mark) or an XLSX workbook of the matching users.',
+          file: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        },
+      },
+    },
+    exportUsers: {
+      summary: "Export a customer group's users (CSV or XLSX), filters in a JSON body",
+      description: 'As GET /api/user/list_users_export/{id}/, with the group in `customer_group` and the filters in the body.',
+      body: ExportUsersRequestSchema,
+      responses: {
+        200: {
+          description: 'A CSV file (UTF-8 with a byte order mark) or an XLSX workbook of the matching users.',
+          file: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        },
+      },
     },
     createUser: {
       summary: 'Create a user',

@@ -131,7 +131,7 @@ function answer(spec: ApiAnswer, components: Readonly<Record<string, JsonSchema>
   const content = spec.schema
     ? { 'application/json': { schema: schemaOf(spec.schema, components) } }
     : spec.file
-      ? { [spec.file]: { schema: { type: 'string', format: 'binary' } } }
+      ? Object.fromEntries([spec.file].flat().map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
       : undefined;
   return { description: spec.description, ...(Object.keys(allHeaders).length ? { headers: allHeaders } : {}), ...(content ? { content } : {}) };
 }
