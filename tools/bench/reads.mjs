@@ -54,7 +54,10 @@ export function loadQueryApi(require) {
     ...dist('customer-group/queries/customer-groups.query'),
     ...dist('users/queries/user-list.handler'),
     ...dist('users/queries/user-list.query'),
+    ...dist('users/queries/user-export.handler'),
+    ...dist('users/queries/user-export.query'),
     UserListQuerySchema: require('@beacon/contracts').UserListQuerySchema,
+    UserListExportQuerySchema: require('@beacon/contracts').UserListExportQuerySchema,
   };
 }
 
@@ -347,6 +350,30 @@ const FIRST_NAMES = ['Ada', 'Ben', 'Cleo', 'Dara', 'Eli', 'Fay', 'Gus', 'Hana', 
 const LAST_NAMES = ['Adams', 'Baker', 'Carter', 'Dube', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jones', 'Khan', 'Lopez', 'Murphy', 'Nowak', 'Okafor', 'Patel', 'Quinn', 'Rossi', 'Smith', 'Tanaka', 'Usman', 'Vance', 'Wong', 'Xu', 'Young', 'Zhou'];
 const ROLES = ['CONTACT', 'CONTACT', 'CONTACT', 'SENDER', 'OPERATOR', 'DATA', 'ADMIN'];
 
+/**
+ * GET /api/user/list_users_export/{id}/?all=true&format=xlsx through its query handler (no HTTP): the
+ * whole organisation's users streamed to a workbook, its bytes counted and dropped as they come. RSS is
+ * sampled every 20 ms; the figure is its peak above the RSS before the export.
+ */
+async function benchUserExport(api, store) {
+  const handler = new api.UserExportHandler(store, new api.CustomerGroupReader(store), { lastActivity: async () => null });
+  const { format, ...params } = api.UserListExportQuerySchema.parse({ all: 'true', format: 'xlsx' });
+  const rssBefore = rss();
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  let bytes = 0;
+  try {
+    const file = await handler.execute(new api.UserExportQuery(caller(ROOT), ROOT, params, format));
+    for await (const chunk of file.stream) bytes += chunk.length;
+  } finally {
+    clearInterval(sampler);
+  }
+  const ms = performance.now() - started;
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { ms, bytes, rssBefore, addedRss: Math.max(0, peak - rssBefore) };
+}
+
 /** 3d. GET /api/customer_group/{id}/users/ out of 100,000 users of one organisation, in the 1,011 groups of 3c. */
 export async function benchUserList(api, { tempDir, removeDir }) {
   const dir = tempDir('user-list');
@@ -405,7 +432,10 @@ export async function benchUserList(api, { tempDir, removeDir }) {
     printLatency("the organisation's users, page 1,000 of 50 (skip 49,950)", await latencies(() => list(ROOT, { all: 'true', page_number: '1000' }), { times: 100 }));
     printLatency("a region's users (all=true: 10,000 in 90 teams), address search, page 1 of 50", await latencies(() => list(groups[1].id, { all: 'true', search_by_address_string: 'okafor' }), { times: 200 }));
     printLatency("a team's own users (about 111), address search, page 1 of 50", await latencies((i) => list(teams[(i * 37) % teams.length].id, { search_by_address_string: 'ada' }), { times: 500 }));
-    return { target };
+    const xlsx = await benchUserExport(api, store);
+    line(`XLSX export of all ${fmtInt(LIST_USERS)} users (target)`, `${(xlsx.ms / 1000).toFixed(1)} s, ${fmtInt(xlsx.bytes)} bytes`);
+    line('  memory the export adds (peak RSS over before)', `${fmtMb(xlsx.addedRss)} (RSS before ${fmtMb(xlsx.rssBefore)})`);
+    return { target, xlsx };
   } finally {
     await store.close();
     removeDir(dir);

@@ -43,6 +43,8 @@ const TARGETS = {
   activityPageP99Ms: 30,
   contactFieldsP99Ms: 50,
   userListP99Ms: 50,
+  userXlsxExportMs: 15_000,
+  userXlsxExportMb: 300,
   /** Resident memory may grow by the read store's page cache at most (64 MB) between 100,000 and 1,000,000 entries. */
   activityRssGrowthBytes: 64 * 1024 * 1024,
   httpListPerSec: 2_000,
@@ -541,6 +543,9 @@ async function main() {
   rows.push([`customer group tree of ${fmtInt(FIELD_GROUPS)} groups, p99 (ms)`, `<= ${TARGETS.contactFieldsP99Ms}`, fmtMs(tree?.p99), mark(tree ? tree.p99 <= TARGETS.contactFieldsP99Ms : null)]);
   const usersPage = userList?.target;
   rows.push([`user list, searched page of 50 of ${fmtInt(LIST_USERS)}, p99 (ms)`, `<= ${TARGETS.userListP99Ms}`, fmtMs(usersPage?.p99), mark(usersPage ? usersPage.p99 <= TARGETS.userListP99Ms : null)]);
+  const usersXlsx = userList?.xlsx;
+  rows.push([`users XLSX export of ${fmtInt(LIST_USERS)} (s)`, `<= ${TARGETS.userXlsxExportMs / 1000}`, usersXlsx ? (usersXlsx.ms / 1000).toFixed(1) : '-', mark(usersXlsx ? usersXlsx.ms <= TARGETS.userXlsxExportMs : null)]);
+  rows.push([`users XLSX export, memory it adds (MB)`, `< ${TARGETS.userXlsxExportMb}`, usersXlsx ? String(Math.round(usersXlsx.addedRss / 1024 / 1024)) : '-', mark(usersXlsx ? usersXlsx.addedRss / 1024 / 1024 < TARGETS.userXlsxExportMb : null)]);
   const reads = http?.reads;
   const moonshot = reads && reads.perSec >= TARGETS.httpListMoonshotPerSec ? ' (moonshot too)' : '';
   rows.push([`HTTP incident list, ${HTTP.clients} clients (req/s)`, `>= ${fmtInt(TARGETS.httpListPerSec)}`, fmtInt(reads?.perSec), mark(reads ? reads.perSec >= TARGETS.httpListPerSec && reads.errors === 0 : null) + moonshot]);
