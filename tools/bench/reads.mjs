@@ -292,6 +292,23 @@ const NO_FIELD_FLAGS = {
   has_operator_access: false,
 };
 
+/** Projects the tree's groups (CustomerGroupCreated at positions 1..n) into the store; answers the last position. */
+async function projectGroupTree(api, store, groups) {
+  await project(
+    store,
+    api.customerGroupsProjection,
+    groups.map((group, index) =>
+      recorded(
+        index + 1,
+        'CustomerGroupCreated',
+        { customerGroupId: group.id, name: group.id, parentId: group.path.at(-2) ?? null, rootId: ROOT, ancestorIds: group.path.slice(0, -1), rootPermissions: [], settings: {} },
+        { tenantId: ROOT, customerGroupId: group.id },
+      ),
+    ),
+  );
+  return groups.length;
+}
+
 /** 3c. GET /api/customer_group/{id}/fields/ out of 1,011 groups with 200 select fields each (202,200 fields). */
 export async function benchContactFields(api, { tempDir, removeDir }) {
   const dir = tempDir('contact-fields');
@@ -300,19 +317,7 @@ export async function benchContactFields(api, { tempDir, removeDir }) {
     await api.ensureProjectionIndexes(store, api.QUERY_PROJECTIONS);
     const fill0 = performance.now();
     const groups = fieldGroupTree();
-    let position = 0;
-    await project(
-      store,
-      api.customerGroupsProjection,
-      groups.map((group) =>
-        recorded(
-          ++position,
-          'CustomerGroupCreated',
-          { customerGroupId: group.id, name: group.id, parentId: group.path.at(-2) ?? null, rootId: ROOT, ancestorIds: group.path.slice(0, -1), rootPermissions: [], settings: {} },
-          { tenantId: ROOT, customerGroupId: group.id },
-        ),
-      ),
-    );
+    let position = await projectGroupTree(api, store, groups);
     for (const group of groups) {
       const events = Array.from({ length: FIELDS_PER_GROUP }, (_, f) => {
         const fieldId = `${group.id}-field-${f}`;
@@ -382,19 +387,7 @@ export async function benchUserList(api, { tempDir, removeDir }) {
     await api.ensureProjectionIndexes(store, api.QUERY_PROJECTIONS);
     const fill0 = performance.now();
     const groups = fieldGroupTree();
-    let position = 0;
-    await project(
-      store,
-      api.customerGroupsProjection,
-      groups.map((group) =>
-        recorded(
-          ++position,
-          'CustomerGroupCreated',
-          { customerGroupId: group.id, name: group.id, parentId: group.path.at(-2) ?? null, rootId: ROOT, ancestorIds: group.path.slice(0, -1), rootPermissions: [], settings: {} },
-          { tenantId: ROOT, customerGroupId: group.id },
-        ),
-      ),
-    );
+    let position = await projectGroupTree(api, store, groups);
     const teams = groups.filter((group) => group.path.length === 4);
     for (let n = 0; n < LIST_USERS; n += BATCH) {
       const events = Array.from({ length: Math.min(BATCH, LIST_USERS - n) }, (_, i) => {
