@@ -25,6 +25,7 @@ export * from './user/user.messages';
 export * from './user/user-access';
 export * from './user/password-policy';
 export * from './user/user.activity';
+export * from './user/user-field-values';
 export * from './shared/event-versions';
 export * from './dispatch/dispatch.events';
 export * from './dispatch/dispatch.commands';

@@ -17,6 +17,7 @@ import {
   USER_NAME_MAX_LENGTH,
 } from './user.messages';
 import type { RegisteredUser, UserState } from './user.state';
+import { changedFieldValues, collectFieldValues, type FieldCatalogue, type FieldValueInput, type UserFieldValue } from './user-field-values';
 
 /*
  * Creating, editing and deleting users (spec part 2 §6 and §3 locked_users).
@@ -71,6 +72,15 @@ function profileErrors(values: { firstName?: string; lastName?: string; preferre
   return errors;
 }
 
+/** Adds the problems with the contact-field values to `errors`; the values as they will be recorded. */
+function fieldValuesOf(inputs: readonly FieldValueInput[] | undefined, catalogue: FieldCatalogue | undefined, errors: FieldErrors): UserFieldValue[] {
+  if (inputs === undefined || inputs.length === 0) return [];
+  if (catalogue === undefined) throw new Error('Contact-field values need the fields of the user\'s customer group.');
+  const { values, problems } = collectFieldValues(inputs, catalogue);
+  if (problems.length) errors.custom_fields = problems;
+  return values;
+}
+
 function refuseInvalid(errors: FieldErrors): void {
   const fields = Object.keys(errors);
   if (fields.length) throw validationError(errors[fields[0]!]![0]!, errors);
@@ -96,16 +106,21 @@ export function createUser(command: CreateUser, state: UserState): UserEvent[] {
   const email = normaliseEmail(user.email);
   const errors = profileErrors(user);
   if (!EMAIL_PATTERN.test(email)) errors.email = [EMAIL_INVALID_MESSAGE];
+  const values = fieldValuesOf(command.data.fieldValues?.inputs, command.data.fieldValues?.catalogue, errors).filter((entry) => entry.values.length);
   refuseInvalid(errors);
   if (!EDITS_OTHERS.includes(by.customerPermission)) throw forbidden();
   assertMayGiveOrTake(user.customerPermission, by, lockedRoles);
-  return [
-    {
-      type: 'UserRegistered',
-      data: { ...user, email, firstName: user.firstName.trim(), lastName: user.lastName.trim() },
-    },
-  ];
+  const registered: UserEvent = {
+    type: 'UserRegistered',
+    data: { ...user, email, firstName: user.firstName.trim(), lastName: user.lastName.trim() },
+  };
+  return values.length ? [registered, fieldValuesChanged(user.userId, values)] : [registered];
 }
+
+const fieldValuesChanged = (userId: string, values: readonly UserFieldValue[]): UserEvent => ({
+  type: 'UserFieldValuesChanged',
+  data: { userId, values: values.map(({ fieldId, values: held }) => ({ fieldId, values: [...held] })) },
+});
 
 /** The changes that differ from what the user has now (names trimmed). */
 function effectiveChanges(user: RegisteredUser, changes: UserChanges): UserChanges {
@@ -134,15 +149,17 @@ function effectiveChanges(user: RegisteredUser, changes: UserChanges): UserChang
   ) as UserChanges;
 }
 
-const OWN_PROFILE_FIELDS: ReadonlySet<keyof UserChanges> = new Set(['firstName', 'lastName', 'preferredTimezone']);
+/** What a user editing themselves may change: their name, time zone and contact-field values (devices and data). */
+const OWN_PROFILE_FIELDS: ReadonlySet<keyof UserChanges> = new Set(['firstName', 'lastName', 'preferredTimezone', 'fieldValues']);
 
 export function changeUser(command: ChangeUser, state: UserState): UserEvent[] {
   if (state.status !== 'registered') throw notFound();
   const { changes, by, group, destination } = command.data;
   const errors = profileErrors(changes);
   if (changes.email !== undefined && !EMAIL_PATTERN.test(normaliseEmail(changes.email))) errors.email = [EMAIL_INVALID_MESSAGE];
+  const values = changedFieldValues(state.fieldValues, fieldValuesOf(changes.fieldValues, command.data.catalogue, errors));
   refuseInvalid(errors);
-  const changed = effectiveChanges(state, changes);
+  const changed: UserChanges = { ...effectiveChanges(state, changes), ...(values.length ? { fieldValues: values } : {}) };
   const own = by.userId === state.userId;
   if (!EDITS_OTHERS.includes(by.customerPermission)) {
     if (!own || !group.sendVerificationEmail) throw forbidden();
@@ -165,7 +182,7 @@ export function changeUser(command: ChangeUser, state: UserState): UserEvent[] {
 }
 
 function eventsOf(user: RegisteredUser, changed: UserChanges): UserEvent[] {
-  const { customerGroupId, customerPermission, email, ...details } = changed;
+  const { customerGroupId, customerPermission, email, fieldValues, ...details } = changed;
   const events: UserEvent[] = [];
   if (email !== undefined) events.push({ type: 'UserEmailChanged', data: { userId: user.userId, email, previousEmail: user.email } });
   if (Object.keys(details).length) events.push({ type: 'UserDetailsChanged', data: { userId: user.userId, ...details } as UserDetailsChanged['data'] });
@@ -176,6 +193,7 @@ function eventsOf(user: RegisteredUser, changed: UserChanges): UserEvent[] {
       type: 'UserCustomerPermissionChanged',
       data: { userId: user.userId, customerPermission, previousCustomerPermission: user.customerPermission },
     });
+  if (fieldValues !== undefined) events.push(fieldValuesChanged(user.userId, fieldValues));
   return events;
 }
 

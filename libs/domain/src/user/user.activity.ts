@@ -87,6 +87,16 @@ export const userActivity: AggregateActivity<keyof typeof USER_EVENT_VERSIONS | 
       { email: f.string('email'), previous_email: f.string('previousEmail') },
       f.string('userId'),
     ),
+  UserFieldValuesChanged: (f, event) => {
+    const count = f.length('values');
+    const whose = isActor(f.string('userId'), event) ? 'their own' : "a user's";
+    return describedAs(
+      'user',
+      `Changed ${whose} contact details (${count} field${count === 1 ? '' : 's'})`,
+      { fields_changed: count },
+      f.string('userId'),
+    );
+  },
   UserDeleted: (f) => describedAs('user', `Deleted user ${f.string('email')}`, { email: f.string('email') }, f.string('userId')),
   UserEmailReleased: (f) => describedAs('user', `Released the email address ${f.string('email')}`, { email: f.string('email') }, f.string('userId')),
   UserSignedOut: (f) =>

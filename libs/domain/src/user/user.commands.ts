@@ -2,6 +2,7 @@ import type { CustomerPermission } from '../shared/permissions';
 import type { LockoutPolicy } from './sign-in-lockout';
 import type { CustomerGroupSettings } from '../customer-group/customer-group-settings';
 import type { UserRegistered } from './user.events';
+import type { FieldCatalogue, FieldValueInput } from './user-field-values';
 
 /*
  * Secrets never reach the decider: the handler verifies a password (a memory-hard KDF) or a TOTP
@@ -114,6 +115,8 @@ export interface CreateUser {
     user: UserRegistered['data'] & { isActive: boolean; isMessageRecipient: boolean };
     by: UserAdministrator;
     lockedRoles: LockedRoles;
+    /** The user's contact-field values, checked against the fields of their customer group. */
+    fieldValues?: { inputs: readonly FieldValueInput[]; catalogue: FieldCatalogue };
   };
 }
 
@@ -127,6 +130,8 @@ export interface UserChanges {
   readonly isMessageRecipient?: boolean;
   readonly customerPermission?: CustomerPermission;
   readonly customerGroupId?: string;
+  /** Contact-field values to set; fields not listed keep theirs. */
+  readonly fieldValues?: readonly FieldValueInput[];
 }
 
 /**
@@ -140,6 +145,8 @@ export interface ChangeUser {
     by: UserAdministrator;
     group: { sendVerificationEmail: boolean; lockedRoles: LockedRoles };
     destination?: { customerGroupId: string; lockedRoles: LockedRoles };
+    /** The fields of the group the user belongs to after the change (the destination of a move), when fieldValues are sent. */
+    catalogue?: FieldCatalogue;
   };
 }
 

@@ -24,6 +24,7 @@ export const USER_EVENT_VERSIONS = {
   UserMovedToCustomerGroup: 1,
   UserEmailChanged: 1,
   UserDeleted: 1,
+  UserFieldValuesChanged: 1,
 } as const;
 
 /*
@@ -145,6 +146,16 @@ export type UserDeleted = DomainEvent<
   { userId: string; email: string; firstName: string; lastName: string; customerGroupId: string }
 >;
 
+/**
+ * The user's values of these contact fields (devices and data) are now these, checked and normalised
+ * (phones in E.164, emails in lower case, option ids for choices); an empty list cleared the field.
+ * Fields not listed keep their values.
+ */
+export type UserFieldValuesChanged = DomainEvent<
+  'UserFieldValuesChanged',
+  { userId: string; values: { fieldId: string; values: string[] }[] }
+>;
+
 export type UserEvent =
   | UserRegistered
   | UserPasswordSet
@@ -167,4 +178,5 @@ export type UserEvent =
   | UserDetailsChanged
   | UserMovedToCustomerGroup
   | UserEmailChanged
-  | UserDeleted;
+  | UserDeleted
+  | UserFieldValuesChanged;

@@ -43,6 +43,8 @@ export interface RegisteredUser {
   /** The latest impersonation link; a newer one replaces it. */
   readonly impersonation: (OpenGrant & { readonly adminUserId: string }) | null;
   readonly openSessions: readonly string[];
+  /** Contact-field values by field id (a Map: ids come from callers). */
+  readonly fieldValues: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A deleted user: nothing about them can change any more, and their id is never used again. */
@@ -79,6 +81,7 @@ function registered(event: Extract<UserEvent, { type: 'UserRegistered' }>): Regi
     challenge: null,
     impersonation: null,
     openSessions: [],
+    fieldValues: new Map(),
   };
 }
 
@@ -90,6 +93,15 @@ function supersedeOpenResets(links: RegisteredUser['passwordResets'], used?: str
       id === used ? { ...link, status: 'used' } : link.status === 'open' ? { ...link, status: 'superseded' } : link,
     ]),
   );
+}
+
+function withFieldValues(current: RegisteredUser['fieldValues'], changed: readonly { fieldId: string; values: readonly string[] }[]) {
+  const next = new Map(current);
+  for (const { fieldId, values } of changed) {
+    if (values.length) next.set(fieldId, values);
+    else next.delete(fieldId);
+  }
+  return next;
 }
 
 function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUser {
@@ -156,6 +168,8 @@ function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUs
       return { ...state, customerGroupId: event.data.customerGroupId };
     case 'UserEmailChanged':
       return { ...state, email: event.data.email };
+    case 'UserFieldValuesChanged':
+      return { ...state, fieldValues: withFieldValues(state.fieldValues, event.data.values) };
     case 'UserDeleted':
       return state;
   }
