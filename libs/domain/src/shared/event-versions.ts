@@ -6,6 +6,7 @@ import { INCIDENT_SETTINGS_EVENT_VERSIONS } from '../incident-settings/incident-
 import { FILE_UPLOAD_EVENT_VERSIONS } from '../file-upload/file-upload';
 import { INCIDENT_ATTACHMENT_EVENT_VERSIONS } from '../incident-attachment/incident-attachment';
 import { FIELD_EVENT_VERSIONS } from '../field/field.events';
+import { EMAIL_SUPPRESSION_EVENT_VERSIONS } from '../email-suppression/email-suppression.events';
 import { ownValue } from './own-value';
 
 /**
@@ -21,6 +22,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...FILE_UPLOAD_EVENT_VERSIONS,
   ...INCIDENT_ATTACHMENT_EVENT_VERSIONS,
   ...FIELD_EVENT_VERSIONS,
+  ...EMAIL_SUPPRESSION_EVENT_VERSIONS,
   UserEmailClaimed: 1,
   UserEmailReleased: 1,
 };

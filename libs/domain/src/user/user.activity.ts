@@ -51,7 +51,15 @@ export const userActivity: AggregateActivity<keyof typeof USER_EVENT_VERSIONS | 
     describedAs('sign_in', `Locked out after ${f.count('failedAttempts')} failed sign-in attempts`, { failed_attempts: f.count('failedAttempts') }, f.string('userId')),
   UserFailedLoginAttemptsCleared: (f) => describedAs('sign_in', 'Cleared failed sign-in attempts', {}, f.string('userId')),
   UserPasswordResetRequested: (f) => describedAs('user', 'Requested a password reset link', {}, f.string('userId')),
-  UserPasswordReset: (f) => describedAs('user', 'Set a new password through a reset link', {}, f.string('userId')),
+  UserPasswordReset: (f) =>
+    describedAs('user', f.flag('welcome') ? 'Set their password through the welcome email' : 'Set a new password through a reset link', {}, f.string('userId')),
+  UserWelcomeEmailIssued: (f) =>
+    describedAs(
+      'user',
+      f.flag('approved') ? 'Approved a user and sent them a welcome email' : 'Sent a welcome email',
+      { expires_at: f.string('expiresAt'), approved: f.flag('approved') },
+      f.string('userId'),
+    ),
   UserPasswordResetAttemptsCleared: (f) => describedAs('user', 'Cleared password reset attempts', {}, f.string('userId')),
   UserPasswordChanged: (f, event) =>
     describedAs('user', isActor(f.string('userId'), event) ? 'Changed their password' : "Changed a user's password", {}, f.string('userId')),

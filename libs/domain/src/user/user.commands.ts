@@ -53,6 +53,18 @@ export interface RequestPasswordReset {
   readonly data: { resetId: string; expiresAt: string; attemptsLimit: number };
 }
 
+/** A welcome email's link: its id and when it stops working (ISO). */
+export interface WelcomeEmailGrant {
+  readonly invitationId: string;
+  readonly expiresAt: string;
+}
+
+/** GET /api/reissue_welcome_email/{id}/: a new welcome link, replacing the earlier ones. */
+export interface IssueWelcomeEmail {
+  readonly type: 'IssueWelcomeEmail';
+  readonly data: WelcomeEmailGrant & { approved: boolean };
+}
+
 export interface ResetPassword {
   readonly type: 'ResetPassword';
   readonly data: { resetId: string; now: string };
@@ -117,6 +129,8 @@ export interface CreateUser {
     lockedRoles: LockedRoles;
     /** The user's contact-field values, checked against the fields of their customer group. */
     fieldValues?: { inputs: readonly FieldValueInput[]; catalogue: FieldCatalogue };
+    /** The welcome email's link, when the new user is to get one (POST /api/user/ always sends it). */
+    welcome?: WelcomeEmailGrant;
   };
 }
 
@@ -165,6 +179,7 @@ export type UserCommand =
   | ClearFailedLoginAttempts
   | RequestPasswordReset
   | ResetPassword
+  | IssueWelcomeEmail
   | ClearPasswordResetAttempts
   | ChangePassword
   | StartTwoFactorSetup

@@ -31,12 +31,17 @@ import {
   RESET_LINK_SUPERSEDED_MESSAGE,
   RESET_LINK_USED_MESSAGE,
   signInExpired,
+  WELCOME_LINK_EXPIRED_MESSAGE,
+  WELCOME_LINK_REPLACED_MESSAGE,
+  WELCOME_LINK_SUPERSEDED_MESSAGE,
+  WELCOME_LINK_USED_MESSAGE,
   TWO_FACTOR_ALREADY_ON_MESSAGE,
   TWO_FACTOR_NOT_ON_MESSAGE,
   TWO_FACTOR_NOT_STARTED_MESSAGE,
 } from './user.messages';
 import { changeUser, createUser, deleteUser } from './user-administration.decide';
-import { evolveUser, initialUserState, type OpenGrant, type RegisteredUser, type UserState } from './user.state';
+import { evolveUser, initialUserState, type OpenGrant, type PasswordResetLink, type RegisteredUser, type UserState } from './user.state';
+import { issueWelcomeEmail, withWelcomeEmail } from './user-welcome.decide';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -119,10 +124,25 @@ function resetPassword(command: ResetPassword, state: UserState): UserEvent[] {
   const { resetId, now } = command.data;
   const link = state.passwordResets.get(resetId);
   if (!link) throw fieldError('token', RESET_LINK_INVALID_MESSAGE);
-  if (link.status === 'used') throw fieldError('token', RESET_LINK_USED_MESSAGE);
-  if (link.status === 'superseded') throw fieldError('token', RESET_LINK_SUPERSEDED_MESSAGE);
-  if (Date.parse(now) >= Date.parse(link.expiresAt)) throw fieldError('token', RESET_LINK_EXPIRED_MESSAGE);
-  return [{ type: 'UserPasswordReset', data: { userId: state.userId, resetId } }];
+  const closed = closedLinkMessage(link, now);
+  if (closed) throw fieldError('token', closed);
+  return [{ type: 'UserPasswordReset', data: { userId: state.userId, resetId, ...(link.welcome ? { welcome: true as const } : {}) } }];
+}
+
+/** Why a link can no longer set the password, in the words of its kind (reset or welcome); null while it can. */
+function closedLinkMessage(link: PasswordResetLink, now: string): string | null {
+  const welcome = link.welcome === true;
+  switch (link.status) {
+    case 'used':
+      return welcome ? WELCOME_LINK_USED_MESSAGE : RESET_LINK_USED_MESSAGE;
+    case 'superseded':
+      return welcome ? WELCOME_LINK_SUPERSEDED_MESSAGE : RESET_LINK_SUPERSEDED_MESSAGE;
+    case 'replaced':
+      return WELCOME_LINK_REPLACED_MESSAGE;
+    case 'open':
+      if (Date.parse(now) < Date.parse(link.expiresAt)) return null;
+      return welcome ? WELCOME_LINK_EXPIRED_MESSAGE : RESET_LINK_EXPIRED_MESSAGE;
+  }
 }
 
 function clearPasswordResetAttempts(state: UserState): UserEvent[] {
@@ -222,7 +242,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'ChangeCustomerPermission':
       return changeCustomerPermission(command, state);
     case 'CreateUser':
-      return createUser(command, state);
+      return withWelcomeEmail(command, createUser(command, state));
+    case 'IssueWelcomeEmail':
+      return issueWelcomeEmail(command, state);
     case 'ChangeUser':
       return changeUser(command, state);
     case 'DeleteUser':

@@ -25,6 +25,7 @@ export const USER_EVENT_VERSIONS = {
   UserEmailChanged: 1,
   UserDeleted: 1,
   UserFieldValuesChanged: 1,
+  UserWelcomeEmailIssued: 1,
 } as const;
 
 /*
@@ -84,8 +85,11 @@ export type UserPasswordResetRequested = DomainEvent<
   { userId: string; resetId: string; expiresAt: string }
 >;
 
-/** A new password was set through the reset link `resetId`; every sign-in of the user ends. */
-export type UserPasswordReset = DomainEvent<'UserPasswordReset', { userId: string; resetId: string }>;
+/**
+ * A new password was set through the reset link `resetId`; every sign-in of the user ends. `welcome`:
+ * the link was a welcome email's (`resetId` is then its `invitationId`); absent for a reset link.
+ */
+export type UserPasswordReset = DomainEvent<'UserPasswordReset', { userId: string; resetId: string; welcome?: true }>;
 
 export type UserPasswordResetAttemptsCleared = DomainEvent<'UserPasswordResetAttemptsCleared', { userId: string }>;
 
@@ -156,6 +160,16 @@ export type UserFieldValuesChanged = DomainEvent<
   { userId: string; values: { fieldId: string; values: string[] }[] }
 >;
 
+/**
+ * A welcome email's single-use link to set a first password was issued (`invitationId` names it; the
+ * link's token is not recorded). It replaces the user's earlier welcome links. `approved`: the email
+ * says the account was approved (GET /api/reissue_welcome_email/{id}/?is_aproved=true).
+ */
+export type UserWelcomeEmailIssued = DomainEvent<
+  'UserWelcomeEmailIssued',
+  { userId: string; invitationId: string; expiresAt: string; approved: boolean }
+>;
+
 export type UserEvent =
   | UserRegistered
   | UserPasswordSet
@@ -179,4 +193,5 @@ export type UserEvent =
   | UserMovedToCustomerGroup
   | UserEmailChanged
   | UserDeleted
-  | UserFieldValuesChanged;
+  | UserFieldValuesChanged
+  | UserWelcomeEmailIssued;

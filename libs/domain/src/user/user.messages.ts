@@ -11,6 +11,17 @@ export const RESET_LINK_EXPIRED_MESSAGE = 'This password reset link has expired.
 export const RESET_LINK_SUPERSEDED_MESSAGE =
   'This password reset link is no longer valid because the password has been changed since. Please request a new one.';
 
+export const WELCOME_LINK_USED_MESSAGE =
+  'This welcome link has already been used to set a password. Sign in, or reset your password from the sign-in page.';
+export const WELCOME_LINK_EXPIRED_MESSAGE = 'This welcome link has expired. Please ask an administrator to send a new welcome email.';
+export const WELCOME_LINK_REPLACED_MESSAGE =
+  'This welcome link is no longer valid because a newer welcome email was sent. Please use the link in the newest one.';
+export const WELCOME_LINK_SUPERSEDED_MESSAGE =
+  'This welcome link is no longer valid because a password has been set since. Sign in, or reset your password from the sign-in page.';
+/** A welcome email is for a user who has never set a password. */
+export const WELCOME_EMAIL_PASSWORD_SET_MESSAGE =
+  'This user has already set a password, so no welcome email was sent. They can reset it from the sign-in page.';
+
 export const OLD_PASSWORD_INCORRECT_MESSAGE = 'Your old password was entered incorrectly. Please enter it again.';
 export const PASSWORD_INCORRECT_MESSAGE = 'Your password was entered incorrectly. Please enter it again.';
 export const TWO_FACTOR_ALREADY_ON_MESSAGE = 'Two-factor authentication is already on.';

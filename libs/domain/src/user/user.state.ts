@@ -1,11 +1,14 @@
 import type { CustomerPermission } from '../shared/permissions';
 import type { UserEvent } from './user.events';
 
-export type PasswordResetLinkStatus = 'open' | 'used' | 'superseded';
+/** `superseded`: the password was set or changed since; `replaced`: a newer welcome email replaced this welcome link. */
+export type PasswordResetLinkStatus = 'open' | 'used' | 'superseded' | 'replaced';
 
+/** A single-use link that sets the password: a reset link, or a welcome email's (`welcome`). */
 export interface PasswordResetLink {
   readonly expiresAt: string;
   readonly status: PasswordResetLinkStatus;
+  readonly welcome?: true;
 }
 
 /** A single-use grant that expires: the open second-factor challenge, or an impersonation link. */
@@ -95,6 +98,11 @@ function supersedeOpenResets(links: RegisteredUser['passwordResets'], used?: str
   );
 }
 
+/** A new welcome email replaces the open links of the earlier ones (reset links stay open). */
+function replaceOpenWelcomeLinks(links: RegisteredUser['passwordResets']): Map<string, PasswordResetLink> {
+  return new Map([...links].map(([id, link]) => [id, link.welcome && link.status === 'open' ? { ...link, status: 'replaced' } : link]));
+}
+
 function withFieldValues(current: RegisteredUser['fieldValues'], changed: readonly { fieldId: string; values: readonly string[] }[]) {
   const next = new Map(current);
   for (const { fieldId, values } of changed) {
@@ -127,6 +135,15 @@ function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUs
         ...state,
         passwordResetAttempts: state.passwordResetAttempts + 1,
         passwordResets: new Map(state.passwordResets).set(event.data.resetId, { expiresAt: event.data.expiresAt, status: 'open' }),
+      };
+    case 'UserWelcomeEmailIssued':
+      return {
+        ...state,
+        passwordResets: replaceOpenWelcomeLinks(state.passwordResets).set(event.data.invitationId, {
+          expiresAt: event.data.expiresAt,
+          status: 'open',
+          welcome: true,
+        }),
       };
     case 'UserPasswordReset':
       return {
