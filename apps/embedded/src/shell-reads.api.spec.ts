@@ -5,6 +5,7 @@ import type { CustomerGroupDto, UserDto } from '@beacon/contracts';
 import { auth, eventually, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createSecondTenant, OTHER_TENANT_PASSWORD } from './testing/second-tenant';
 import { createUser, type TestUser } from './testing/users';
+import { because } from '@beacon/testing';
 
 let app: TestApp;
 let admin: string;
@@ -71,7 +72,10 @@ describe('GET /api/user/{id}/?custom_fields=true', () => {
       is_temporary: false,
       preferred_timezone: 'Europe/London',
       failed_attempts: 0,
-      custom_fields: [],
+    });
+    because("custom_fields lists the demo tenant's contact fields, the user holding no value", () => {
+      expect(user.custom_fields!.length).toBeGreaterThan(0);
+      expect(user.custom_fields!.every((entry) => entry.user === northOperator.userId && entry.values.length === 0)).toBe(true);
     });
     // A call's time is written once it moves the token's expiry by a step (a minute at most at the default lifetime).
     expect(Date.parse(user.last_activity!)).toBeGreaterThanOrEqual(before - 60_000);

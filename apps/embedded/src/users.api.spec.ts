@@ -80,8 +80,11 @@ describe('POST /api/user/', () => {
       is_temporary: false,
       last_activity: null,
     });
-    const got = await readAfter(admin, user.id, response.headers['x-event-position']).expect(200);
-    because('POST answers what GET then reads', () => expect(got.body).toEqual(user));
+    const { custom_fields: customFields, ...got } = (await readAfter(admin, user.id, response.headers['x-event-position']).expect(200)).body as UserDto;
+    because('POST answers what GET then reads', () => expect(got).toEqual(user));
+    because('custom_fields lists the contact fields of the user\'s group, none holding a value yet', () =>
+      expect(customFields!.every((entry) => entry.user === user.id && entry.values.length === 0)).toBe(true),
+    );
   });
 
   it('lets a data user create a user with both flags off', async () => {

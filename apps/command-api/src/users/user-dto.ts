@@ -2,8 +2,10 @@ import type { UserDto } from '@beacon/contracts';
 import type { RegisteredUser } from '@beacon/domain';
 
 /**
- * A user as GET /api/user/{id}/?custom_fields=true answers it, from the user's state right after a
- * write. `lastActivity`: the latest authenticated call of any of the user's tokens (epoch ms).
+ * A user as GET /api/user/{id}/ answers it, from the user's state right after a write; without
+ * custom_fields, whose labels and options are the fields' (read them with ?custom_fields=true, sending
+ * the write's X-Event-Position as X-Read-Position). `lastActivity`: the latest authenticated call of
+ * any of the user's tokens (epoch ms).
  */
 export function userDtoOf(user: RegisteredUser, lastActivity: number | null, now: Date): UserDto {
   return {
@@ -23,6 +25,5 @@ export function userDtoOf(user: RegisteredUser, lastActivity: number | null, now
     last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString(),
     is_active: user.isActive,
     is_message_recipient: user.isMessageRecipient,
-    custom_fields: [],
   };
 }

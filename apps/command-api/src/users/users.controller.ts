@@ -23,7 +23,7 @@ export class UsersController {
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
   ) {}
 
-  /** POST /api/user/ (spec part 2 §7): answers 201 with the user as GET /api/user/{id}/?custom_fields=true shows it. */
+  /** POST /api/user/ (spec part 2 §7): answers 201 with the user as GET /api/user/{id}/ shows it. */
   @Post(ROUTES.createUser.path)
   @HttpCode(201)
   async createUser(

@@ -7,6 +7,7 @@ import { RegisterUserHandler } from './commands/register-user.handler';
 import { ChangeUserHandler } from './commands/change-user.handler';
 import { CreateUserHandler } from './commands/create-user.handler';
 import { DeleteUserHandler } from './commands/delete-user.handler';
+import { FieldCatalogues } from './field-catalogues';
 import { UserEmails } from './user-emails';
 import { UsersController } from './users.controller';
 
@@ -15,6 +16,7 @@ import { UsersController } from './users.controller';
   controllers: [UsersController],
   providers: [
     UserEmails,
+    FieldCatalogues,
     CreateUserHandler,
     ChangeUserHandler,
     DeleteUserHandler,

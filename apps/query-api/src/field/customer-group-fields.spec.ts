@@ -8,9 +8,9 @@ import { ensureProjectionIndexes, type ProjectionDefinition } from '@beacon/proj
 import { SqliteReadStore } from '@beacon/read-store';
 import { QUERY_PROJECTIONS } from '../query-projections';
 import { CustomerGroupReader } from '../shared/customer-group-reader';
-import { CONTACT_FIELDS } from './contact-fields.read-model';
+import { CONTACT_FIELDS, fieldsOfGroups } from '../shared/read-models/contact-fields.read-model';
 import { contactFieldsProjection } from './projections/contact-fields.projection';
-import { CustomerGroupFieldsHandler, fieldsOfGroups } from './queries/customer-group-fields.handler';
+import { CustomerGroupFieldsHandler } from './queries/customer-group-fields.handler';
 import { CustomerGroupFieldsQuery, type CustomerGroupFieldsFlags } from '../shared/queries/customer-group-fields.query';
 
 /** Root > North > Quay, and Root > South. */

@@ -1,9 +1,12 @@
 /** Users (users.routes.ts). */
 import {
   BLANK,
+  CONTACT_FIELD_TYPES,
   CUSTOMER_PERMISSIONS,
   CUSTOMER_PERMISSION_INVALID_MESSAGE,
   EMAIL_INVALID_MESSAGE,
+  FIELD_TEXT_MAX_LENGTH,
+  FIELD_VALUES_MAX,
   isIanaTimeZone,
   NOT_A_BOOLEAN,
   NOT_A_STRING,
@@ -27,8 +30,40 @@ import { described, json, named, noContent, queryFlag, type ApiFeature } from '.
 import { LoggedUserSchema } from './session.schemas';
 
 export const UserQuerySchema = z.object({
-  custom_fields: queryFlag('true: the answer has custom_fields (empty until datasets are built).'),
+  custom_fields: queryFlag("true: the answer has custom_fields, every contact field of the user's customer group with the user's values."),
 });
+
+export const UserFieldValueSchema = named(
+  'UserFieldValue',
+  z.object({
+    field: described(z.string(), "The contact field's id."),
+    field_type: z.enum(CONTACT_FIELD_TYPES),
+    field_value_label: described(z.string(), "The field's label."),
+    user: described(z.string(), "The user's id."),
+    values: described(z.array(z.string()), 'Phone numbers in E.164, emails in lower case, option ids for the select types; empty when the user has none.'),
+    option_label: described(z.string().nullable(), "The chosen options' labels, joined by \", \"; null for other types."),
+  }),
+);
+
+/** The longest id or value a caller may send in `custom_fields` (longer ones are refused before any lookup). */
+const FIELD_ID_MAX_LENGTH = 100;
+
+const customFields = () =>
+  described(
+    z
+      .array(
+        z.object({
+          field: z.string({ error: NOT_A_STRING }).trim().min(1, { error: REQUIRED }).max(FIELD_ID_MAX_LENGTH),
+          values: z.array(z.string({ error: NOT_A_STRING }).max(FIELD_TEXT_MAX_LENGTH, { error: `Ensure each value has at most ${FIELD_TEXT_MAX_LENGTH} characters.` })).max(FIELD_VALUES_MAX),
+        }),
+        { error: 'Expected a list of {field, values}.' },
+      )
+      .max(MAX_CUSTOM_FIELDS, { error: `Send at most ${MAX_CUSTOM_FIELDS} fields at once.` }),
+    "The user's contact-field values: devices (phone numbers, typed with their country code or as numbers of the group's country; emails) and data (text, numbers, postcodes, pagers, option ids of the select fields). Each entry sets one field's values; an empty list clears it; fields not sent keep theirs.",
+  );
+
+/** The most fields one request sets (a group's fields, with room). */
+const MAX_CUSTOM_FIELDS = 500;
 
 export const UserSchema = named(
   'User',
@@ -41,7 +76,7 @@ export const UserSchema = named(
     last_activity: described(z.string().nullable(), "Time of the user's last authenticated call (ISO 8601), null when never signed in."),
     is_active: described(z.boolean(), 'True unless an admin or data user turned it off.'),
     is_message_recipient: described(z.boolean(), 'Whether messages reach the user.'),
-    custom_fields: z.array(z.unknown()).optional(),
+    custom_fields: z.array(UserFieldValueSchema).optional(),
   }),
 );
 
@@ -66,6 +101,7 @@ export const CreateUserRequestSchema = named(
     preferred_timezone: timeZone(),
     is_active: flag().default(true),
     is_message_recipient: flag().default(true),
+    custom_fields: customFields().optional(),
   }),
   'A new user, without a password: the user will set one through the welcome email (a later increment). Only an admin gives the admin role or a role the group locks (locked_users).',
 );
@@ -81,8 +117,9 @@ export const ChangeUserRequestSchema = named(
     preferred_timezone: timeZone().optional(),
     is_active: flag().optional(),
     is_message_recipient: flag().optional(),
+    custom_fields: customFields().optional(),
   }),
-  'Every field is optional: only those sent change. A user editing themselves (send_verification_email on, not admin or data) may change only first_name, last_name and preferred_timezone.',
+  'Every field is optional: only those sent change. A user editing themselves (send_verification_email on, not admin or data) may change only first_name, last_name, preferred_timezone and custom_fields.',
 );
 
 export const ImpersonationTokenSchema = named(
@@ -121,6 +158,20 @@ const wholeNumber = (description: string, valid: (value: number) => boolean, mes
   ).optional();
 const listText = (description: string) => described(z.string({ error: NOT_A_STRING }).max(LIST_TEXT_MAX_LENGTH), description).optional();
 
+/** Contact field ids are UUIDs. */
+export const CONTACT_FIELD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** One of the attributes, or the id of a contact field; blank counts as absent. */
+const attributeOrContactField = <T extends readonly [string, ...string[]]>(values: T, description: string) =>
+  described(
+    z
+      .string({ error: NOT_A_STRING })
+      .trim()
+      .refine((text) => text === '' || values.includes(text) || CONTACT_FIELD_ID_PATTERN.test(text), {
+        error: (issue) => `${notAChoice(issue.input)} Use one of ${values.join(', ')}, or a contact field's id.`,
+      }),
+    `${description} Attributes: ${values.join(', ')}.`,
+  ).optional();
+
 const isFlagText = (value: string) => /^(true|false)$/i.test(value);
 /** The values `value` takes for the flags and the role; the other attributes take any text. */
 const FILTER_VALUE_RULES: ReadonlyMap<string, { valid: (value: string) => boolean; message: string }> = new Map([
@@ -136,9 +187,12 @@ const FILTER_VALUE_RULES: ReadonlyMap<string, { valid: (value: string) => boolea
 /** The list's filters and order, which its exports take too. */
 const USER_LIST_FILTER_SHAPE = {
   all: listFlag("true: the users of the group's descendants too."),
-  field: choice(USER_LIST_FILTER_FIELDS, 'With `value`: only users whose attribute equals it (text in any case).').optional(),
+  field: attributeOrContactField(USER_LIST_FILTER_FIELDS, 'With `value`: only users whose attribute, or whose value of the contact field with this id, equals it (text in any case; an option id for a select field).'),
   value: listText('The value `field` must have: true or false for the flags, a role for customer_permission.'),
-  search_by_missing_value: choice(USER_LIST_MISSING_VALUE_FIELDS, 'Only users whose attribute is empty (last_activity: never signed in).').optional(),
+  search_by_missing_value: attributeOrContactField(
+    USER_LIST_MISSING_VALUE_FIELDS,
+    'Only users whose attribute is empty (last_activity: never signed in), or who have no value of the contact field with this id (e.g. no mobile number).',
+  ),
   search_by_address_string: listText('Text the user\'s address string ("First Last <email>") contains, in any case.'),
   sort_by: choice(USER_LIST_SORT_KEYS, 'The order (default last_name).').optional(),
   descending: listFlag('true: the order reversed.'),

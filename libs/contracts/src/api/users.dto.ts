@@ -1,6 +1,32 @@
 /** Shapes of the user calls (spec part 2 section 7 "Users and on call"). */
 
+import type { ContactFieldType } from '@beacon/domain';
 import type { LoggedUserDto } from './session.dto';
+
+/**
+ * One contact field of the user's customer group and the user's values of it (spec part 2 §3 "Field
+ * values"): their devices (phone and email fields) and data. Every field that applies to the user's
+ * group is listed, in the fields list's order, with `values` empty when the user has none.
+ */
+export interface UserFieldValueDto {
+  /** The contact field's id. */
+  field: string;
+  field_type: ContactFieldType;
+  /** The field's label. */
+  field_value_label: string;
+  /** The user's id. */
+  user: string;
+  /** Phone numbers in E.164, emails in lower case, the chosen options' ids for SINGLESELECT and MULTISELECT. */
+  values: string[];
+  /** The chosen options' labels, joined by ", " (select fields with a value); null otherwise. */
+  option_label: string | null;
+}
+
+/** One field's values in POST and PUT /api/user/ `custom_fields`; an empty list clears the field. */
+export interface UserFieldValueInputDto {
+  field: string;
+  values: string[];
+}
 
 /** GET /api/user/{id}/?custom_fields=true */
 export interface UserDto extends LoggedUserDto {
@@ -19,8 +45,8 @@ export interface UserDto extends LoggedUserDto {
   is_active: boolean;
   /** Whether messages reach the user (true unless turned off). */
   is_message_recipient: boolean;
-  /** Present with ?custom_fields=true; dataset fields are not built yet, so it is empty. */
-  custom_fields?: unknown[];
+  /** Present with ?custom_fields=true (and in the answers of POST and PUT /api/user/). */
+  custom_fields?: UserFieldValueDto[];
 }
 
 /** POST /api/user/{id}/impersonate/ (admin): a one-time link to sign in as the user. */

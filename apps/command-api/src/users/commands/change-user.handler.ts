@@ -7,6 +7,8 @@ import { CustomerGroupAccess } from '../../shared/customer-group-access';
 import { UserCommands } from '../../shared/accounts/user-commands';
 import { UserLookup, type LoadedUser } from '../../shared/accounts/user-lookup';
 import { lockedRolesOf } from '../locked-roles';
+import { FieldCatalogues } from '../field-catalogues';
+import { fieldValueInputs } from '../field-value-inputs';
 import { UserEmails } from '../user-emails';
 import { ChangeUserCommand, type ChangedUser } from './change-user.command';
 
@@ -24,6 +26,7 @@ export class ChangeUserHandler implements ICommandHandler<ChangeUserCommand, Cha
     @Inject(UserCommands) private readonly commands: UserCommands,
     @Inject(CustomerGroupAccess) private readonly groups: CustomerGroupAccess,
     @Inject(UserEmails) private readonly emails: UserEmails,
+    @Inject(FieldCatalogues) private readonly catalogues: FieldCatalogues,
   ) {}
 
   async execute({ principal, userId, input, commandId = randomUUID() }: ChangeUserCommand): Promise<ChangedUser> {
@@ -31,6 +34,10 @@ export class ChangeUserHandler implements ICommandHandler<ChangeUserCommand, Cha
     const group = await this.groups.state(user.customerGroupId);
     const moving = input.customer_group !== undefined && input.customer_group !== user.customerGroupId;
     const destination = moving ? await this.groups.reachableGroup(principal, input.customer_group!) : undefined;
+    // Values are checked against the fields of the group the user is in after the change.
+    const home = destination ?? (group.status === 'active' ? group : undefined);
+    const fieldIds = input.custom_fields?.map((entry) => entry.field) ?? [];
+    const catalogue = home && fieldIds.length ? await this.catalogues.of(home, fieldIds) : undefined;
     const command: ChangeUser = {
       type: 'ChangeUser',
       data: {
@@ -43,6 +50,7 @@ export class ChangeUserHandler implements ICommandHandler<ChangeUserCommand, Cha
           isMessageRecipient: input.is_message_recipient,
           customerPermission: input.customer_permission,
           customerGroupId: input.customer_group,
+          fieldValues: input.custom_fields && fieldValueInputs(input.custom_fields),
         },
         by: { userId: principal.userId, customerPermission: principal.customerPermission },
         group: {
@@ -50,6 +58,7 @@ export class ChangeUserHandler implements ICommandHandler<ChangeUserCommand, Cha
           lockedRoles: lockedRolesOf(group),
         },
         destination: destination && { customerGroupId: destination.customerGroupId, lockedRoles: lockedRolesOf(destination) },
+        catalogue,
       },
     };
     const now = new Date();

@@ -4,7 +4,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { initialUserState, normaliseEmail, notFound, userDecider, userStream, type CreateUser } from '@beacon/domain';
 import { CommandExecutor, deterministicId, type CommandContext } from '@beacon/platform';
 import { CustomerGroupAccess } from '../../shared/customer-group-access';
+import { FieldCatalogues } from '../field-catalogues';
 import { UserEmails } from '../user-emails';
+import { fieldValueInputs } from '../field-value-inputs';
 import { CreateUserCommand, type CreatedUser } from './create-user.command';
 
 /**
@@ -19,6 +21,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, Cre
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(CustomerGroupAccess) private readonly groups: CustomerGroupAccess,
     @Inject(UserEmails) private readonly emails: UserEmails,
+    @Inject(FieldCatalogues) private readonly catalogues: FieldCatalogues,
   ) {}
 
   async execute({ principal, input, commandId = randomUUID() }: CreateUserCommand): Promise<CreatedUser> {
@@ -43,6 +46,9 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, Cre
         },
         by: { userId: principal.userId, customerPermission: principal.customerPermission },
         lockedRoles: group.settings.locked_users,
+        ...(input.custom_fields?.length
+          ? { fieldValues: { inputs: fieldValueInputs(input.custom_fields), catalogue: await this.catalogues.of(group, input.custom_fields.map((entry) => entry.field)) } }
+          : {}),
       },
     };
     const context: CommandContext & { commandId: string } = {

@@ -3,7 +3,7 @@ import type { ContactFieldEvent, ContactFieldOption } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { DocumentChange } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
-import { CONTACT_FIELD_INDEXES, CONTACT_FIELDS, type ContactFieldDocument } from '../contact-fields.read-model';
+import { CONTACT_FIELD_INDEXES, CONTACT_FIELDS, type ContactFieldDocument } from '../../shared/read-models/contact-fields.read-model';
 
 const CONTACT_FIELD_EVENT_TYPES: ReadonlySet<string> = new Set([
   'ContactFieldCreated',

@@ -3,10 +3,10 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { CustomerGroupFieldDto, CustomerGroupFieldOptionDto } from '@beacon/contracts';
 import { allOptionsDisabled, excludedOptionIdsFor, fieldDevices, isContactFieldType, type ExcludedOptions } from '@beacon/domain';
 import { READ_STORE } from '@beacon/platform';
-import type { FindOptions, Filter, ReadStore } from '@beacon/read-store';
+import type { ReadStore } from '@beacon/read-store';
 import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
-import { CONTACT_FIELDS, type ContactFieldDocument } from '../contact-fields.read-model';
+import { CONTACT_FIELDS, fieldsOfGroups, type ContactFieldDocument } from '../../shared/read-models/contact-fields.read-model';
 import { CustomerGroupFieldsQuery, type CustomerGroupFieldsFlags } from '../../shared/queries/customer-group-fields.query';
 
 interface GroupPlace {
@@ -17,15 +17,6 @@ interface GroupPlace {
 
 const exclusionsOf = (field: ContactFieldDocument): ExcludedOptions[] =>
   field.excluded_options_by_group.map((entry) => ({ customerGroupId: entry.customer_group, optionIds: entry.options }));
-
-/**
- * The read of the fields defined in the groups named, sorted as CONTACT_FIELD_INDEXES is: the store
- * then reads that index (without the sort, SQLite prefers to scan every field of the tenant in id order).
- */
-export const fieldsOfGroups = (groupIds: readonly string[]): { filter: Filter; options: FindOptions } => ({
-  filter: { customer_group: { $in: [...groupIds] } },
-  options: { sort: { customer_group: 1, sequence: 1 } },
-});
 
 /** Fields of the groups below the asked one too: include_child_fields, or a column import. */
 const withChildFields = (flags: CustomerGroupFieldsFlags) => flags.include_child_fields || (flags.import_contacts && flags.import_by_column);

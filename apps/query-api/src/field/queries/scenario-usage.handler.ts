@@ -5,7 +5,7 @@ import { fieldIdOfOption, notFound } from '@beacon/domain';
 import { READ_STORE, type Principal } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
-import { CONTACT_FIELDS, type ContactFieldDocument } from '../contact-fields.read-model';
+import { CONTACT_FIELDS, type ContactFieldDocument } from '../../shared/read-models/contact-fields.read-model';
 import { ScenarioUsageQuery } from './scenario-usage.query';
 
 /**

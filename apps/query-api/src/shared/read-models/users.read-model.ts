@@ -32,6 +32,40 @@ export interface UserDocument extends Document {
   address_string?: string;
   first_name_key?: string;
   last_name_key?: string;
+  /** The user's contact-field values (devices and data), one entry per field that has any. */
+  field_values?: UserFieldValueEntry[];
+  /** Every option id the user holds in a select field: who holds an option is one indexed read. */
+  option_ids?: string[];
+  /**
+   * "<field id>=<value in lower case>" per value, and the ids of the fields with a value
+   * (`valued_fields`): the user list's filter by a contact field's value, or by its absence, reads them.
+   */
+  field_value_keys?: string[];
+  valued_fields?: string[];
+}
+
+export interface UserFieldValueEntry {
+  field: string;
+  values: string[];
+}
+
+/** The key a user's value of a contact field is found by in `field_value_keys`. */
+export const fieldValueKey = (fieldId: string, value: string) => `${fieldId}=${value.trim().toLowerCase()}`;
+
+/** The document's values and lookup keys after `changed` replaced those of its fields. */
+export function withFieldValues(current: readonly UserFieldValueEntry[], changed: readonly { fieldId: string; values: readonly string[] }[]): Partial<UserDocument> {
+  const byField = new Map(current.map((entry) => [entry.field, entry.values]));
+  for (const { fieldId, values } of changed) {
+    if (values.length) byField.set(fieldId, [...values]);
+    else byField.delete(fieldId);
+  }
+  const field_values = [...byField].map(([field, values]) => ({ field, values }));
+  return {
+    field_values,
+    option_ids: [...new Set(field_values.flatMap((entry) => entry.values.filter((value) => value.startsWith(`${entry.field}.`))))],
+    field_value_keys: field_values.flatMap((entry) => entry.values.map((value) => fieldValueKey(entry.field, value))),
+    valued_fields: field_values.map((entry) => entry.field),
+  };
 }
 
 /**

@@ -40,6 +40,23 @@ function fold(events: RecordedEvent[]): UserDocument | null {
 }
 
 describe('users projection', () => {
+  it("keeps each field's values, the options held and the lookup keys, replacing only the fields an event names", () => {
+    const set = (values: { fieldId: string; values: string[] }[]) => recorded('UserFieldValuesChanged', { values });
+    const field = 'a1b2c3d4-0000-4000-8000-000000000001';
+    const skills = 'a1b2c3d4-0000-4000-8000-000000000002';
+    const user = fold([
+      registered,
+      set([{ fieldId: field, values: ['+447911123456'] }, { fieldId: skills, values: [`${skills}.1`, `${skills}.3`] }]),
+      set([{ fieldId: field, values: [] }, { fieldId: skills, values: [`${skills}.3`] }]),
+    ]);
+    expect(user).toMatchObject({
+      field_values: [{ field: skills, values: [`${skills}.3`] }],
+      option_ids: [`${skills}.3`],
+      field_value_keys: [`${skills}=${skills}.3`],
+      valued_fields: [skills],
+    });
+  });
+
   it('counts failed sign-ins, keeps the end of the lock, and clears both when an admin does or the user signs in', () => {
     const failed = recorded('UserSignInFailed', { stage: 'password' });
     expect(fold([registered, failed, failed])).toMatchObject({ failed_attempts: 2, locked_until: null });

@@ -5,6 +5,7 @@ import {
   type UserDeleted,
   type UserDetailsChanged,
   type UserEmailChanged,
+  type UserFieldValuesChanged,
   type UserLockedOut,
   type UserMovedToCustomerGroup,
   type UserRegistered,
@@ -12,7 +13,7 @@ import {
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
-import { FORMER_USERS, USERS, type FormerUserDocument, type UserDocument } from '../../shared/read-models/users.read-model';
+import { FORMER_USERS, USERS, withFieldValues, type FormerUserDocument, type UserDocument } from '../../shared/read-models/users.read-model';
 import { USER_LIST_INDEXES, withListKeys } from '../queries/user-list-query';
 
 const tenantOf = (event: RecordedEvent) => String(event.metadata.tenantId);
@@ -69,6 +70,7 @@ const PATCHES: Readonly<Record<string, Patch>> = {
   UserDetailsChanged: (_, event) => detailsChanged(event.data as UserDetailsChanged['data']),
   UserEmailChanged: (_, event) => ({ email: (event.data as UserEmailChanged['data']).email }),
   UserMovedToCustomerGroup: (_, event) => ({ customer_group: (event.data as UserMovedToCustomerGroup['data']).customerGroupId }),
+  UserFieldValuesChanged: (current, event) => withFieldValues(current.field_values ?? [], (event.data as UserFieldValuesChanged['data']).values),
 };
 
 /** A deleted user leaves the users read model (reads answer 404, lists leave them out); the activity log keeps their name. */

@@ -1,4 +1,4 @@
-import type { UserDto } from '@beacon/contracts';
+import type { UserDto, UserFieldValueDto } from '@beacon/contracts';
 import type { UserDocument } from '../../shared/read-models/users.read-model';
 import { toLoggedUser } from './logged-user';
 
@@ -8,8 +8,9 @@ const latest = (...times: (string | null)[]): string | null =>
 /**
  * A user as GET /api/user/{id}/ answers one (and the user list shows each): `lastCall` is the time of
  * the user's last authenticated call (the token records), which may be later than their last sign-in.
+ * `customFields`: with ?custom_fields=true, the contact fields of the user's group and their values.
  */
-export function userAnswer(user: UserDocument, lastCall: number | null, withCustomFields: boolean): UserDto {
+export function userAnswer(user: UserDocument, lastCall: number | null, customFields?: UserFieldValueDto[]): UserDto {
   return {
     ...toLoggedUser(user),
     failed_attempts: user.failed_attempts,
@@ -20,6 +21,6 @@ export function userAnswer(user: UserDocument, lastCall: number | null, withCust
     is_active: user.is_active ?? true,
     is_message_recipient: user.is_message_recipient ?? true,
     last_activity: latest(user.last_activity, lastCall === null ? null : new Date(lastCall).toISOString()),
-    ...(withCustomFields ? { custom_fields: [] } : {}),
+    ...(customFields ? { custom_fields: customFields } : {}),
   };
 }

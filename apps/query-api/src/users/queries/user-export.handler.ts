@@ -54,7 +54,7 @@ export class UserExportHandler implements IQueryHandler<UserExportQuery, UserExp
       for (let skip = 0; ; skip += USER_EXPORT_BATCH) {
         const batch = await users.find(filter, { sort, skip, limit: USER_EXPORT_BATCH });
         for (const user of batch) {
-          const answer = userAnswer(user, await tokens.lastActivity(user.id), false);
+          const answer = userAnswer(user, await tokens.lastActivity(user.id));
           yield [
             user.first_name,
             user.last_name,

@@ -1,5 +1,7 @@
 import {
   USER_LIST_DEFAULT_PAGE_SIZE,
+  USER_LIST_FILTER_FIELDS,
+  USER_LIST_MISSING_VALUE_FIELDS,
   type UserListFilterField,
   type UserListMissingValueField,
   type UserListQuerySchema,
@@ -7,7 +9,7 @@ import {
 } from '@beacon/contracts';
 import type { Filter, IndexSpec, SortSpec } from '@beacon/read-store';
 import type { z } from 'zod';
-import type { UserDocument } from '../../shared/read-models/users.read-model';
+import { fieldValueKey, type UserDocument } from '../../shared/read-models/users.read-model';
 
 /**
  * The user list's filters, order and paging (GET /api/customer_group/{id}/users/, spec part 2 §7
@@ -75,6 +77,15 @@ function attributeFilter(field: UserListFilterField, value: string): Filter {
 
 const missingFilter = (field: UserListMissingValueField): Filter => (field === 'last_activity' ? { last_activity: null } : { [field]: { $in: [null, ''] } });
 
+/** `field` and `search_by_missing_value` name an attribute, or else (the schema has checked it) a contact field's id. */
+const ATTRIBUTES: ReadonlySet<string> = new Set([...USER_LIST_FILTER_FIELDS, ...USER_LIST_MISSING_VALUE_FIELDS]);
+
+/** Users holding this value of the contact field: the value's key, in any case (an option's id for a select field). */
+const contactFieldFilter = (fieldId: string, value: string): Filter => ({ field_value_keys: fieldValueKey(fieldId, value) });
+
+/** Users with no value of the contact field (documents projected before values existed hold none). */
+const contactFieldMissingFilter = (fieldId: string): Filter => ({ valued_fields: { $ne: fieldId } });
+
 const present = (text: string | undefined): string | null => (text === undefined || text.trim() === '' ? null : text.trim());
 
 /** The attribute filters of the query string (the schema has checked them); the reader adds the groups and the search. */
@@ -82,9 +93,9 @@ export function userListFilter(query: UserListQueryParams): Filter[] {
   const filters: Filter[] = [];
   const field = present(query.field) as UserListFilterField | null;
   const value = present(query.value);
-  if (field && value !== null) filters.push(attributeFilter(field, value));
+  if (field && value !== null) filters.push(ATTRIBUTES.has(field) ? attributeFilter(field, value) : contactFieldFilter(field, value));
   const missing = present(query.search_by_missing_value) as UserListMissingValueField | null;
-  if (missing) filters.push(missingFilter(missing));
+  if (missing) filters.push(ATTRIBUTES.has(missing) ? missingFilter(missing) : contactFieldMissingFilter(missing));
   return filters;
 }
 

@@ -46,7 +46,7 @@ export class UserListHandler implements IQueryHandler<UserListQuery, UserListPag
     const options: FindOptions = { sort: userListSort(userListSortKey(params), params.descending), skip: (page - 1) * pageSize, limit: pageSize };
     const { count, documents } = await this.matching(users, [groups, ...userListFilter(params)], userListSearch(params), options);
     const data = await Promise.all(
-      documents.map(async (user) => ({ ...userAnswer(user, await this.tokens.lastActivity(user.id), false), address_string: user.address_string ?? addressString(user) })),
+      documents.map(async (user) => ({ ...userAnswer(user, await this.tokens.lastActivity(user.id)), address_string: user.address_string ?? addressString(user) })),
     );
     const answer = { data, count, number_of_pages: Math.max(1, Math.ceil(count / pageSize)), page_number: page, items_per_page: pageSize };
     return count === 0 ? { ...answer, detail: NO_MATCHING_RESULTS_MESSAGE } : answer;

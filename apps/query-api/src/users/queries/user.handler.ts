@@ -7,6 +7,7 @@ import type { ReadStore } from '@beacon/read-store';
 import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { userAnswer } from './user-answer';
+import { userCustomFields } from './user-custom-fields';
 import { UserQuery } from './user.query';
 
 /** Roles that see other users (the Manage Users page); anyone may read themselves. */
@@ -25,10 +26,12 @@ export class UserHandler implements IQueryHandler<UserQuery, UserDto> {
   ) {}
 
   async execute({ principal, userId, withCustomFields }: UserQuery): Promise<UserDto> {
-    const user = await this.readStore.scope(principal.rootId).collection<UserDocument>(USERS).findOne({ _id: userId });
+    const scope = this.readStore.scope(principal.rootId);
+    const user = await scope.collection<UserDocument>(USERS).findOne({ _id: userId });
     if (!user) throw notFound();
-    await this.groups.reachable(principal, user.customer_group);
+    const group = await this.groups.reachable(principal, user.customer_group);
     if (userId !== principal.userId && !READS_OTHER_USERS.includes(principal.customerPermission)) throw forbidden();
-    return userAnswer(user, await this.tokens.lastActivity(userId), withCustomFields);
+    const customFields = withCustomFields ? await userCustomFields(scope, group.path, user) : undefined;
+    return userAnswer(user, await this.tokens.lastActivity(userId), customFields);
   }
 }
