@@ -40,6 +40,18 @@ function fold(events: RecordedEvent[]): UserDocument | null {
 }
 
 describe('users projection', () => {
+  it('tells open users screens of changes made to a user, by id and without their data', () => {
+    expect(usersProjection.liveUpdate!(registered)).toEqual({ type: 'UserRegistered', resource: USERS, id: 'u1', data: {}, tenantId: 'root-1', customerGroupId: 'g1' });
+    expect(usersProjection.liveUpdate!(recorded('UserFieldValuesChanged', { values: [] }))).toEqual({
+      type: 'UserFieldValuesChanged',
+      resource: USERS,
+      id: 'u1',
+      data: {},
+      tenantId: 'root-1',
+    });
+    expect(usersProjection.liveUpdate!(recorded('UserSignedIn', { sessionId: 's' }))).toBeNull();
+  });
+
   it("keeps each field's values, the options held and the lookup keys, replacing only the fields an event names", () => {
     const set = (values: { fieldId: string; values: string[] }[]) => recorded('UserFieldValuesChanged', { values });
     const field = 'a1b2c3d4-0000-4000-8000-000000000001';

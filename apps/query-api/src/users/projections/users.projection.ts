@@ -83,6 +83,17 @@ function deleted(event: RecordedEvent) {
   ];
 }
 
+/** The changes an admin makes to a user: an open users list or user page reloads on them. */
+const ADMINISTRATION_EVENTS: ReadonlySet<string> = new Set([
+  'UserRegistered',
+  'UserDetailsChanged',
+  'UserEmailChanged',
+  'UserMovedToCustomerGroup',
+  'UserCustomerPermissionChanged',
+  'UserFieldValuesChanged',
+  'UserDeleted',
+]);
+
 export const usersProjection: ProjectionDefinition = {
   name: READ_MODEL_PROJECTIONS.users,
   collections: [USERS, FORMER_USERS],
@@ -97,5 +108,22 @@ export const usersProjection: ProjectionDefinition = {
     if (event.type === 'UserRegistered') return change((current) => current ?? withListKeys(registered(event.data as UserRegistered['data'])));
     const patch = ownValue(PATCHES, event.type);
     return patch ? change((current) => current && withListKeys({ ...current, ...patch(current, event) })) : [];
+  },
+  /**
+   * Changes to a user, by id and without their data: the user's group's room when the event names the
+   * group (a move tells the group they joined), else the organisation's room.
+   */
+  liveUpdate(event) {
+    const userId = (event.data as { userId?: unknown }).userId;
+    if (!ADMINISTRATION_EVENTS.has(event.type) || typeof userId !== 'string') return null;
+    const customerGroupId = (event.data as { customerGroupId?: unknown }).customerGroupId;
+    return {
+      type: event.type,
+      resource: USERS,
+      id: userId,
+      data: {},
+      tenantId: tenantOf(event),
+      ...(typeof customerGroupId === 'string' ? { customerGroupId } : {}),
+    };
   },
 };
