@@ -41,15 +41,18 @@ function fold(events: RecordedEvent[]): UserDocument | null {
 
 describe('users projection', () => {
   it('tells open users screens of changes made to a user, by id and without their data', () => {
-    expect(usersProjection.liveUpdate!(registered)).toEqual({ type: 'UserRegistered', resource: USERS, id: 'u1', data: {}, tenantId: 'root-1', customerGroupId: 'g1' });
-    expect(usersProjection.liveUpdate!(recorded('UserFieldValuesChanged', { values: [] }))).toEqual({
+    const user = fold([registered])!;
+    expect(usersProjection.liveUpdate!(registered, [user])).toEqual({ type: 'UserRegistered', resource: USERS, id: 'u1', data: {}, tenantId: 'root-1', customerGroupId: 'g1' });
+    expect(usersProjection.liveUpdate!(recorded('UserFieldValuesChanged', { values: [] }), [{ ...user, customer_group: 'g2' }])).toEqual({
       type: 'UserFieldValuesChanged',
       resource: USERS,
       id: 'u1',
       data: {},
       tenantId: 'root-1',
+      customerGroupId: 'g2',
     });
-    expect(usersProjection.liveUpdate!(recorded('UserSignedIn', { sessionId: 's' }))).toBeNull();
+    expect(usersProjection.liveUpdate!(recorded('UserDeleted', { customerGroupId: 'g3', email: 'a@b.c', firstName: 'A', lastName: 'B' }), [])).toMatchObject({ customerGroupId: 'g3' });
+    expect(usersProjection.liveUpdate!(recorded('UserSignedIn', { sessionId: 's' }), [user])).toBeNull();
   });
 
   it("keeps each field's values, the options held and the lookup keys, replacing only the fields an event names", () => {

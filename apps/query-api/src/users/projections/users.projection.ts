@@ -110,13 +110,14 @@ export const usersProjection: ProjectionDefinition = {
     return patch ? change((current) => current && withListKeys({ ...current, ...patch(current, event) })) : [];
   },
   /**
-   * Changes to a user, by id and without their data: the user's group's room when the event names the
-   * group (a move tells the group they joined), else the organisation's room.
+   * Changes to a user, by id and without their data, to the room of the user's group (as the event
+   * left the user, or as the event names it for a deletion); a move tells the group they joined.
    */
-  liveUpdate(event) {
+  liveUpdate(event, documents) {
     const userId = (event.data as { userId?: unknown }).userId;
     if (!ADMINISTRATION_EVENTS.has(event.type) || typeof userId !== 'string') return null;
-    const customerGroupId = (event.data as { customerGroupId?: unknown }).customerGroupId;
+    const user = documents.find((document) => document._id === userId) as UserDocument | undefined;
+    const customerGroupId = user?.customer_group ?? (event.data as { customerGroupId?: unknown }).customerGroupId;
     return {
       type: event.type,
       resource: USERS,
