@@ -7,6 +7,7 @@ import {
   INCIDENT_MANAGER_ONLY_PERMISSION,
   MEDIA_LIBRARY_PERMISSION,
   MERGE_FIELDS_PERMISSION,
+  ON_CALL_PERMISSION,
   PRODUCT_AND_INCIDENT_MANAGER_PERMISSION,
   USE_MICROSOFT_TEAMS_PERMISSION,
   USE_SLACK_PERMISSION,
@@ -198,6 +199,19 @@ export const GUARD_EXPECTATIONS: readonly GuardExpectation[] = [
   { guard: 'mergeFields', situation: 'no root permissions', given: {}, allowed: NONE },
   { guard: 'mergeFields', situation: 'with Merge fields', given: { rootPermissions: [MERGE_FIELDS_PERMISSION] }, allowed: ['ADMIN'] },
   { guard: 'mergeFields', situation: 'every other root permission', given: { rootPermissions: allExcept(MERGE_FIELDS_PERMISSION) }, allowed: NONE },
+
+  { guard: 'onCall', situation: 'no root permissions', given: {}, allowed: NONE },
+  { guard: 'onCall', situation: 'with On Call core platform access', given: { rootPermissions: [ON_CALL_PERMISSION] }, allowed: ['ADMIN', 'OPERATOR'] },
+  { guard: 'onCall', situation: 'every other root permission', given: { rootPermissions: allExcept(ON_CALL_PERMISSION) }, allowed: NONE },
+  { guard: 'onCall', situation: 'everything, temporary', given: { ...EVERYTHING, isTemporary: true }, allowed: ['ADMIN', 'OPERATOR'] },
+  { guard: 'onCallRecipients', situation: 'no root permissions', given: {}, allowed: NONE },
+  { guard: 'onCallRecipients', situation: 'with On Call core platform access', given: { rootPermissions: [ON_CALL_PERMISSION] }, allowed: ['ADMIN', 'OPERATOR', 'SENDER'] },
+  { guard: 'onCallRecipients', situation: 'every other root permission', given: { rootPermissions: allExcept(ON_CALL_PERMISSION) }, allowed: NONE },
+  { guard: 'onCallUser', situation: 'no root permissions, own id', given: { target: 'self' }, allowed: NONE },
+  { guard: 'onCallUser', situation: 'with On Call core platform access, no target', given: { rootPermissions: [ON_CALL_PERMISSION] }, allowed: ['ADMIN', 'OPERATOR', 'DATA'] },
+  { guard: 'onCallUser', situation: 'with On Call core platform access, other id', given: { rootPermissions: [ON_CALL_PERMISSION], target: 'other' }, allowed: ['ADMIN', 'OPERATOR', 'DATA'] },
+  { guard: 'onCallUser', situation: 'with On Call core platform access, own id', given: { rootPermissions: [ON_CALL_PERMISSION], target: 'self' }, allowed: ALL },
+  { guard: 'onCallUser', situation: 'every other root permission, own id', given: { rootPermissions: allExcept(ON_CALL_PERMISSION), target: 'self' }, allowed: NONE },
 ];
 
 const TEMPORARY: AccessSituation = { isTemporary: true };

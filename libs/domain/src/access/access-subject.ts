@@ -34,6 +34,8 @@ export const USE_SLACK_PERMISSION = 'Use Slack' satisfies RootPermission;
 export const CUSTOM_DASHBOARD_BRANDING_PERMISSION = 'Custom dashboard branding' satisfies RootPermission;
 export const VIEW_ADDRESS_STRING_PERMISSION = 'Allow Operators to view address string (detailed reports)' satisfies RootPermission;
 export const VIEW_ALL_INFO_PERMISSION = 'Allow Operators to view all info (detailed reports)' satisfies RootPermission;
+export const ON_CALL_PERMISSION = 'On Call core platform access' satisfies RootPermission;
+export const MINIMUM_STAFFING_PERMISSION = 'Minimum staffing requirements' satisfies RootPermission;
 
 /** Either root permission opens incident management. */
 export const INCIDENT_ROOT_PERMISSIONS = [INCIDENT_MANAGER_ONLY_PERMISSION, PRODUCT_AND_INCIDENT_MANAGER_PERMISSION] as const;

@@ -5,6 +5,7 @@ import {
   DETAILED_REPORT_PERMISSIONS,
   MEDIA_LIBRARY_PERMISSION,
   MERGE_FIELDS_PERMISSION,
+  ON_CALL_PERMISSION,
   USE_MICROSOFT_TEAMS_PERMISSION,
   USE_SLACK_PERMISSION,
   hasAnyRootPermission,
@@ -40,11 +41,14 @@ export const GUARD_KINDS = [
   'teams',
   'slack',
   'mergeFields',
+  'onCall',
+  'onCallRecipients',
+  'onCallUser',
 ] as const;
 export type GuardKind = (typeof GUARD_KINDS)[number];
 
 export interface GuardContext {
-  /** For profileEdit: the id of the user being edited (the :id of /users/:id/edit). */
+  /** For profileEdit and onCallUser: the id of the user the route is about (the :id of /users/:id/edit). */
   readonly targetUserId?: string;
 }
 
@@ -107,6 +111,16 @@ const GUARDS: Record<GuardKind, (subject: AccessSubject, context: GuardContext) 
   slack: (subject) => subject.customerPermission === 'ADMIN' && hasRootPermission(subject, USE_SLACK_PERMISSION),
   // Merge fields (spec part 2 §6, a feature permission of the root group) on the admins' dataset screens.
   mergeFields: (subject) => subject.customerPermission === 'ADMIN' && hasRootPermission(subject, MERGE_FIELDS_PERMISSION),
+  // On call (part 2 §6, a feature permission of the root group): the on-call routes of the console are
+  // admin/operator (/user_import_on_call), so rosters, settings, assignments and exports are theirs.
+  onCall: (subject) => hasRole(subject, GUARD_ROLE_SETS.adminOperator) && hasRootPermission(subject, ON_CALL_PERMISSION),
+  // Who is on call now: what the message builder's "Currently On Call" recipient type reads, so also senders'.
+  onCallRecipients: (subject) => hasRole(subject, GUARD_ROLE_SETS.adminOperatorSender) && hasRootPermission(subject, ON_CALL_PERMISSION),
+  // One user's on-call weeks and their export: admins and operators (rosters), data users (the user
+  // edit screen's on_call tab is theirs too), and any user for themselves.
+  onCallUser: (subject, context) =>
+    hasRootPermission(subject, ON_CALL_PERMISSION) &&
+    (hasRole(subject, ['ADMIN', 'OPERATOR', 'DATA']) || (context.targetUserId !== undefined && context.targetUserId === subject.userId)),
 };
 
 export function isGuardKind(value: unknown): value is GuardKind {

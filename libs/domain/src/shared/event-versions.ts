@@ -7,6 +7,7 @@ import { FILE_UPLOAD_EVENT_VERSIONS } from '../file-upload/file-upload';
 import { INCIDENT_ATTACHMENT_EVENT_VERSIONS } from '../incident-attachment/incident-attachment';
 import { FIELD_EVENT_VERSIONS } from '../field/field.events';
 import { EMAIL_SUPPRESSION_EVENT_VERSIONS } from '../email-suppression/email-suppression.events';
+import { ON_CALL_EVENT_VERSIONS } from '../on-call/on-call.events';
 import { ownValue } from './own-value';
 
 /**
@@ -23,6 +24,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...INCIDENT_ATTACHMENT_EVENT_VERSIONS,
   ...FIELD_EVENT_VERSIONS,
   ...EMAIL_SUPPRESSION_EVENT_VERSIONS,
+  ...ON_CALL_EVENT_VERSIONS,
   UserEmailClaimed: 1,
   UserEmailReleased: 1,
 };

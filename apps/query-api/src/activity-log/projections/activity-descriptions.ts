@@ -9,6 +9,7 @@ import {
   incidentActivity,
   incidentAttachmentActivity,
   incidentSettingsActivity,
+  onCallActivity,
   userActivity,
   type ActivityDescriber,
   type ActivityDescription,
@@ -25,6 +26,7 @@ export const AGGREGATE_ACTIVITY: readonly Readonly<Record<string, ActivityDescri
   fileUploadActivity,
   dispatchActivity,
   contactFieldActivity,
+  onCallActivity,
 ];
 
 /** By event type; a Map, so a type such as "constructor" names no describer. */
