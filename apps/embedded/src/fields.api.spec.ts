@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_GROUPS } from '@beacon/command-api';
@@ -290,6 +291,25 @@ describe('options excluded by group', () => {
 
     const counted = await fieldsOf(admin, northId, position, { aggregate_field_options_with_recipient_count: 'true' });
     expect(counted.find((entry) => entry.id === field.id)!.options.map((option) => option.recipient_count)).toEqual([0, 0]);
+    const holder = (customerGroup: string, optionId: string) => ({
+      email: `crew-${randomUUID().slice(0, 8)}@demo.test`,
+      first_name: 'Crew',
+      last_name: 'Member',
+      customer_group: customerGroup,
+      customer_permission: 'CONTACT',
+      preferred_timezone: 'Europe/London',
+      custom_fields: [{ field: field.id, values: [optionId] }],
+    });
+    const hand = field.options[1]!.id;
+    await request(app.url).post('/api/user/').set(auth(admin)).send(holder(northId, lead!)).expect(201);
+    await request(app.url).post('/api/user/').set(auth(admin)).send(holder(team, hand)).expect(201);
+    const last = await request(app.url).post('/api/user/').set(auth(admin)).send(holder(northId, hand)).expect(201);
+    const recounted = await fieldsOf(admin, northId, last.headers['x-event-position'], { aggregate_field_options_with_recipient_count: 'true' });
+    because('each option counts the users of the group and those below who hold it', () =>
+      expect(recounted.find((entry) => entry.id === field.id)!.options.map((option) => option.recipient_count)).toEqual([1, 2]),
+    );
+    const teamCounted = await fieldsOf(admin, team, last.headers['x-event-position'], { aggregate_field_options_with_recipient_count: 'true' });
+    expect(teamCounted.find((entry) => entry.id === field.id)!.options.map((option) => option.recipient_count)).toEqual([0, 1]);
 
     const byRow = await fieldsOf(admin, northId, position, { import_contacts: 'true', import_by_column: 'false' });
     expect(byRow.map((entry) => entry.id)).not.toContain(teamField.id);

@@ -72,7 +72,7 @@ export const CustomerGroupFieldOptionSchema = named(
     ).optional(),
     recipient_count: described(
       z.number().int(),
-      'With aggregate_field_options_with_recipient_count=true: how many users hold the option. Users hold no field values yet, so this is 0 until they do.',
+      'With aggregate_field_options_with_recipient_count=true: how many users of the group and the groups below it hold the option.',
     ).optional(),
   }),
 );

@@ -2,11 +2,12 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { CustomerGroupFieldDto, CustomerGroupFieldOptionDto } from '@beacon/contracts';
 import { allOptionsDisabled, excludedOptionIdsFor, fieldDevices, isContactFieldType, type ExcludedOptions } from '@beacon/domain';
-import { READ_STORE } from '@beacon/platform';
+import { READ_STORE, type Principal } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
 import { CONTACT_FIELDS, fieldsOfGroups, type ContactFieldDocument } from '../../shared/read-models/contact-fields.read-model';
+import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { CustomerGroupFieldsQuery, type CustomerGroupFieldsFlags } from '../../shared/queries/customer-group-fields.query';
 
 interface GroupPlace {
@@ -27,7 +28,8 @@ const withChildFields = (flags: CustomerGroupFieldsFlags) => flags.include_child
  * descendants after them. Each option says whether the asked group offers it (an exclusion for a
  * group holds for its descendants too); `all_options_disabled` when it offers none. The list reads
  * the fields of the group's path (and descendants) by index, never every field of the tenant.
- * `has_operator_access` and `session_id` change nothing yet: fields have no operator-only setting,
+ * With aggregate_field_options_with_recipient_count, each option counts the users of the group and
+ * those below it who hold it. `has_operator_access` and `session_id` change nothing yet: fields have no operator-only setting,
  * and message sessions do not exist in this version.
  */
 @QueryHandler(CustomerGroupFieldsQuery)
@@ -52,10 +54,29 @@ export class CustomerGroupFieldsHandler implements IQueryHandler<CustomerGroupFi
     const fields = await scope.collection<ContactFieldDocument>(CONTACT_FIELDS).find(filter, options);
     const level = (field: ContactFieldDocument) => depth.get(field.customer_group) ?? asked.path.indexOf(field.customer_group) + 1;
     fields.sort((a, b) => level(a) - level(b) || a.sequence - b.sequence);
-    return fields.map((field) => this.entry(field, asked, below, flags));
+    const counts = flags.aggregate_field_options_with_recipient_count ? await this.recipientCounts(principal, group._id, fields) : new Map<string, number>();
+    return fields.map((field) => this.entry(field, asked, below, flags, counts));
   }
 
-  private entry(field: ContactFieldDocument, asked: GroupPlace, below: readonly GroupPlace[], flags: CustomerGroupFieldsFlags): CustomerGroupFieldDto {
+  /**
+   * How many users of the asked group and the groups below it hold each option of these fields: one
+   * count per option, by the users' option ids.
+   */
+  private async recipientCounts(principal: Principal, customerGroupId: string, fields: readonly ContactFieldDocument[]): Promise<Map<string, number>> {
+    const users = this.readStore.scope(principal.rootId).collection<UserDocument>(USERS);
+    const inGroups = customerGroupId === principal.rootId ? {} : { customer_group: { $in: await this.groups.subtreeIds(principal, customerGroupId) } };
+    const optionIds = fields.flatMap((field) => field.options.map((option) => option.id));
+    const counts = await Promise.all(optionIds.map((optionId) => users.count({ ...inGroups, option_ids: optionId })));
+    return new Map(optionIds.map((optionId, index) => [optionId, counts[index]!]));
+  }
+
+  private entry(
+    field: ContactFieldDocument,
+    asked: GroupPlace,
+    below: readonly GroupPlace[],
+    flags: CustomerGroupFieldsFlags,
+    counts: ReadonlyMap<string, number>,
+  ): CustomerGroupFieldDto {
     const exclusions = exclusionsOf(field);
     const excluded = excludedOptionIdsFor(exclusions, asked.path);
     // The groups an option's mapping covers: the asked group, and those below it the field applies to.
@@ -75,7 +96,7 @@ export class CustomerGroupFieldsHandler implements IQueryHandler<CustomerGroupFi
             })),
           }
         : {}),
-      ...(flags.aggregate_field_options_with_recipient_count ? { recipient_count: 0 } : {}),
+      ...(flags.aggregate_field_options_with_recipient_count ? { recipient_count: counts.get(option.id) ?? 0 } : {}),
     }));
     const fieldType = isContactFieldType(field.field_type) ? field.field_type : 'TEXT';
     return {
