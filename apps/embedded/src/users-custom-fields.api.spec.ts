@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_GROUPS } from '@beacon/command-api';
 import type { CustomerGroupDto, CustomerGroupFieldDto, UserDto, UserFieldValueDto, UserListPageDto } from '@beacon/contracts';
-import { because } from '@beacon/testing';
+import { because, eventually } from '@beacon/testing';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createSecondTenant, OTHER_TENANT_PASSWORD } from './testing/second-tenant';
 import { createUser } from './testing/users';
@@ -76,6 +76,29 @@ describe('contact-field values on POST /api/user/', () => {
     expect(valueOf(values, 'Work email').values).toEqual(['cato@example.test']);
     expect(valueOf(values, 'Skills')).toMatchObject({ values: [optionOf('Skills', 'Driver'), optionOf('Skills', 'First aid')], option_label: 'Driver, First aid' });
     expect(valueOf(values, 'Shift')).toMatchObject({ values: [], option_label: null });
+  });
+
+  it("lists the options each select field offers the user's group, for a user editing themselves too", async () => {
+    const team = (await request(app.url).post('/api/customer_group/').set(auth(admin)).send({ name: `Team ${randomUUID().slice(0, 6)}`, parent: rootId }).expect(201))
+      .body as CustomerGroupDto;
+    await request(app.url).put(`/api/customer_group_settings/${team.id}/`).set(auth(admin)).send({ send_verification_email: true }).expect(200);
+    const shift = fieldNamed('Shift');
+    const response = await request(app.url)
+      .put(`/api/field/${shift.id}/excluded_options_by_group/`)
+      .set(auth(admin))
+      .send({ excluded_options_by_group: { [team.id]: [optionOf('Shift', 'Evening')] } })
+      .expect(200);
+    const self = await createUser(app, { role: 'CONTACT', customerGroupId: team.id });
+    const key = await login(app, self.email, self.password);
+
+    // The user is registered straight on the command bus: read once the users read model has them.
+    const values = await eventually(() => read(self.userId, response.headers['x-event-position'], key), { timeout: 5_000 });
+    expect(valueOf(values, 'Shift').options).toEqual([
+      { id: optionOf('Shift', 'Day'), label: 'Day' },
+      { id: optionOf('Shift', 'Night'), label: 'Night' },
+    ]);
+    expect(valueOf(values, 'Skills').options?.map((option) => option.label)).toEqual(['First aid', 'Fire warden', 'Forklift', 'Driver']);
+    because('fields without options list none', () => expect(valueOf(values, 'Mobile').options).toBeUndefined());
   });
 
   it.each([

@@ -42,6 +42,10 @@ export const UserFieldValueSchema = named(
     user: described(z.string(), "The user's id."),
     values: described(z.array(z.string()), 'Phone numbers in E.164, emails in lower case, option ids for the select types; empty when the user has none.'),
     option_label: described(z.string().nullable(), "The chosen options' labels, joined by \", \"; null for other types."),
+    options: described(
+      z.array(z.object({ id: z.string(), label: z.string() })),
+      "SINGLESELECT and MULTISELECT only: the options the user's group offers (neither deleted nor excluded for it), in the field's order.",
+    ).optional(),
   }),
 );
 

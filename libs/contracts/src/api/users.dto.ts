@@ -20,6 +20,18 @@ export interface UserFieldValueDto {
   values: string[];
   /** The chosen options' labels, joined by ", " (select fields with a value); null otherwise. */
   option_label: string | null;
+  /**
+   * SINGLESELECT and MULTISELECT only: the options the user's group offers, in the field's order, so a
+   * screen can offer them to anyone who may edit the user (data users and users editing themselves
+   * cannot read the group's fields list).
+   */
+  options?: UserFieldOptionDto[];
+}
+
+/** An option a select field offers the user's group. */
+export interface UserFieldOptionDto {
+  id: string;
+  label: string;
 }
 
 /** One field's values in POST and PUT /api/user/ `custom_fields`; an empty list clears the field. */
