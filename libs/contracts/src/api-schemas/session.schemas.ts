@@ -1,6 +1,7 @@
 /** Sign-in, passwords, the second factor and the shell's session calls (session.routes.ts). */
 import { CUSTOMER_PERMISSIONS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@beacon/domain';
 import { z } from 'zod';
+import { ACCOUNT_EMAIL_KINDS, OUTBOX_EMAIL_STATUSES } from '../api/email-outbox.dto';
 import type { SESSION_ROUTES } from '../routes/session.routes';
 import {
   DetailResponseSchema,
@@ -121,11 +122,13 @@ export const OutboxEmailSchema = named(
   'OutboxEmail',
   z.object({
     id: z.string(),
-    kind: z.literal('password_reset'),
+    kind: z.enum(ACCOUNT_EMAIL_KINDS),
     to: z.string(),
     subject: z.string(),
     text: z.string(),
     created_at: z.string(),
+    status: described(z.enum(OUTBOX_EMAIL_STATUSES), 'sending (tried again later), sent, failed (refused for good or out of attempts) or suppressed (not sent).'),
+    failure: described(z.string().nullable(), 'Why it failed or was not sent.'),
   }),
 );
 
@@ -213,8 +216,9 @@ export const SESSION_API = {
       responses: { 200: json(StringListSchema, 'The ids.') },
     },
     emailOutbox: {
-      summary: 'Emails the embedded email channel recorded',
-      description: 'The last 100 account emails (password reset links) recorded instead of sent, newest first.',
+      summary: 'The account emails sent, and what became of them',
+      description:
+        'The last 100 account emails (password reset and welcome links), newest first, whether the embedded mail folder or SMTP sent them, with their links hidden.',
       responses: { 200: json(EmailOutboxSchema, 'The emails.') },
     },
   },

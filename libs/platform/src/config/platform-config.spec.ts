@@ -93,4 +93,39 @@ describe('platform configuration', () => {
     expect(loadPlatformConfig({ GUEST_UPLOADS_PER_MINUTE: '5', GUEST_UPLOAD_MB_PER_HOUR: '40' })).toMatchObject({ guestUploadsPerMinute: 5, guestUploadMbPerHour: 40 });
     expect(() => loadPlatformConfig({ GUEST_UPLOAD_MB_PER_HOUR: '0.5' })).toThrow('GUEST_UPLOAD_MB_PER_HOUR must be a positive integer');
   });
+
+  it('reads the account emails: welcome link lifetime, retries, callback secret; the embedded outbox unless SMTP_URL is set', () => {
+    expect(loadPlatformConfig({})).toMatchObject({ welcomeEmailSeconds: 7 * 24 * 3600, smtp: undefined, emailRetryDelaysMs: [5000, 30000], emailCallbackSecret: undefined });
+    const config = loadPlatformConfig({
+      WELCOME_EMAIL_SECONDS: '3600',
+      SMTP_URL: ' smtps://mailer:pa55@mail.example.com:465 ',
+      SMTP_FROM: 'Beacon <no-reply@example.com>',
+      EMAIL_RETRY_DELAYS_MS: '10, 20,30',
+      EMAIL_CALLBACK_SECRET: 'c'.repeat(32),
+    });
+    expect(config).toMatchObject({
+      welcomeEmailSeconds: 3600,
+      smtp: { url: 'smtps://mailer:pa55@mail.example.com:465', from: 'Beacon <no-reply@example.com>' },
+      emailRetryDelaysMs: [10, 20, 30],
+      emailCallbackSecret: 'c'.repeat(32),
+    });
+    expect(loadPlatformConfig({ EMAIL_RETRY_DELAYS_MS: '0' }).emailRetryDelaysMs).toEqual([0]);
+  });
+
+  it('refuses SMTP settings it cannot use, never repeating the URL (it may hold a password)', () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadPlatformConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('expected a refusal');
+    };
+    expect(refusal({ SMTP_URL: 'http://user:s3cret@mail.example.com', SMTP_FROM: 'a@b.c' })).toBe('SMTP_URL must start with smtp:// or smtps://');
+    expect(refusal({ SMTP_URL: 'not a url s3cret', SMTP_FROM: 'a@b.c' })).not.toContain('s3cret');
+    expect(refusal({ SMTP_URL: 'smtp://user:s3cret@mail.example.com' })).toContain('SMTP_FROM must be set');
+    expect(refusal({ SMTP_URL: 'smtp://user:s3cret@mail.example.com' })).not.toContain('s3cret');
+    expect(refusal({ EMAIL_RETRY_DELAYS_MS: '5s' })).toContain('EMAIL_RETRY_DELAYS_MS');
+    expect(refusal({ EMAIL_CALLBACK_SECRET: 'short' })).toBe('EMAIL_CALLBACK_SECRET must be at least 32 characters long');
+  });
 });

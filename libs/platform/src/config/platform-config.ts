@@ -39,6 +39,17 @@ export interface PlatformConfig {
   readonly passwordResetSeconds: number;
   /** Reset requests a user may make until a reset succeeds or an admin clears them; later ones send nothing. */
   readonly passwordResetAttempts: number;
+  /** Lifetime of a welcome email's link to set a first password (WELCOME_EMAIL_SECONDS). */
+  readonly welcomeEmailSeconds: number;
+  /**
+   * The SMTP server account emails go through (SMTP_URL, SMTP_FROM). Unset: the embedded outbox
+   * (DATA_DIR/mail). The URL may hold the server's credentials: it is never logged or shown.
+   */
+  readonly smtp?: SmtpConfig;
+  /** Waits before each further attempt of an email whose server answered "try later" (EMAIL_RETRY_DELAYS_MS); their count bounds the retries. */
+  readonly emailRetryDelaysMs: readonly number[];
+  /** Key of the HMAC that signs the email provider's bounce and complaint callbacks (EMAIL_CALLBACK_SECRET); unset: no callback route. */
+  readonly emailCallbackSecret?: string;
   /** Lifetime of the ephemeral token between the password and the second-factor code. */
   readonly twoFactorTokenSeconds: number;
   /** Lifetime of a one-time impersonation link. */
@@ -70,7 +81,15 @@ export interface PlatformConfig {
   readonly guestUploadMbPerHour: number;
 }
 
+export interface SmtpConfig {
+  /** smtp://user:pass@host:port (STARTTLS when the server offers it) or smtps://... (TLS from the start). */
+  readonly url: string;
+  /** The From of every email, e.g. "Beacon <no-reply@example.com>". */
+  readonly from: string;
+}
+
 const DEFAULT_PORT = 3000;
+const WEEK_SECONDS = 7 * 24 * 3600;
 const DEFAULT_TOKEN_IDLE_SECONDS = 1700;
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -99,6 +118,27 @@ function trustProxy(value: string | undefined): boolean | number | string {
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
   if (['true', 'false'].includes(trimmed.toLowerCase())) return trimmed.toLowerCase() === 'true';
   return trimmed;
+}
+
+/** The SMTP settings; the messages never repeat SMTP_URL, which may hold a password. */
+function smtp(url: string | undefined, from: string | undefined): SmtpConfig | undefined {
+  if (url === undefined || url.trim() === '') return undefined;
+  let protocol: string;
+  try {
+    protocol = new URL(url.trim()).protocol;
+  } catch {
+    throw new Error('SMTP_URL must be a URL such as smtp://user:password@host:587 (its value is not shown: it may hold a password)');
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (from === undefined || from.trim() === '') throw new Error('SMTP_FROM must be set when SMTP_URL is (the From of account emails, e.g. "Beacon <no-reply@example.com>")');
+  return { url: url.trim(), from: from.trim() };
+}
+
+function delays(name: string, value: string | undefined, fallback: readonly number[]): readonly number[] {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = value.split(',').map((item) => Number(item.trim()));
+  if (parsed.some((ms) => !Number.isInteger(ms) || ms < 0)) throw new Error(`${name} must be whole milliseconds separated by commas, got "${value}"`);
+  return parsed;
 }
 
 function list(value: string | undefined): string[] | undefined {
@@ -135,6 +175,10 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     trustProxy: trustProxy(env.TRUST_PROXY),
     passwordResetSeconds: positiveInt('PASSWORD_RESET_SECONDS', env.PASSWORD_RESET_SECONDS, 3600),
     passwordResetAttempts: positiveInt('PASSWORD_RESET_ATTEMPTS', env.PASSWORD_RESET_ATTEMPTS, 5),
+    welcomeEmailSeconds: positiveInt('WELCOME_EMAIL_SECONDS', env.WELCOME_EMAIL_SECONDS, WEEK_SECONDS),
+    smtp: smtp(env.SMTP_URL, env.SMTP_FROM),
+    emailRetryDelaysMs: delays('EMAIL_RETRY_DELAYS_MS', env.EMAIL_RETRY_DELAYS_MS, [5_000, 30_000]),
+    emailCallbackSecret: secret('EMAIL_CALLBACK_SECRET', env.EMAIL_CALLBACK_SECRET),
     twoFactorTokenSeconds: positiveInt('TWO_FACTOR_TOKEN_SECONDS', env.TWO_FACTOR_TOKEN_SECONDS, 300),
     impersonationTokenSeconds: positiveInt('IMPERSONATION_TOKEN_SECONDS', env.IMPERSONATION_TOKEN_SECONDS, 120),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

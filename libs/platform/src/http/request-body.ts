@@ -74,10 +74,17 @@ function namesWithBidiControls(body: object): string[] {
 /** Control characters leave every string of the body as it is parsed (JSON.parse defines the result's own properties, so `__proto__` keys stay data). */
 const stripControlCharacters = (_key: string, value: unknown) => (typeof value === 'string' ? withoutControlCharacters(value) : value);
 
+/** The JSON text of each request as it arrived, for the routes that check a signature over it. */
+const RAW_BODIES = new WeakMap<Request, string>();
+
+/** The body of a JSON request as the client sent it, before parsing (undefined for any other request). */
+export const rawJsonBodyOf = (request: Request): string | undefined => RAW_BODIES.get(request);
+
 /** Parses the JSON text read by `readJsonText` and applies the text rules (libs/domain/src/shared/text-rules.ts). */
 function parseJson(request: Request, _response: Response, next: NextFunction): void {
   const text: unknown = request.body;
   if (typeof text !== 'string') return next();
+  RAW_BODIES.set(request, text);
   // An empty body with a JSON type is a common client habit (a DELETE without data): no fields.
   if (!text.trim()) {
     request.body = {};

@@ -16,6 +16,8 @@ const resetEmail: OutboxEmailDto = {
   subject: 'Reset your password',
   text: `Hello,\n\nTo choose a new password, open this link:\n\n${LINK}\n\nThe link works once and expires in 1 hour.`,
   created_at: '2025-03-05T14:07:09.512Z',
+  status: 'sent',
+  failure: null,
 };
 
 const olderEmail: OutboxEmailDto = { ...resetEmail, id: 'email-1', to: 'olu@demo.test', created_at: '2025-03-04T09:00:00.000Z' };

@@ -5,7 +5,8 @@ import { READ_STORE } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
 import { EmailOutboxQuery } from './email-outbox.query';
 
-type OutboxEmailDocument = Document & Omit<OutboxEmailDto, 'id'>;
+/** Entries recorded before statuses were kept have none: they were sent. */
+type OutboxEmailDocument = Document & Omit<OutboxEmailDto, 'id' | 'status' | 'failure'> & Partial<Pick<OutboxEmailDto, 'status' | 'failure'>>;
 
 const PAGE = 100;
 
@@ -20,7 +21,16 @@ export class EmailOutboxHandler implements IQueryHandler<EmailOutboxQuery, Email
       .collection<OutboxEmailDocument>(EMAIL_OUTBOX_COLLECTION)
       .find({}, { sort: { created_at: -1 }, limit: PAGE });
     return {
-      results: emails.map(({ _id, kind, to, subject, text, created_at }) => ({ id: _id, kind, to, subject, text, created_at })),
+      results: emails.map(({ _id, kind, to, subject, text, created_at, status, failure }) => ({
+        id: _id,
+        kind,
+        to,
+        subject,
+        text,
+        created_at,
+        status: status ?? 'sent',
+        failure: failure ?? null,
+      })),
     };
   }
 }
