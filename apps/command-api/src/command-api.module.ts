@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountEmailModule } from './account-email/account-email.module';
 import { AudioNoticeboardModule } from './audio-noticeboard/audio-noticeboard.module';
 import { CustomerGroupModule } from './customer-group/customer-group.module';
 import { FieldModule } from './field/field.module';
@@ -15,7 +16,7 @@ import { UsersModule } from './users/users.module';
  * the demo seeder (it sends other features' commands). Needs InfrastructureModule and PlatformModule at the root.
  */
 @Module({
-  imports: [CommandSharedModule, AudioNoticeboardModule, CustomerGroupModule, FieldModule, IncidentSettingsModule, IncidentsModule, SessionModule, UploadsModule, UsersModule],
+  imports: [CommandSharedModule, AccountEmailModule, AudioNoticeboardModule, CustomerGroupModule, FieldModule, IncidentSettingsModule, IncidentsModule, SessionModule, UploadsModule, UsersModule],
   providers: [DemoTenantSeeder],
 })
 export class CommandApiModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountEmailModule } from './account-email/account-email.module';
 import { ActivityLogParkedEvents } from './activity-log/activity-log-parked-events';
 import { ActivityLogModule } from './activity-log/activity-log.module';
 import { AudioNoticeboardModule } from './audio-noticeboard/audio-noticeboard.module';
@@ -27,6 +28,7 @@ import { UsersModule } from './users/users.module';
       projections: QUERY_PROJECTIONS,
       parkedEventLog: { module: ActivityLogModule, provider: { provide: PARKED_EVENT_LOG, useExisting: ActivityLogParkedEvents } },
     }),
+    AccountEmailModule,
     ActivityLogModule,
     AudioNoticeboardModule,
     CompanyInfoModule,

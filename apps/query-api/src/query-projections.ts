@@ -1,4 +1,5 @@
 import type { ProjectionDefinition } from '@beacon/projections';
+import { emailSuppressionsProjection } from './account-email/projections/email-suppressions.projection';
 import { activityLogProjection } from './activity-log/projections/activity-log.projection';
 import { brandLoginsProjection } from './customer-group/projections/brand-logins.projection';
 import { customerGroupsProjection } from './customer-group/projections/customer-groups.projection';
@@ -18,4 +19,5 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   ...INCIDENT_SETTINGS_PROJECTIONS,
   ...INCIDENTS_PROJECTIONS,
   contactFieldsProjection,
+  emailSuppressionsProjection,
 ];

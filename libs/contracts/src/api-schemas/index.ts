@@ -9,4 +9,5 @@ export * from './incidents.schemas';
 export * from './uploads.schemas';
 export * from './parked-events.schemas';
 export * from './audio-noticeboard.schemas';
+export * from './account-email.schemas';
 export * from './route-schemas';

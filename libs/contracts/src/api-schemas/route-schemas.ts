@@ -3,6 +3,7 @@
  * the two together: a route added to the table without its schemas here does not build.
  */
 import type { ROUTES } from '../routes/route-table';
+import { ACCOUNT_EMAIL_API } from './account-email.schemas';
 import { ACTIVITY_LOG_API } from './activity-log.schemas';
 import { AUDIO_NOTICEBOARD_API } from './audio-noticeboard.schemas';
 import type { ApiFeature, RouteSchemas } from './api-schema';
@@ -34,6 +35,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   UPLOADS_API,
   PARKED_EVENTS_API,
   AUDIO_NOTICEBOARD_API,
+  ACCOUNT_EMAIL_API,
 ];
 
 function tagged<K extends string>(feature: ApiFeature<K>): Record<K, RouteDocumentation> {
@@ -52,4 +54,5 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(UPLOADS_API),
   ...tagged(PARKED_EVENTS_API),
   ...tagged(AUDIO_NOTICEBOARD_API),
+  ...tagged(ACCOUNT_EMAIL_API),
 };

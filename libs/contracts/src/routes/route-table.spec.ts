@@ -4,9 +4,13 @@ import { findRoute, ROUTE_TABLE, routePattern, ROUTES } from './route-table';
 describe('route table', () => {
   it('sends reads (GETs and POSTs marked read or read-side) to query-api and every write to command-api', () => {
     for (const route of ROUTE_TABLE) {
-      const isRead = route.method === 'GET' || route.read === true || route.readSide === true;
+      const isRead = (route.method === 'GET' && route.write !== true) || route.read === true || route.readSide === true;
       expect([`${route.method} ${route.path}`, route.app]).toEqual([`${route.method} ${route.path}`, isRead ? 'query-api' : 'command-api']);
     }
+  });
+
+  it('marks as writes only GETs', () => {
+    expect(ROUTE_TABLE.filter((route) => route.write && route.method !== 'GET')).toEqual([]);
   });
 
   it('names the guard of every route that is not public', () => {

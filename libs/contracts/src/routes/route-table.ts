@@ -5,6 +5,7 @@
  */
 
 import type { GuardKind } from '@beacon/domain';
+import { ACCOUNT_EMAIL_ROUTES } from './account-email.routes';
 import { ACTIVITY_LOG_ROUTES } from './activity-log.routes';
 import { AUDIO_NOTICEBOARD_ROUTES } from './audio-noticeboard.routes';
 import { CUSTOMER_GROUP_ROUTES } from './customer-group.routes';
@@ -29,6 +30,8 @@ export interface RouteDefinition {
   readonly read?: boolean;
   /** A POST that changes only read-side state (e.g. retrying a parked event): served by query-api. */
   readonly readSide?: boolean;
+  /** A GET that changes state (the spec's GET /api/reissue_welcome_email/{id}/): served by command-api. */
+  readonly write?: boolean;
   /**
    * The spec's route guard the server applies (403 when it fails); every route that is not public
    * names one, 'signedIn' where any of the five roles may call it.
@@ -50,6 +53,7 @@ export const ROUTES = {
   ...UPLOADS_ROUTES,
   ...PARKED_EVENTS_ROUTES,
   ...AUDIO_NOTICEBOARD_ROUTES,
+  ...ACCOUNT_EMAIL_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

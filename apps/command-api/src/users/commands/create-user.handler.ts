@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { initialUserState, normaliseEmail, notFound, userDecider, userStream, type CreateUser } from '@beacon/domain';
-import { CommandExecutor, deterministicId, type CommandContext } from '@beacon/platform';
+import { CommandExecutor, deterministicId, PLATFORM_CONFIG, type CommandContext, type PlatformConfig } from '@beacon/platform';
 import { CustomerGroupAccess } from '../../shared/customer-group-access';
 import { FieldCatalogues } from '../field-catalogues';
 import { UserEmails } from '../user-emails';
@@ -11,7 +11,8 @@ import { CreateUserCommand, type CreatedUser } from './create-user.command';
 
 /**
  * POST /api/user/ (admins and data users): a user in a group of the caller's reach (anything else
- * answers 404), without a password. The decider checks the input and the locks first; then the email
+ * answers 404), without a password: a welcome link (WELCOME_EMAIL_SECONDS) is recorded with them, which
+ * WelcomeEmailSaga emails so they can set one. The decider checks the input and the locks first; then the email
  * is claimed (409 when taken) and the user recorded; a claim whose user is then refused is released.
  * The id comes from the command id, so a retry with the same Idempotency-Key answers the same user.
  */
@@ -22,6 +23,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, Cre
     @Inject(CustomerGroupAccess) private readonly groups: CustomerGroupAccess,
     @Inject(UserEmails) private readonly emails: UserEmails,
     @Inject(FieldCatalogues) private readonly catalogues: FieldCatalogues,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
   async execute({ principal, input, commandId = randomUUID() }: CreateUserCommand): Promise<CreatedUser> {
@@ -46,6 +48,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, Cre
         },
         by: { userId: principal.userId, customerPermission: principal.customerPermission },
         lockedRoles: group.settings.locked_users,
+        welcome: { invitationId: randomUUID(), expiresAt: new Date(Date.now() + this.config.welcomeEmailSeconds * 1000).toISOString() },
         ...(input.custom_fields?.length
           ? { fieldValues: { inputs: fieldValueInputs(input.custom_fields), catalogue: await this.catalogues.of(group, input.custom_fields.map((entry) => entry.field)) } }
           : {}),

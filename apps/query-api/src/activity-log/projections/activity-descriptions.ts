@@ -3,6 +3,7 @@ import {
   customerGroupActivity,
   describeGenerically,
   dispatchActivity,
+  emailSuppressionActivity,
   eventDataOf,
   EventFields,
   fileUploadActivity,
@@ -27,6 +28,7 @@ export const AGGREGATE_ACTIVITY: readonly Readonly<Record<string, ActivityDescri
   dispatchActivity,
   contactFieldActivity,
   onCallActivity,
+  emailSuppressionActivity,
 ];
 
 /** By event type; a Map, so a type such as "constructor" names no describer. */
