@@ -5,6 +5,7 @@ import { CustomerGroupModule } from './customer-group/customer-group.module';
 import { FieldModule } from './field/field.module';
 import { IncidentSettingsModule } from './incident-settings/incident-settings.module';
 import { IncidentsModule } from './incidents/incidents.module';
+import { OnCallModule } from './on-call/on-call.module';
 import { DemoTenantSeeder } from './seed/demo-tenant.seeder';
 import { SessionModule } from './session/session.module';
 import { CommandSharedModule } from './shared/command-shared.module';
@@ -16,7 +17,7 @@ import { UsersModule } from './users/users.module';
  * the demo seeder (it sends other features' commands). Needs InfrastructureModule and PlatformModule at the root.
  */
 @Module({
-  imports: [CommandSharedModule, AccountEmailModule, AudioNoticeboardModule, CustomerGroupModule, FieldModule, IncidentSettingsModule, IncidentsModule, SessionModule, UploadsModule, UsersModule],
+  imports: [CommandSharedModule, AccountEmailModule, AudioNoticeboardModule, CustomerGroupModule, FieldModule, IncidentSettingsModule, IncidentsModule, OnCallModule, SessionModule, UploadsModule, UsersModule],
   providers: [DemoTenantSeeder],
 })
 export class CommandApiModule {}

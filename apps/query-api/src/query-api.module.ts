@@ -10,6 +10,7 @@ import { FieldModule } from './field/field.module';
 import { IncidentSettingsModule } from './incident-settings/incident-settings.module';
 import { IncidentsModule } from './incidents/incidents.module';
 import { LiveModule } from './live/live.module';
+import { OnCallModule } from './on-call/on-call.module';
 import { ParkedEventsModule } from './parked-events/parked-events.module';
 import { QUERY_PROJECTIONS } from './query-projections';
 import { SessionModule } from './session/session.module';
@@ -38,6 +39,7 @@ import { UsersModule } from './users/users.module';
     IncidentSettingsModule,
     IncidentsModule,
     LiveModule,
+    OnCallModule,
     ParkedEventsModule,
     SessionModule,
     UploadsModule,

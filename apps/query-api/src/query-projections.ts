@@ -7,6 +7,8 @@ import { incidentModuleSettingsProjection } from './customer-group/projections/i
 import { contactFieldsProjection } from './field/projections/contact-fields.projection';
 import { INCIDENT_SETTINGS_PROJECTIONS } from './incident-settings/incident-settings.projections';
 import { INCIDENTS_PROJECTIONS } from './incidents/incidents.projections';
+import { onCallPeriodsProjection } from './on-call/projections/on-call-periods.projection';
+import { onCallSettingsProjection } from './on-call/projections/on-call-settings.projection';
 import { usersProjection } from './users/projections/users.projection';
 
 /** Every read model the query API serves. */
@@ -20,4 +22,6 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   ...INCIDENTS_PROJECTIONS,
   contactFieldsProjection,
   emailSuppressionsProjection,
+  onCallPeriodsProjection,
+  onCallSettingsProjection,
 ];

@@ -14,4 +14,5 @@ export * from './api/incident-settings.dto';
 export * from './api/incidents.dto';
 export * from './api/uploads.dto';
 export * from './api/parked-events.dto';
+export * from './api/on-call.dto';
 export * from './api-schemas';

@@ -6,6 +6,16 @@ export const READ_MODELS = {
   incidents: 'incidents',
   /** One document per contact field (the query API's fields projection); deleting a group counts its own. */
   contactFields: 'contact_fields',
+  /** One document per on-call period (the query API's on-call projection); staffing warnings read it on the command side. */
+  onCallPeriods: 'on_call_periods',
+  /** One document per customer group with on-call settings (the query API's on-call settings projection). */
+  onCallSettings: 'on_call_settings',
+} as const;
+
+/** The projections that write READ_MODELS.onCallPeriods and .onCallSettings (the on-call staffing warnings wait for them). */
+export const ON_CALL_PROJECTIONS = {
+  periods: 'on-call-periods',
+  settings: 'on-call-settings',
 } as const;
 
 /**

@@ -84,6 +84,7 @@ export * from './field/field-exclusions';
 export * from './field/field.decide';
 export * from './field/field.activity';
 export * from './on-call/on-call-time';
+export * from './on-call/on-call-fields';
 export * from './on-call/on-call.events';
 export * from './on-call/on-call.messages';
 export * from './on-call/on-call-roster.commands';

@@ -9,5 +9,6 @@ export * from './incidents.schemas';
 export * from './uploads.schemas';
 export * from './parked-events.schemas';
 export * from './audio-noticeboard.schemas';
+export * from './on-call.schemas';
 export * from './account-email.schemas';
 export * from './route-schemas';

@@ -11,6 +11,7 @@ import { CUSTOMER_GROUP_API } from './customer-group.schemas';
 import { FIELD_API } from './field.schemas';
 import { INCIDENT_SETTINGS_API } from './incident-settings.schemas';
 import { INCIDENTS_API } from './incidents.schemas';
+import { ON_CALL_API } from './on-call.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
 import { SESSION_API } from './session.schemas';
 import { UPLOADS_API } from './uploads.schemas';
@@ -35,6 +36,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   UPLOADS_API,
   PARKED_EVENTS_API,
   AUDIO_NOTICEBOARD_API,
+  ON_CALL_API,
   ACCOUNT_EMAIL_API,
 ];
 
@@ -54,5 +56,6 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(UPLOADS_API),
   ...tagged(PARKED_EVENTS_API),
   ...tagged(AUDIO_NOTICEBOARD_API),
+  ...tagged(ON_CALL_API),
   ...tagged(ACCOUNT_EMAIL_API),
 };

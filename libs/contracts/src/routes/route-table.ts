@@ -12,6 +12,7 @@ import { CUSTOMER_GROUP_ROUTES } from './customer-group.routes';
 import { FIELD_ROUTES } from './field.routes';
 import { INCIDENT_SETTINGS_ROUTES } from './incident-settings.routes';
 import { INCIDENTS_ROUTES } from './incidents.routes';
+import { ON_CALL_ROUTES } from './on-call.routes';
 import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
 import { SESSION_ROUTES } from './session.routes';
 import { UPLOADS_ROUTES } from './uploads.routes';
@@ -53,6 +54,7 @@ export const ROUTES = {
   ...UPLOADS_ROUTES,
   ...PARKED_EVENTS_ROUTES,
   ...AUDIO_NOTICEBOARD_ROUTES,
+  ...ON_CALL_ROUTES,
   ...ACCOUNT_EMAIL_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 

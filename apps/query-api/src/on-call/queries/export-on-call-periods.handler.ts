@@ -1,0 +1,32 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { toDisplayTime } from '@beacon/domain';
+import { csvName, csvStream, hoursBetween, zoned, type OnCallCsvFile } from '../on-call-csv';
+import { OnCallReader, rangeOf, timeZoneOf } from '../on-call-reader';
+import { ExportOnCallPeriodsQuery } from './on-call-exports.query';
+
+/**
+ * POST /api/export_on_call_periods/{id}/: the user's periods, earliest first; every one, or those
+ * overlapping the range sent (start_date and end_date both, or either with its default). Times in the
+ * user's time zone (their preferred one, else their group's), named in the header.
+ */
+@QueryHandler(ExportOnCallPeriodsQuery)
+export class ExportOnCallPeriodsHandler implements IQueryHandler<ExportOnCallPeriodsQuery, OnCallCsvFile> {
+  constructor(@Inject(OnCallReader) private readonly reader: OnCallReader) {}
+
+  async execute({ principal, userId, startDate, endDate, now }: ExportOnCallPeriodsQuery): Promise<OnCallCsvFile> {
+    const { user, group } = await this.reader.reachableUser(principal, userId);
+    const zone = timeZoneOf(user, group);
+    const periods =
+      startDate === undefined && endDate === undefined
+        ? await this.reader.periods(principal).find({ user: user._id }, { sort: { user: 1, start: 1 } })
+        : await this.reader.periodsOf(principal, [user._id], rangeOf(startDate, endDate, now));
+    async function* rows() {
+      for (const period of periods) {
+        yield [user.first_name, user.last_name, user.email, toDisplayTime(period.start, zone), toDisplayTime(period.end, zone), hoursBetween(period.start, period.end)];
+      }
+    }
+    const headings = ['First name', 'Last name', 'Email', zoned('Start', zone), zoned('End', zone), 'Hours'];
+    return { filename: csvName('on-call-periods', now), stream: csvStream(headings, rows()) };
+  }
+}
