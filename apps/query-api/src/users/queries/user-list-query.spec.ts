@@ -8,7 +8,7 @@ import { SqliteReadStore, type Filter } from '@beacon/read-store';
 import { because } from '@beacon/testing';
 import { QUERY_PROJECTIONS } from '../../query-projections';
 import { USERS } from '../../shared/read-models/users.read-model';
-import { addressSearchFilter, userListFilter, userListSort } from './user-list-query';
+import { addressSearchFilter, inListOrder, userListFilter, userListSort } from './user-list-query';
 
 let dir: string;
 let store: SqliteReadStore;
@@ -57,5 +57,28 @@ describe("the user list's reads", () => {
     const filter = Object.keys(groups).length ? { $and: [groups, addressSearchFilter('okafor', true)] } : addressSearchFilter('okafor', true);
     const plan = planOf(filter, sort);
     because(`the plan is: ${plan}`, () => expect(plan).toMatch(/USING INDEX read_store_ix_\w+ \(tenant=\? AND (<expr>=\? AND )?<expr>>\? AND <expr><\?\)/));
+  });
+});
+
+describe('a few users put in list order in memory', () => {
+  it('orders as the store does, for every order and direction: missing keys first, text by code point, ties by the next key', async () => {
+    const tenant = 'order-check';
+    const users = [
+      { last_name_key: 'émile', first_name_key: 'a', email: 'z@x.test', customer_permission: 'SENDER', last_activity: null },
+      { last_name_key: 'zed', first_name_key: 'b', email: 'a@x.test', customer_permission: 'ADMIN', last_activity: '2026-01-02T00:00:00.000Z' },
+      { last_name_key: 'Zed', first_name_key: 'b', email: 'b@x.test', customer_permission: 'ADMIN', last_activity: '2026-01-01T00:00:00.000Z' },
+      { last_name_key: 'zed', first_name_key: 'a', email: 'c@x.test', customer_permission: 'CONTACT' },
+      { last_name_key: 'ab', first_name_key: '😀', email: 'd@x.test', customer_permission: 'DATA', last_activity: null },
+      { last_name_key: 'ab', first_name_key: '\uffff', email: 'e@x.test', customer_permission: 'DATA', last_activity: null },
+    ].map((user, index) => ({ _id: `u${index}`, id: `u${index}`, customer_group: 'g', ...user }));
+    const collection = store.scope(tenant).collection(USERS);
+    for (const user of users) await collection.upsert(user);
+    for (const sortBy of USER_LIST_SORT_KEYS) {
+      for (const descending of [false, true]) {
+        const sort = userListSort(sortBy, descending);
+        const stored = (await collection.find({}, { sort })).map((user) => user._id);
+        because(`${sortBy}${descending ? ' descending' : ''}`, () => expect(inListOrder(users, sort).map((user) => user._id)).toEqual(stored));
+      }
+    }
   });
 });

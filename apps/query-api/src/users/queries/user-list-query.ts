@@ -40,6 +40,34 @@ export function userListSort(sortBy: UserListSortKey, descending: boolean): Sort
   return Object.fromEntries(ORDERS[sortBy].map((key) => [key, descending ? -1 : 1]));
 }
 
+/**
+ * Orders a handful of users as the store orders them by `sort` (a missing or null key first, as MongoDB
+ * does; text by code point, as SQLite compares UTF-8): a search that found few users sorts them here
+ * rather than asking the store to walk an order's index for them.
+ */
+export function inListOrder(users: readonly UserDocument[], sort: SortSpec): UserDocument[] {
+  const keys = Object.entries(sort);
+  const compare = (a: unknown, b: unknown): number => {
+    const absentA = a === null || a === undefined;
+    const absentB = b === null || b === undefined;
+    if (absentA || absentB) return absentA === absentB ? 0 : absentA ? -1 : 1;
+    const [x, y] = [String(a), String(b)];
+    const [cx, cy] = [[...x], [...y]];
+    for (let index = 0; index < Math.min(cx.length, cy.length); index++) {
+      const difference = cx[index]!.codePointAt(0)! - cy[index]!.codePointAt(0)!;
+      if (difference) return difference;
+    }
+    return cx.length - cy.length;
+  };
+  return [...users].sort((a, b) => {
+    for (const [key, direction] of keys) {
+      const order = compare((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]);
+      if (order) return order * direction;
+    }
+    return 0;
+  });
+}
+
 const keysOf = (keys: readonly string[]): Record<string, 1> => Object.fromEntries(keys.map((key) => [key, 1]));
 
 /**

@@ -7,7 +7,7 @@ import type { Collection, Filter, FindOptions, ReadStore } from '@beacon/read-st
 import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { userAnswer } from './user-answer';
-import { addressSearchFilter, addressString, userListFilter, userListPaging, userListSearch, userListSort, userListSortKey } from './user-list-query';
+import { addressSearchFilter, addressString, inListOrder, userListFilter, userListPaging, userListSearch, userListSort, userListSortKey } from './user-list-query';
 import { UserListQuery } from './user-list.query';
 
 /** The read-store filter of a group's users: its own, or with `all` its subtree's (the whole organisation's from the root). */
@@ -16,6 +16,9 @@ export async function groupFilter(groups: CustomerGroupReader, principal: Princi
   if (customerGroupId === principal.rootId) return {};
   return { customer_group: { $in: await groups.subtreeIds(principal, customerGroupId) } };
 }
+
+/** A page of the list: its order, and where it starts and ends in it. */
+type ListPage = Required<Pick<FindOptions, 'sort' | 'skip' | 'limit'>>;
 
 /** Up to this many matches of a search are found by their ids first, then sorted; more are read in list order. */
 const SEARCH_BY_IDS_LIMIT = 1_000;
@@ -43,7 +46,7 @@ export class UserListHandler implements IQueryHandler<UserListQuery, UserListPag
     const groups = await groupFilter(this.groups, principal, customerGroupId, params.all);
     const { pageSize, page } = userListPaging(params);
     const users = this.readStore.scope(principal.rootId).collection<UserDocument>(USERS);
-    const options: FindOptions = { sort: userListSort(userListSortKey(params), params.descending), skip: (page - 1) * pageSize, limit: pageSize };
+    const options: ListPage = { sort: userListSort(userListSortKey(params), params.descending), skip: (page - 1) * pageSize, limit: pageSize };
     const { count, documents } = await this.matching(users, [groups, ...userListFilter(params)], userListSearch(params), options);
     const data = await Promise.all(
       documents.map(async (user) => ({ ...userAnswer(user, await this.tokens.lastActivity(user.id)), address_string: user.address_string ?? addressString(user) })),
@@ -54,10 +57,10 @@ export class UserListHandler implements IQueryHandler<UserListQuery, UserListPag
 
   /**
    * The page and the count. A search tests every label of the groups, so it runs once: when it finds
-   * few users, their ids give the count and the page; when many, it counts them and the page is read
-   * in list order, where matches come soon.
+   * few users, their ids give the count, and those users, read by id and ordered here, the page; when
+   * many, it counts them and the page is read in list order, where matches come soon.
    */
-  private async matching(users: Collection<UserDocument>, filters: Filter[], search: string | null, options: FindOptions): Promise<{ count: number; documents: UserDocument[] }> {
+  private async matching(users: Collection<UserDocument>, filters: Filter[], search: string | null, options: ListPage): Promise<{ count: number; documents: UserDocument[] }> {
     if (search === null) {
       const filter = allOf(filters);
       const [count, documents] = await Promise.all([users.count(filter), users.find(filter, options)]);
@@ -71,7 +74,9 @@ export class UserListHandler implements IQueryHandler<UserListQuery, UserListPag
       limit: SEARCH_BY_IDS_LIMIT + 1,
     });
     if (found.length <= SEARCH_BY_IDS_LIMIT) {
-      return { count: found.length, documents: await users.find({ _id: { $in: found.map((user) => user._id) } }, options) };
+      // Read by id and ordered here: asked to sort them, SQLite walks the order's index over every user.
+      const documents = inListOrder(await users.find({ _id: { $in: found.map((user) => user._id) } }), options.sort);
+      return { count: found.length, documents: documents.slice(options.skip, options.skip + options.limit) };
     }
     const [count, documents] = await Promise.all([users.count(indexed), users.find(allOf([...filters, addressSearchFilter(search, false)]), options)]);
     return { count, documents };

@@ -21,7 +21,7 @@ function random(seed: number): () => number {
   };
 }
 
-const SCALARS = ['a', 'b', 'B', 'ab', '', 'é', 0, 1, 1.5, 2, -1, true, false, null] as const;
+const SCALARS = ['a', 'b', 'B', 'ab', '', 'é', 'É', 'xAbY', 'a+b.c', 0, 1, 1.5, 2, -1, true, false, null] as const;
 const MISSING = Symbol('missing');
 
 class Generator {
@@ -90,7 +90,8 @@ class Generator {
       case 7:
         return { $exists: this.chance(0.5) };
       case 8:
-        return { $regex: this.pick(['^a', 'b', 'A', '', 'é$']), $options: this.pick(['', 'i']) };
+        // Plain text runs as SQLite's own substring test (ASCII when case-insensitive); the rest as JavaScript.
+        return { $regex: this.pick(['^a', 'b', 'A', '', 'é$', 'AB', 'É', '\\.', 'a\\+', '1\\.5', 'a|b']), $options: this.pick(['', 'i', 'im', 'u']) };
       case 9:
         return new RegExp(this.pick(['^a', 'B']), this.pick(['', 'i']));
       default:
