@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { because } from '@beacon/testing';
 import request from 'supertest';
-import { EVENT_POSITION_HEADER, PROJECTION_POSITION_HEADER, READ_POSITION_HEADER, ROUTES, ROUTE_TABLE, type RouteDefinition } from '@beacon/contracts';
+import { EVENT_POSITION_HEADER, PROJECTION_POSITION_HEADER, READ_POSITION_HEADER, ROUTES, ROUTE_TABLE, type OnCallPeriodDto, type RouteDefinition } from '@beacon/contracts';
 import { canAccess, CUSTOMER_PERMISSIONS, ROOT_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createFloodReportForm, type FloodReportForm } from './testing/flood-report-form';
@@ -48,6 +48,7 @@ beforeAll(async () => {
   const users = await request(app.url).get('/api/customer_group/get_users_id/').set(auth(admin));
   const self = await request(app.url).get('/api/user/self/').set(auth(admin));
   const someoneElse = (users.body as string[]).find((id) => id !== (self.body as { id: string }).id)!;
+  const onCall = (await post('/api/on_call_period/', { user: someoneElse, start_date: '2027-01-04T18:00:00Z', end_date: '2027-01-05T08:00:00Z' })) as unknown as OnCallPeriodDto;
   const segments: Record<string, string> = {
     'field/:id': flood.fields.severity.id,
     'form/field/:id': flood.form.id,
@@ -78,6 +79,14 @@ beforeAll(async () => {
     'list_users_export/:id': tenant.rootId,
     'brand/:brand': 'no-such-brand',
     'user/:id': someoneElse,
+    'customer_group_on_call_settings/:id': tenant.rootId,
+    'retrieve_on_call_staffing/:id': tenant.rootId,
+    'assign_users_on_call/:id': tenant.rootId,
+    'on_call_recipients/:id': tenant.rootId,
+    'export_reports/:id': tenant.rootId,
+    'user_on_call/:id': someoneElse,
+    'export_on_call_periods/:id': someoneElse,
+    'on_call_period/:id': onCall.on_call_period_id,
   };
   for (const [segment, id] of Object.entries(segments)) ids.set(segment, id);
 }, 120_000);

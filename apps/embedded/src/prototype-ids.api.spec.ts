@@ -92,6 +92,7 @@ const BODIES: Partial<Record<RouteName, () => object>> = {
   changeExcludedOptionsByGroup: () => ({ excluded_options_by_group: {} }),
   changeContactFieldOption: () => ({ label: 'Renamed option' }),
   startPublicIncidentFromTemplate: () => ({ payload: located() }),
+  changeOnCallPeriod: () => ({ start_date: '2027-01-04T18:00:00Z', end_date: '2027-01-05T08:00:00Z' }),
 };
 
 /** The other parameters of a route with two: a form's rule, or a contact field option under its group. */

@@ -18,7 +18,12 @@ export const STAFFING_VALUE_INVALID = `A staffing minimum is a whole number from
 export const OPTIONS_STAFFING_INVALID = 'Expected an object of option ids, each with a whole number.';
 export const DATE_INVALID = 'Enter a date as YYYY-MM-DD.';
 
-const id = () => z.string({ error: NOT_A_STRING }).trim().min(1, { error: REQUIRED }).max(ON_CALL_ID_MAX_LENGTH);
+const id = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? REQUIRED : NOT_A_STRING) })
+    .trim()
+    .min(1, { error: REQUIRED })
+    .max(ON_CALL_ID_MAX_LENGTH);
 
 /** An instant as the API takes it: ISO 8601 with an offset (Z or ±HH:MM). */
 export const isoTime = (description: string) =>
