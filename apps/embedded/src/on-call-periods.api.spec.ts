@@ -14,6 +14,7 @@ import type {
 import { CUSTOMER_PERMISSIONS, ON_CALL_PERMISSION, type CustomerPermission } from '@beacon/domain';
 import { because } from '@beacon/testing';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { connected, connectLive, nextUpdate } from './testing/live-socket';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
 
 /**
@@ -359,6 +360,30 @@ describe('GET /api/customer_group/on_call_recipients/{id}/', () => {
     await get(otherAdmin, path).expect(404);
     await get(admin, '/api/customer_group/on_call_recipients/constructor/').expect(404);
     expect((await get(admin, `${path}?at=yesterday`).expect(400)).body).toMatchObject({ at: [expect.stringContaining('ISO 8601')] });
+  });
+});
+
+describe('live updates of on-call periods', () => {
+  it("tell open screens of the user's group of a new, moved and removed period", async () => {
+    const socket = connectLive(app, { token: keys.get('OPERATOR')! });
+    try {
+      await connected(socket);
+      const added = nextUpdate(socket, (update) => update.resource === 'on_call_periods' && update.type === 'OnCallPeriodAdded');
+      const { body } = await onCall(bob.id, '2027-10-04T08:00:00Z', '2027-10-04T18:00:00Z');
+      expect(await added).toMatchObject({
+        id: body.on_call_period_id,
+        customerGroupId: northId,
+        data: { on_call_period_id: body.on_call_period_id, user: bob.id, start_date: '2027-10-04T08:00:00Z', end_date: '2027-10-04T18:00:00Z' },
+      });
+      const moved = nextUpdate(socket, (update) => update.resource === 'on_call_periods' && update.type === 'OnCallPeriodChanged');
+      await request(app.url).put(period(body.on_call_period_id)).set(auth(admin)).send({ start_date: '2027-10-04T09:00:00Z', end_date: '2027-10-04T18:00:00Z' }).expect(200);
+      expect(await moved).toMatchObject({ id: body.on_call_period_id, data: { start_date: '2027-10-04T09:00:00Z', end_date: '2027-10-04T18:00:00Z' } });
+      const removed = nextUpdate(socket, (update) => update.resource === 'on_call_periods' && update.type === 'OnCallPeriodRemoved');
+      await request(app.url).delete(period(body.on_call_period_id)).set(auth(admin)).expect(200);
+      expect(await removed).toMatchObject({ id: body.on_call_period_id, data: { on_call_period_id: body.on_call_period_id, user: bob.id, removed: true } });
+    } finally {
+      socket.disconnect();
+    }
   });
 });
 
