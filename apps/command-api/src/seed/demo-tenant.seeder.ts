@@ -1,11 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore } from '@beacon/event-store';
+import { DEFAULT_TIMEZONE, isSelectFieldType, type ActiveContactField } from '@beacon/domain';
 import { EVENT_STORE, PLATFORM_CONFIG, type PlatformConfig, type Principal } from '@beacon/platform';
 import { DEMO_FIELDS, DEMO_GROUPS, DEMO_PASSWORD, DEMO_ROOT_ID, DEMO_ROOT_PERMISSIONS, DEMO_SETTINGS, DEMO_USERS } from './demo-tenant';
 import { CreateContactFieldCommand } from '../field/commands/create-contact-field.command';
 import { CreateCustomerGroupCommand } from '../customer-group/commands/create-customer-group.command';
 import { RegisterUserCommand } from '../users/commands/register-user.command';
+import { CreateUserCommand } from '../users/commands/create-user.command';
+import { demoPeople } from './demo-people';
 
 /**
  * On an empty event store, records a demo tenant so a new user can sign in at once. Command ids
@@ -39,14 +42,15 @@ export class DemoTenantSeeder implements OnApplicationBootstrap {
     for (const user of DEMO_USERS) {
       await this.commandBus.execute(new RegisterUserCommand({ user, password: DEMO_PASSWORD }, { ...context(`demo/${user.userId}`), customerGroupId: user.customerGroupId }));
     }
-    await this.seedFields();
+    const fields = await this.seedFields();
+    if (this.config.seedDemoPeople) await this.seedPeople(fields);
     this.logger.log(`Seeded the demo tenant: ${DEMO_USERS.map((u) => u.email).join(', ')} (password ${DEMO_PASSWORD})`);
   }
 
-  /** The contact fields, created as the demo admin would create them (so the activity log tells who). */
-  private async seedFields(): Promise<void> {
+  /** The demo admin, who creates what an admin would (so the activity log tells who). */
+  private adminPrincipal(): Principal {
     const admin = DEMO_USERS.find((user) => user.customerPermission === 'ADMIN')!;
-    const principal: Principal = {
+    return {
       userId: admin.userId,
       email: admin.email,
       sessionId: 'demo-seed',
@@ -56,9 +60,40 @@ export class DemoTenantSeeder implements OnApplicationBootstrap {
       tokenId: 'demo-seed',
       expiresAt: Number.MAX_SAFE_INTEGER,
     };
+  }
+
+  /** The contact fields, by label. */
+  private async seedFields(): Promise<Map<string, ActiveContactField>> {
+    const fields = new Map<string, ActiveContactField>();
     for (const field of DEMO_FIELDS) {
       const input = { label: field.label, field_type: field.field_type, customer_group: DEMO_ROOT_ID, options: field.options ? [...field.options] : null };
-      await this.commandBus.execute(new CreateContactFieldCommand(principal, input, `demo/field/${field.label}`));
+      const { field: created } = await this.commandBus.execute(new CreateContactFieldCommand(this.adminPrincipal(), input, `demo/field/${field.label}`));
+      fields.set(field.label, created);
+    }
+    return fields;
+  }
+
+  /** The organisation's people, with their devices and data, created as the demo admin creates users (no welcome emails). */
+  private async seedPeople(fields: ReadonlyMap<string, ActiveContactField>): Promise<void> {
+    const principal = this.adminPrincipal();
+    for (const person of demoPeople()) {
+      const customFields = [...person.values].map(([label, values]) => {
+        const field = fields.get(label)!;
+        const optionIds = new Map(field.options.map((option) => [option.label, option.optionId]));
+        return { field: field.fieldId, values: isSelectFieldType(field.fieldType) ? values.map((value) => optionIds.get(value)!) : [...values] };
+      });
+      const input = {
+        email: person.email,
+        first_name: person.firstName,
+        last_name: person.lastName,
+        customer_group: person.customerGroupId,
+        customer_permission: person.customerPermission,
+        preferred_timezone: DEFAULT_TIMEZONE,
+        is_active: person.isActive,
+        is_message_recipient: true,
+        custom_fields: customFields,
+      };
+      await this.commandBus.execute(new CreateUserCommand(principal, input, person.key, false));
     }
   }
 }

@@ -14,10 +14,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The embedded app on a fresh temporary data directory and a free port. */
+/**
+ * The embedded app on a fresh temporary data directory and a free port, with the demo tenant but not
+ * its 200 people (tests count users; SEED_DEMO_PEOPLE: 'true' brings them).
+ */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'beacon-test-'));
-  const config = loadPlatformConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, 'test');
+  const config = loadPlatformConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_PEOPLE: 'false', ...env }, 'test');
   process.env.LOG_LEVEL = 'silent';
   const app = await createEmbeddedApp(config);
   await app.listen(0, '127.0.0.1');

@@ -13,6 +13,7 @@ describe('platform configuration', () => {
       mongoUrl: undefined,
       kafkaBrokers: undefined,
       seedDemo: true,
+      seedDemoPeople: true,
       versionNumber: '1.2.3',
       tokenIdleSeconds: 1700,
       loginLockout: { attempts: 5, seconds: 60, maxSeconds: 3600 },
@@ -67,6 +68,7 @@ describe('platform configuration', () => {
       MONGO_URL: 'mongodb://mongo:27017',
       KAFKA_BROKERS: 'k1:9092, k2:9092,',
       SEED_DEMO: 'false',
+      SEED_DEMO_PEOPLE: 'false',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -74,6 +76,7 @@ describe('platform configuration', () => {
       mongoUrl: 'mongodb://mongo:27017',
       kafkaBrokers: ['k1:9092', 'k2:9092'],
       seedDemo: false,
+      seedDemoPeople: false,
     });
   });
 

@@ -16,6 +16,8 @@ export interface PlatformConfig {
   readonly mongoDatabase: string;
   readonly kafkaBrokers?: string[];
   readonly seedDemo: boolean;
+  /** With the demo tenant, its 200 people (users with devices and data, and a week of on-call); off in API tests, which count users. */
+  readonly seedDemoPeople: boolean;
   readonly versionNumber: string;
   /** Identifies this process, e.g. for its live-update consumer group. */
   readonly nodeId: string;
@@ -162,6 +164,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     mongoDatabase: env.MONGO_DATABASE || 'beacon',
     kafkaBrokers: list(env.KAFKA_BROKERS),
     seedDemo: flag(env.SEED_DEMO, true),
+    seedDemoPeople: flag(env.SEED_DEMO_PEOPLE, true),
     versionNumber: env.VERSION_NUMBER || versionNumber,
     nodeId,
     tokenIdleSeconds: positiveInt('TOKEN_IDLE_SECONDS', env.TOKEN_IDLE_SECONDS, DEFAULT_TOKEN_IDLE_SECONDS),

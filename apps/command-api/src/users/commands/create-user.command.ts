@@ -15,6 +15,8 @@ export class CreateUserCommand extends Command<CreatedUser> {
     readonly principal: Principal,
     readonly input: z.output<typeof CreateUserRequestSchema>,
     readonly commandId?: string,
+    /** Whether the new user gets the welcome email (the demo tenant's people do not). */
+    readonly welcome = true,
   ) {
     super();
   }

@@ -26,7 +26,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, Cre
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
-  async execute({ principal, input, commandId = randomUUID() }: CreateUserCommand): Promise<CreatedUser> {
+  async execute({ principal, input, commandId = randomUUID(), welcome }: CreateUserCommand): Promise<CreatedUser> {
     const group = await this.groups.reachableGroup(principal, input.customer_group);
     const userId = deterministicId(`${group.rootId}/user/${commandId}`);
     const email = normaliseEmail(input.email);
@@ -48,7 +48,9 @@ export class CreateUserHandler implements ICommandHandler<CreateUserCommand, Cre
         },
         by: { userId: principal.userId, customerPermission: principal.customerPermission },
         lockedRoles: group.settings.locked_users,
-        welcome: { invitationId: randomUUID(), expiresAt: new Date(Date.now() + this.config.welcomeEmailSeconds * 1000).toISOString() },
+        ...(welcome
+          ? { welcome: { invitationId: randomUUID(), expiresAt: new Date(Date.now() + this.config.welcomeEmailSeconds * 1000).toISOString() } }
+          : {}),
         ...(input.custom_fields?.length
           ? { fieldValues: { inputs: fieldValueInputs(input.custom_fields), catalogue: await this.catalogues.of(group, input.custom_fields.map((entry) => entry.field)) } }
           : {}),
