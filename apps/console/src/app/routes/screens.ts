@@ -16,6 +16,8 @@ import { loginScreens } from '../../features/login/screens';
 import { notFoundScreens } from '../../features/not-found/screens';
 import { passwordResetScreens } from '../../features/password-reset/screens';
 import { setPasswordScreens } from '../../features/set-password/screens';
+import { userEditScreens } from '../../features/user-edit/screens';
+import { usersScreens } from '../../features/users/screens';
 import { composeScreenMaps } from './screen-map';
 
 /** Every built screen, from each feature's own map; a route no feature shows gets a placeholder. */
@@ -27,6 +29,8 @@ export const SCREENS = composeScreenMaps([
   activityLogScreens,
   datasetsScreens,
   datasetEditScreens,
+  usersScreens,
+  userEditScreens,
   emailOutboxScreens,
   audioNoticeboardScreens,
   notFoundScreens,

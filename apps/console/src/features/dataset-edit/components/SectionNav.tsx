@@ -1,7 +1,6 @@
 import type { ConsoleRouteKey } from '@beacon/contracts';
 import type { MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
+import { SectionTabs } from '../../../shared-ui/SectionTabs';
 import { sectionPath, type EditSection } from '../dataset-edit-sections';
 
 interface SectionNavProps {
@@ -19,50 +18,11 @@ interface SectionNavProps {
 
 /** Tab-like links to the sections, the one shown marked as the current page. */
 export function SectionNav({ label, sections, id, page, current = page, onFollow }: SectionNavProps) {
-  return (
-    <Tabs aria-label={label}>
-      {sections.map(({ routeKey, label: text }) => {
-        const to = sectionPath(routeKey, id);
-        return (
-          <Link
-            key={routeKey}
-            to={to}
-            aria-current={routeKey === page ? 'page' : routeKey === current ? 'true' : undefined}
-            onClick={(event) => onFollow?.(event, to)}
-          >
-            {text}
-          </Link>
-        );
-      })}
-    </Tabs>
-  );
+  const tabs = sections.map(({ routeKey, label: text }) => ({
+    key: routeKey,
+    label: text,
+    to: sectionPath(routeKey, id),
+    current: routeKey === page ? ('page' as const) : routeKey === current ? ('true' as const) : undefined,
+  }));
+  return <SectionTabs label={label} tabs={tabs} onFollow={onFollow} />;
 }
-
-const Tabs = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-
-  a {
-    padding: 8px 14px;
-    color: ${({ theme }) => theme.colors.text};
-    text-decoration: none;
-    border-bottom: 3px solid transparent;
-  }
-
-  a:hover {
-    background: ${({ theme }) => theme.colors.highlightHover};
-  }
-
-  /* The text keeps the text colour: a branded highlight may be too light for text on the page's background. */
-  a[aria-current] {
-    font-weight: 600;
-    border-bottom-color: ${({ theme }) => theme.colors.highlight};
-  }
-
-  a:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.highlight};
-    outline-offset: -2px;
-  }
-`;
