@@ -25,7 +25,7 @@ export class OnCallReportHandler implements IQueryHandler<OnCallReportQuery, OnC
     const { group, ids } = await this.reader.groupIds(principal, customerGroupId, true);
     const zone = groupTimeZone(group);
     const { staffing } = await this.reader.settingsOf(principal, group);
-    const onCall = staffing.length ? await onCallAt(this.readStore, this.reader, principal, ids, at) : [];
+    const onCall = staffing.length ? await onCallAt(this.readStore, this.reader, principal, ids, at, ['option_ids']) : [];
     const when = toDisplayTime(at, zone);
     async function* rows() {
       for (const entry of staffing) {
