@@ -180,7 +180,6 @@ export const addUserMachine = setup({
             'addUser.change': {
               guard: { type: 'groupChanged', params: ({ event }) => ({ patch: event.patch }) },
               target: '.checking',
-              reenter: true,
             },
           },
           states: {

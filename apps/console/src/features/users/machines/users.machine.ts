@@ -106,11 +106,12 @@ export const usersMachine = setup({
         'users.query': {
           guard: { type: 'isNewQuery', params: ({ event }) => ({ query: event.query }) },
           target: '.loading',
-          reenter: true,
           actions: { type: 'takeQuery', params: ({ event }) => ({ query: event.query }) },
         },
-        'users.reload': { target: '.loading', reenter: true },
+        'users.reload': '.loading',
       },
+      // The transitions above stay inside `list` (a re-entering one would re-enter every region of the
+      // machine); going to `.loading` from `loading` still starts its call again, dropping the earlier one.
       states: {
         loading: {
           invoke: {
@@ -160,7 +161,6 @@ export const usersMachine = setup({
         'users.query': {
           guard: { type: 'fieldsAskedFor', params: ({ event }) => ({ query: event.query }) },
           target: '.loading',
-          reenter: true,
         },
       },
       states: {
