@@ -7,7 +7,7 @@ import { ensureProjectionIndexes } from '@beacon/projections';
 import { SqliteReadStore, type Filter } from '@beacon/read-store';
 import { because } from '@beacon/testing';
 import { QUERY_PROJECTIONS } from '../../query-projections';
-import { USERS } from '../../shared/read-models/users.read-model';
+import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { addressSearchFilter, inListOrder, userListFilter, userListSort } from './user-list-query';
 
 let dir: string;
@@ -70,7 +70,7 @@ describe('a few users put in list order in memory', () => {
       { last_name_key: 'zed', first_name_key: 'a', email: 'c@x.test', customer_permission: 'CONTACT' },
       { last_name_key: 'ab', first_name_key: '😀', email: 'd@x.test', customer_permission: 'DATA', last_activity: null },
       { last_name_key: 'ab', first_name_key: '\uffff', email: 'e@x.test', customer_permission: 'DATA', last_activity: null },
-    ].map((user, index) => ({ _id: `u${index}`, id: `u${index}`, customer_group: 'g', ...user }));
+    ].map((user, index) => ({ _id: `u${index}`, id: `u${index}`, customer_group: 'g', ...user }) as unknown as UserDocument);
     const collection = store.scope(tenant).collection(USERS);
     for (const user of users) await collection.upsert(user);
     for (const sortBy of USER_LIST_SORT_KEYS) {
