@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiError } from '../../api/api-error';
 import { publishLiveUpdate } from '../../live/live-incidents';
 import { aFakeUsersServerWithDemoUsers } from '../../testing/demo-users';
-import { aListedUser, type FakeUsersServer } from '../../testing/fake-users-server';
+import { aListedUser, FakeUsersServer, USERS_GROUPS } from '../../testing/fake-users-server';
 import { aSessionAs, renderConsoleAs, type SessionAs } from '../../testing/render-console-as';
 import { currentPath, descriptionOf, findSnackbar } from '../../testing/sign-in';
 import { GONE_TEXT, LEAVE_UNSAVED_TEXT, READ_ONLY_TEXT } from './UserEditPage';
@@ -46,6 +46,15 @@ describe('UserEditPage', () => {
     expect((within(devices).getByLabelText('Work email') as HTMLInputElement).value).toBe('');
     expect(within(devices).queryByLabelText('Department')).toBeNull();
     expect(server.reads(/\/api\/user\/user-ben\/\?custom_fields=true$/)).toHaveLength(1);
+  });
+
+  it('says when the user’s group has no device fields, offering nothing to save', async () => {
+    const server = new FakeUsersServer(USERS_GROUPS, []).withUser(aListedUser('user-ben', 'Ben', 'Brown'));
+    renderEdit('/users/user-ben/edit/devices', { server });
+
+    const devices = await form('Devices');
+    expect(within(devices).getByText("The user's customer group has no device fields.")).toBeTruthy();
+    expect(within(devices).queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
   it('saves only the device that changed, then shows it as stored (E.164)', async () => {
@@ -223,7 +232,7 @@ describe('UserEditPage', () => {
       const { user } = renderEdit('/users/user-1/edit/settings', { server, role: 'CONTACT', session: { settings: { send_verification_email: true } } });
       const settings = await form('Settings');
 
-      expect(within(settings).getAllByRole('textbox').map((input) => input.getAttribute('id') && screen.getByText((_, element) => element?.getAttribute('for') === input.id).textContent)).toEqual(['First name', 'Last name']);
+      expect(within(settings).getAllByRole('textbox')).toEqual([within(settings).getByLabelText('First name'), within(settings).getByLabelText('Last name')]);
       expect(within(settings).queryByLabelText('Email')).toBeNull();
       expect(within(settings).queryByLabelText('Role')).toBeNull();
       expect(within(settings).queryByLabelText('Customer group')).toBeNull();

@@ -33,7 +33,8 @@ export function FieldsForm({ kind, user, calls, readOnly, reportUnsaved }: Field
   const fields = userFieldsOf(form.user, kind);
   const texts = TEXTS[kind];
   return (
-    <UserFormFrame title={texts.title} description={texts.description} form={form} readOnly={readOnly}>
+    // Without fields there is nothing to save.
+    <UserFormFrame title={texts.title} description={texts.description} form={form} readOnly={readOnly || fields.length === 0}>
       {fields.length === 0 && <Note>{texts.none}</Note>}
       {fields.map((field) => (
         <FieldValueControl
