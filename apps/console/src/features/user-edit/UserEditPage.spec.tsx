@@ -179,15 +179,6 @@ describe('UserEditPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ben Brown' })).toBeTruthy();
   });
 
-  it('says On call comes in a later release, keeping the tabs', async () => {
-    renderEdit('/users/user-ben/edit/on_call');
-
-    const nav = await tabs();
-    expect(within(nav).getByRole('link', { name: 'On call' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('heading', { level: 2, name: 'On call' })).toBeTruthy();
-    expect(screen.getByText('This screen is coming in a later release.')).toBeTruthy();
-  });
-
   describe('sign-in and email (admins)', () => {
     it('clears failed sign-ins and password reset attempts', async () => {
       const server = aFakeUsersServerWithDemoUsers();

@@ -16,6 +16,7 @@ import { AccountActions } from './components/AccountActions';
 import { FieldsForm } from './components/FieldsForm';
 import { SettingsForm } from './components/SettingsForm';
 import type { FormCalls } from './fields-form';
+import { UserOnCallTab } from './on-call/UserOnCallTab';
 import { USERS_LIVE_RESOURCE, userEditApi } from './user-edit-api';
 import { sectionPath, USER_SECTIONS } from './user-edit-sections';
 import { userEditLogic } from './user-edit.implementations';
@@ -138,21 +139,10 @@ function UserEditPage({ id, routeKey }: { id: string; routeKey: ConsoleRouteKey 
               )}
             </>
           )}
-          {routeKey === 'users.edit.onCall' && <LaterRelease label="On call" />}
+          {routeKey === 'users.edit.onCall' && <UserOnCallTab user={user} groups={groups} reportUnsaved={reportUnsaved} />}
         </>
       )}
     </Page>
-  );
-}
-
-/** A tab that is routed but not built yet. */
-function LaterRelease({ label }: { label: string }) {
-  const titleId = useId();
-  return (
-    <section aria-labelledby={titleId}>
-      <h2 id={titleId}>{label}</h2>
-      <Note>This screen is coming in a later release.</Note>
-    </section>
   );
 }
 

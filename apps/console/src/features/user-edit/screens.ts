@@ -3,10 +3,7 @@ import type { ScreenMap } from '../../app/routes/screen-map';
 
 const UserEditScreen = lazy(() => import('./UserEditPage'));
 
-/**
- * Every tab of a user's edit screen shows the one page, so the heading and tabs stay while the tab
- * changes. On call says, within the page, that it comes in a later release.
- */
+/** Every tab of a user's edit screen shows the one page, so the heading and tabs stay while the tab changes. */
 export const userEditScreens: ScreenMap = {
   console: {
     'users.edit.devices': UserEditScreen,
