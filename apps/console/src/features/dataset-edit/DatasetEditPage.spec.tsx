@@ -48,7 +48,6 @@ describe('DatasetEditPage', () => {
 
   it.each([
     ['SFTP', '/datasets/north/edit/sftp'],
-    ['On call', '/datasets/north/edit/on-call'],
     ['Registration', '/datasets/north/edit/registration'],
   ])('says %s comes in a later release, keeping the tabs', async (section, path) => {
     renderEdit(path);

@@ -17,6 +17,7 @@ import { datasetEditApi } from './dataset-edit-api';
 import { EDIT_SECTIONS, SETTINGS_SUBSECTIONS, sectionOf } from './dataset-edit-sections';
 import type { FormServices } from './form-services';
 import { createLoadMachine } from './machines/load.machine';
+import { DatasetOnCallTab } from './on-call/DatasetOnCallTab';
 import { FieldsEditor } from './fields/FieldsEditor';
 
 /** A dataset's edit screens (admins): one screen for every tab, so moving between tabs keeps the page. */
@@ -112,6 +113,7 @@ function Section({ routeKey, services, onFollow }: SectionProps) {
   if (routeKey === 'datasets.edit.audit') return <AuditForm services={services} />;
   if (routeKey === 'datasets.edit.conference') return <ConferenceForm services={services} />;
   if (routeKey === 'datasets.edit.mergeFields') return <MergeFields services={services} />;
+  if (routeKey === 'datasets.edit.onCall') return <DatasetOnCallTab services={services} />;
   return <LaterRelease label={EDIT_SECTIONS.find((section) => section.routeKey === routeKey)?.label ?? ''} />;
 }
 

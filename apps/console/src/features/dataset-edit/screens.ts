@@ -5,8 +5,8 @@ const DatasetEditScreen = lazy(() => import('./DatasetEditPage'));
 
 /**
  * Every tab of a dataset's edit screen shows the one page, so the heading and tabs stay while the
- * section changes. SFTP, On call and Registration say, within the page, that they come in a later
- * release; their own child routes are not claimed.
+ * section changes. SFTP and Registration say, within the page, that they come in a later release;
+ * their own child routes are not claimed.
  */
 export const datasetEditScreens: ScreenMap = {
   console: {
