@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
+import { wallClockAt } from '@beacon/domain';
 import { because } from '@beacon/testing';
 import type { AppProcess } from './support/app-process';
 import { expectAccessible } from './support/axe';
@@ -11,6 +12,14 @@ if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
 
 let server: AppProcess;
 let browser: Browser;
+
+/** Tomorrow's date as DD/MM/YYYY in the zone, and whether it falls in next week (today is Sunday there). */
+function tomorrowIn(timeZone: string): { text: string; nextWeek: boolean } {
+  const today = wallClockAt(Date.now(), timeZone);
+  const tomorrow = new Date(Date.UTC(today.year, today.month - 1, today.day + 1));
+  const text = `${String(tomorrow.getUTCDate()).padStart(2, '0')}/${String(tomorrow.getUTCMonth() + 1).padStart(2, '0')}/${tomorrow.getUTCFullYear()}`;
+  return { text, nextWeek: tomorrow.getUTCDay() === 1 };
+}
 
 const usersTable = (page: Page) => page.getByRole('table', { name: /^Users of/ });
 const sections = (page: Page) => page.getByRole('navigation', { name: 'User sections' });
@@ -67,11 +76,26 @@ async function expectReadableText(page: Page, selectors: readonly string[]) {
       await expectAccessible(page, `the user’s ${tab}`);
     }
 
-    // ON-CALL PERIOD: the issue's journey adds an on-call period for the new user here, on the On call
-    // tab. That tab is not built yet (it says so); the task that builds it replaces these lines with
-    // adding a period and checking it shows, so this step fails until then rather than passing unseen.
+    // On call: a period tomorrow from 08:00:00 to 18:00:00, typed and listed as DD/MM/YYYY HH:mm:ss in
+    // the user's time zone, which the tab names.
     await sections(page).getByRole('link', { name: 'On call' }).click();
-    await page.getByText('This screen is coming in a later release.').waitFor();
+    const zoneNote = page.getByText(/^Times are DD\/MM\/YYYY HH:mm:ss in (.+), the user’s time zone\.$/);
+    const timeZone = /in (.+), the user’s/.exec(await zoneNote.textContent({ timeout: 15_000 }) ?? '')![1]!;
+    const day = tomorrowIn(timeZone);
+    await page.getByRole('button', { name: 'Add period' }).click();
+    const period = page.getByRole('form', { name: 'Add an on-call period' });
+    await period.getByLabel('Start', { exact: true }).fill(`${day.text} 08:00:00`);
+    await period.getByLabel('End', { exact: true }).fill(`${day.text} 18:00:00`);
+    await expectAccessible(page, 'the user’s On call, adding a period');
+    await period.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('On-call period added.').waitFor();
+    // Tomorrow is in next week's view when today is Sunday.
+    if (day.nextWeek) await page.getByRole('navigation', { name: 'Weeks' }).getByRole('button', { name: 'Next week' }).click();
+    const listed = page.getByRole('table', { name: /^On-call periods/ }).getByRole('row').filter({ hasText: `${day.text} 08:00:00` });
+    await listed.waitFor();
+    expect(await listed.getByRole('cell').allTextContents()).toEqual([`${day.text} 08:00:00`, `${day.text} 18:00:00`, expect.stringContaining('Edit')]);
+    await expectAccessible(page, 'the user’s On call');
+    await expectReadableText(page, ['main h2', 'main caption', 'main td', 'main th[scope="row"]']);
 
     await page.getByRole('main').getByRole('link', { name: 'Manage Users' }).click();
     await usersTable(page).waitFor();
