@@ -10,7 +10,7 @@ import { aSessionAs, DEMO_ROOT_PERMISSIONS, renderConsoleAs, type SessionAs } fr
 import { currentPath, descriptionOf, findSnackbar } from '../../../testing/sign-in';
 import { LEAVE_UNSAVED_TEXT } from '../DatasetEditPage';
 import { FakeDatasetSettingsServer } from '../testing/fake-dataset-settings-server';
-import { ON_CALL_SETTINGS_LIVE_RESOURCE } from './dataset-on-call-api';
+import { ON_CALL_PERIODS_LIVE_RESOURCE, ON_CALL_SETTINGS_LIVE_RESOURCE } from './dataset-on-call-api';
 import { NO_ON_CALL_FEATURE_TEXT } from './DatasetOnCallTab';
 import { NOBODY_ON_CALL_TEXT } from './OnCallRoster';
 
@@ -130,6 +130,18 @@ describe('the dataset’s On call tab', () => {
     const now = await screen.findByRole('table', { name: 'On call at 25/11/2026 10:00:00 (times in Europe/London)' });
     expect(within(now).getByRole('rowheader').textContent).toBe('Ada Lovelace');
     expect(within(now).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['ada.lovelace@demo.test', '25/11/2026 08:00:00', '25/11/2026 18:00:00']);
+  });
+
+  it('reads who is on call and the roster again when a period changes elsewhere (live update)', async () => {
+    const { server } = renderTab();
+    await screen.findByRole('table', { name: /^On call at/ });
+
+    const id = server.withPeriod('user-cy', '2026-11-25T09:00:00Z', '2026-11-25T12:00:00Z');
+    act(() => publishLiveUpdate({ position: 31, type: 'OnCallPeriodAdded', resource: ON_CALL_PERIODS_LIVE_RESOURCE, id, data: { user: 'user-cy' }, tenantId: 'root' }));
+
+    await waitFor(() => expect(within(screen.getByRole('table', { name: /^On call at/ })).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Ada Lovelace', 'Cy Young']));
+    const roster = screen.getByRole('table', { name: /^Users who can be on call/ });
+    expect(within(within(roster).getByRole('row', { name: /Cy Young/ })).getAllByRole('cell').at(-1)?.textContent).toBe('25/11/2026 09:00:00 to 25/11/2026 12:00:00');
   });
 
   it('assigns the chosen users a period from the roster, with each user’s result and the staffing warnings', async () => {
