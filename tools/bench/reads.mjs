@@ -58,6 +58,10 @@ export function loadQueryApi(require) {
     ...dist('users/queries/user-export.query'),
     UserListQuerySchema: require('@beacon/contracts').UserListQuerySchema,
     UserListExportQuerySchema: require('@beacon/contracts').UserListExportQuerySchema,
+    ...dist('on-call/projections/on-call-periods.projection'),
+    ...dist('on-call/on-call-reader'),
+    ...dist('on-call/queries/on-call-recipients.handler'),
+    ...dist('on-call/queries/on-call-recipients.query'),
   };
 }
 
@@ -380,6 +384,38 @@ async function benchUserExport(api, store) {
 }
 
 /** 3d. GET /api/customer_group/{id}/users/ out of 100,000 users of one organisation, in the 1,011 groups of 3c. */
+/**
+ * The 3c group tree and LIST_USERS users spread over its 900 teams, each with values of the seven
+ * BENCH_FIELDS, projected into `store`; answers the groups, the teams and the last position used.
+ */
+async function projectUsers(api, store) {
+  const groups = fieldGroupTree();
+  let position = await projectGroupTree(api, store, groups);
+  const teams = groups.filter((group) => group.path.length === 4);
+  for (let n = 0; n < LIST_USERS; n += BATCH) {
+    const events = Array.from({ length: Math.min(BATCH, LIST_USERS - n) }, (_, i) => {
+      const u = n + i;
+      const data = {
+        userId: `bench-list-user-${String(u).padStart(6, '0')}`,
+        email: `user${u}@bench.test`,
+        firstName: FIRST_NAMES[u % FIRST_NAMES.length],
+        lastName: LAST_NAMES[(u * 7) % LAST_NAMES.length],
+        customerGroupId: teams[u % teams.length].id,
+        rootId: ROOT,
+        customerPermission: ROLES[u % ROLES.length],
+        isTemporary: false,
+        preferredTimezone: 'Europe/London',
+      };
+      return [
+        recorded(++position, 'UserRegistered', data, { tenantId: ROOT, actorUserId: null }),
+        recorded(++position, 'UserFieldValuesChanged', { userId: data.userId, values: benchFieldValues(u) }, { tenantId: ROOT, actorUserId: null }),
+      ];
+    }).flat();
+    await project(store, api.usersProjection, events);
+  }
+  return { groups, teams, position };
+}
+
 /** The contact fields every bench user holds values of, as a demo organisation's users do (devices and data). */
 export const BENCH_FIELDS = {
   mobile: '0b0e0000-0000-4000-8000-000000000001',
@@ -411,30 +447,7 @@ export async function benchUserList(api, { tempDir, removeDir }) {
   try {
     await api.ensureProjectionIndexes(store, api.QUERY_PROJECTIONS);
     const fill0 = performance.now();
-    const groups = fieldGroupTree();
-    let position = await projectGroupTree(api, store, groups);
-    const teams = groups.filter((group) => group.path.length === 4);
-    for (let n = 0; n < LIST_USERS; n += BATCH) {
-      const events = Array.from({ length: Math.min(BATCH, LIST_USERS - n) }, (_, i) => {
-        const u = n + i;
-        const data = {
-          userId: `bench-list-user-${String(u).padStart(6, '0')}`,
-          email: `user${u}@bench.test`,
-          firstName: FIRST_NAMES[u % FIRST_NAMES.length],
-          lastName: LAST_NAMES[(u * 7) % LAST_NAMES.length],
-          customerGroupId: teams[u % teams.length].id,
-          rootId: ROOT,
-          customerPermission: ROLES[u % ROLES.length],
-          isTemporary: false,
-          preferredTimezone: 'Europe/London',
-        };
-        return [
-          recorded(++position, 'UserRegistered', data, { tenantId: ROOT, actorUserId: null }),
-          recorded(++position, 'UserFieldValuesChanged', { userId: data.userId, values: benchFieldValues(u) }, { tenantId: ROOT, actorUserId: null }),
-        ];
-      }).flat();
-      await project(store, api.usersProjection, events);
-    }
+    const { groups, teams } = await projectUsers(api, store);
     line('set-up (not a target)', `${fmtInt(LIST_USERS)} users in ${fmtInt(teams.length)} teams of ${fmtInt(groups.length)} groups projected in ${((performance.now() - fill0) / 1000).toFixed(1)} s`);
     // The endpoint's query handler (no HTTP) with the query string as its schema parses it; no user has signed in.
     const handler = new api.UserListHandler(store, new api.CustomerGroupReader(store), { lastActivity: async () => null });
@@ -459,6 +472,72 @@ export async function benchUserList(api, { tempDir, removeDir }) {
     line(`XLSX export of all ${fmtInt(LIST_USERS)} users (target)`, `${(xlsx.ms / 1000).toFixed(1)} s, ${fmtInt(xlsx.bytes)} bytes`);
     line('  memory the export adds (peak RSS over before)', `${fmtMb(xlsx.addedRss)} (RSS before ${fmtMb(xlsx.rssBefore)})`);
     return { target, xlsx };
+  } finally {
+    await store.close();
+    removeDir(dir);
+  }
+}
+
+/** 3e: on-call periods of the 3d users: six weeks of twelve-hour shifts each. */
+export const ON_CALL_WEEKS = 6;
+const HOUR_MS = 3_600_000;
+const ON_CALL_BASE = Date.UTC(2026, 10, 2); // a Monday
+/** Each user takes one twelve-hour shift a week, at one of fourteen times (so about 1 in 14 is on call at any moment). */
+const SHIFT_SLOTS = 14;
+
+function onCallPeriodEvents(teams, startPosition, u) {
+  const userId = `bench-list-user-${String(u).padStart(6, '0')}`;
+  const customerGroupId = teams[u % teams.length].id;
+  return Array.from({ length: ON_CALL_WEEKS }, (_, week) => {
+    const start = ON_CALL_BASE + week * 7 * 24 * HOUR_MS + (u % SHIFT_SLOTS) * 12 * HOUR_MS;
+    const data = {
+      userId,
+      customerGroupId,
+      periodId: `bench-period-${u}-${week}`,
+      startDate: new Date(start).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      endDate: new Date(start + 12 * HOUR_MS).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    };
+    return recorded(startPosition + week + 1, 'OnCallPeriodAdded', data, { tenantId: ROOT, customerGroupId, actorUserId: null });
+  });
+}
+
+/**
+ * 3e. GET /api/customer_group/on_call_recipients/{id}/'s query handler: who is on call at a moment, out
+ * of LIST_USERS users with ON_CALL_WEEKS periods each (600,000), for the whole organisation (the target,
+ * 100 ms p99), a region and a team, at moments spread over the third week.
+ */
+export async function benchOnCallNow(api, { tempDir, removeDir }) {
+  const dir = tempDir('on-call-now');
+  const store = api.SqliteReadStore.open({ path: join(dir, 'read-models.sqlite'), readCache: false });
+  try {
+    await api.ensureProjectionIndexes(store, api.QUERY_PROJECTIONS);
+    const fill0 = performance.now();
+    const { groups, teams, position: usersEnd } = await projectUsers(api, store);
+    let position = usersEnd;
+    const usersPerBatch = Math.floor(BATCH / ON_CALL_WEEKS);
+    for (let n = 0; n < LIST_USERS; n += usersPerBatch) {
+      const events = [];
+      for (let u = n; u < Math.min(LIST_USERS, n + usersPerBatch); u++) {
+        events.push(...onCallPeriodEvents(teams, position, u));
+        position += ON_CALL_WEEKS;
+      }
+      await project(store, api.onCallPeriodsProjection, events);
+    }
+    line('set-up (not a target)', `${fmtInt(LIST_USERS)} users, ${fmtInt(LIST_USERS * ON_CALL_WEEKS)} periods projected in ${((performance.now() - fill0) / 1000).toFixed(1)} s`);
+    const reader = new api.OnCallReader(store, new api.CustomerGroupReader(store), null);
+    const handler = new api.OnCallRecipientsHandler(store, reader);
+    const third = ON_CALL_BASE + 14 * 24 * HOUR_MS;
+    // Moments inside shifts, over the third week: each finds the users of one shift slot.
+    const moment = (i) => third + ((i * 5) % (7 * 24)) * HOUR_MS + 30 * 60_000;
+    const now = (groupId, all, i) => handler.execute(new api.OnCallRecipientsQuery(caller(ROOT), groupId, moment(i), all));
+    const sample = await now(ROOT, true, 0);
+    const expected = Math.ceil(LIST_USERS / SHIFT_SLOTS) - 1;
+    if (sample.count < expected) throw new Error(`on call at a moment: ${sample.count} users, expected about ${expected}`);
+    const target = await latencies((i) => now(ROOT, true, i), { times: 200, warmup: 5 });
+    printLatency(`the organisation's users on call at a moment (about ${fmtInt(sample.count)} of ${fmtInt(LIST_USERS)}) (target)`, target);
+    printLatency("a region's users on call (all=true: 10,000 users)", await latencies((i) => now(groups[1].id, true, i), { times: 200 }));
+    printLatency("a team's own users on call (about 111)", await latencies((i) => now(teams[(i * 37) % teams.length].id, false, i), { times: 200 }));
+    return { target };
   } finally {
     await store.close();
     removeDir(dir);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchHttp, HTTP } from './http.mjs';
 import { errorText, fmtInt, fmtMb, fmtMs, heading, line, percentile, sleep } from './measure.mjs';
-import { ACTIVITY_SIZES, benchActivityLog, benchContactFields, benchIncidentList, benchUserList, FIELD_GROUPS, FIELDS_PER_GROUP, INCIDENTS, LIST_USERS, loadQueryApi } from './reads.mjs';
+import { ACTIVITY_SIZES, benchActivityLog, benchContactFields, benchIncidentList, benchOnCallNow, benchUserList, FIELD_GROUPS, FIELDS_PER_GROUP, INCIDENTS, LIST_USERS, loadQueryApi, ON_CALL_WEEKS } from './reads.mjs';
 
 const here = import.meta.dirname;
 const root = join(here, '..', '..');
@@ -45,6 +45,7 @@ const TARGETS = {
   userListP99Ms: 50,
   userXlsxExportMs: 15_000,
   userXlsxExportMb: 300,
+  onCallNowP99Ms: 100,
   /** Resident memory may grow by the read store's page cache at most (64 MB) between 100,000 and 1,000,000 entries. */
   activityRssGrowthBytes: 64 * 1024 * 1024,
   httpListPerSec: 2_000,
@@ -506,6 +507,9 @@ async function main() {
     (await section(`3c. Contact fields of a group in the embedded read store: ${fmtInt(FIELD_GROUPS)} groups with ${FIELDS_PER_GROUP} fields each`, () => benchContactFields(queryApi, dirs)));
   const userList =
     queryApi && (await section(`3d. A customer group's users in the embedded read store: ${fmtInt(LIST_USERS)} users of one organisation`, () => benchUserList(queryApi, dirs)));
+  const onCallNow =
+    queryApi &&
+    (await section(`3e. Who is on call now, in the embedded read store: ${fmtInt(LIST_USERS)} users with ${fmtInt(LIST_USERS * ON_CALL_WEEKS)} periods`, () => benchOnCallNow(queryApi, dirs)));
   const http = await section(`4. HTTP against the embedded app: the incident list (page of 50 out of ${fmtInt(HTTP.incidents)}) and a mixed read/write load`, () => benchHttp(dirs));
 
   heading('Summary against targets');
@@ -546,6 +550,8 @@ async function main() {
   const usersXlsx = userList?.xlsx;
   rows.push([`users XLSX export of ${fmtInt(LIST_USERS)} (s)`, `<= ${TARGETS.userXlsxExportMs / 1000}`, usersXlsx ? (usersXlsx.ms / 1000).toFixed(1) : '-', mark(usersXlsx ? usersXlsx.ms <= TARGETS.userXlsxExportMs : null)]);
   rows.push([`users XLSX export, memory it adds (MB)`, `< ${TARGETS.userXlsxExportMb}`, usersXlsx ? String(Math.round(usersXlsx.addedRss / 1024 / 1024)) : '-', mark(usersXlsx ? usersXlsx.addedRss / 1024 / 1024 < TARGETS.userXlsxExportMb : null)]);
+  const onCall = onCallNow?.target;
+  rows.push([`on call now, of ${fmtInt(LIST_USERS)} users, p99 (ms)`, `<= ${TARGETS.onCallNowP99Ms}`, fmtMs(onCall?.p99), mark(onCall ? onCall.p99 <= TARGETS.onCallNowP99Ms : null)]);
   const reads = http?.reads;
   const moonshot = reads && reads.perSec >= TARGETS.httpListMoonshotPerSec ? ' (moonshot too)' : '';
   rows.push([`HTTP incident list, ${HTTP.clients} clients (req/s)`, `>= ${fmtInt(TARGETS.httpListPerSec)}`, fmtInt(reads?.perSec), mark(reads ? reads.perSec >= TARGETS.httpListPerSec && reads.errors === 0 : null) + moonshot]);

@@ -44,7 +44,12 @@ export interface OnCallSettingsDocument extends Document {
  * period lasts, which bounds every range read.
  */
 export const ON_CALL_PERIOD_INDEXES: readonly IndexSpec[] = [{ keys: { user: 1, start: 1 } }, { keys: { start: 1 } }];
-export const ON_CALL_PERIOD_DAY_INDEXES: readonly IndexSpec[] = [{ keys: { day: 1, start: 1 } }];
+/**
+ * A day's periods by start, with their end in the index too, so "on call at T" tests both ends in the
+ * index and reads only the documents of those on call; and by user then day, so the few users of a
+ * team find their periods of a day without reading the whole organisation's.
+ */
+export const ON_CALL_PERIOD_DAY_INDEXES: readonly IndexSpec[] = [{ keys: { day: 1, start: 1, end: 1 } }, { keys: { user: 1, day: 1 } }];
 
 export const LONGEST_PERIOD_MS = ON_CALL_PERIOD_MAX_DAYS * DAY_MS;
 

@@ -3,40 +3,66 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { OnCallRecipientDto, OnCallRecipientsDto } from '@beacon/contracts';
 import { isoInstant } from '@beacon/domain';
 import { READ_STORE, type Principal } from '@beacon/platform';
-import type { ReadStore } from '@beacon/read-store';
-import type { UserDocument } from '../../shared/read-models/users.read-model';
+import type { Collection, ReadStore } from '@beacon/read-store';
+import { USER_CARDS, type UserCardDocument } from '../../shared/read-models/users.read-model';
 import { dayOf, ON_CALL_PERIOD_DAYS, type OnCallPeriodDayDocument } from '../on-call.read-model';
 import { OnCallReader } from '../on-call-reader';
 import { OnCallRecipientsQuery } from './on-call-recipients.query';
 
-const byName = (a: UserDocument, b: UserDocument) =>
-  (a.last_name_key ?? a.last_name.toLowerCase()).localeCompare(b.last_name_key ?? b.last_name.toLowerCase()) ||
-  (a.first_name_key ?? a.first_name.toLowerCase()).localeCompare(b.first_name_key ?? b.first_name.toLowerCase()) ||
-  a._id.localeCompare(b._id);
+/** Text in code-unit order (the name keys are stored in lower case). */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** What the answers read of a user: never the whole document (its contact-field values can be large). */
-const RECIPIENT_FIELDS = { _id: 1, first_name: 1, last_name: 1, email: 1, customer_group: 1, first_name_key: 1, last_name_key: 1, is_active: 1, is_message_recipient: 1 } as const;
+const byName = (a: UserCardDocument, b: UserCardDocument) =>
+  compareText(a.last_name_key, b.last_name_key) || compareText(a.first_name_key, b.first_name_key) || compareText(a._id, b._id);
+
+/** The cards' index order within a group. */
+const CARD_ORDER = { last_name_key: 1, first_name_key: 1, _id: 1 } as const;
+
+/** Asked groups this few, holding this few users, are read user first. */
+const USER_FIRST_GROUPS = 20;
+const USER_FIRST_USERS = 500;
+
+async function fewUsersIn(cards: Collection<UserCardDocument>, groupIds: readonly string[]): Promise<boolean> {
+  if (groupIds.length > USER_FIRST_GROUPS) return false;
+  const perGroup = await Promise.all(groupIds.map((groupId) => cards.count({ customer_group: groupId })));
+  return perGroup.reduce((sum, count) => sum + count, 0) <= USER_FIRST_USERS;
+}
+
+const counts = (card: UserCardDocument) => card.is_active !== false && card.is_message_recipient !== false;
 
 /**
- * Who is on call at an instant: the organisation's day documents of that instant's UTC day (by index:
- * only periods touching that day are read, never the history before it or the roster after it), then
- * their users in one read by id; kept are those who exist now (a deleted user has left the users read
- * model), are in the asked groups now (a user who moved takes their periods along), are active and
- * receive messages. What the message builder's "Currently On Call" recipients will be. `extra` names
- * further user fields a caller needs (the report's option ids).
+ * Who is on call at an instant, in the asked groups: users who exist now (a deleted user has left the
+ * users read model), are in those groups now (a user who moved takes their periods along), are active
+ * and receive messages, with the period they are in, by name. What the message builder's "Currently On
+ * Call" recipients will be. Users are read as their cards (names, email, group, flags, options held),
+ * never their whole documents.
+ *
+ * A few groups of few users (a team) are read user first: each group's cards, then each user's day
+ * document of the instant's UTC day. More (a region, the organisation) are read period first: the day
+ * documents on call at the instant (both ends tested in the index: only periods touching that day are
+ * read, never the history before it or the roster after it), then their users' cards by id.
  */
-export async function onCallAt(readStore: ReadStore, reader: OnCallReader, principal: Principal, groupIds: readonly string[], at: number, extra: readonly string[] = []) {
-  const periods = await readStore
-    .scope(principal.rootId)
-    .collection<OnCallPeriodDayDocument>(ON_CALL_PERIOD_DAYS)
-    .find({ day: dayOf(at), start: { $lte: at }, end: { $gt: at } }, { projection: { _id: 1, user: 1, period: 1, start_date: 1, end_date: 1 } });
+export async function onCallAt(readStore: ReadStore, principal: Principal, groupIds: readonly string[] | 'organisation', at: number): Promise<{ user: UserCardDocument; period: OnCallPeriodDayDocument }[]> {
+  const scope = readStore.scope(principal.rootId);
+  const days = scope.collection<OnCallPeriodDayDocument>(ON_CALL_PERIOD_DAYS);
+  const cards = scope.collection<UserCardDocument>(USER_CARDS);
+  const onCallNow = { day: dayOf(at), start: { $lte: at }, end: { $gt: at } };
+  let users: UserCardDocument[];
+  let periods: OnCallPeriodDayDocument[];
+  if (groupIds !== 'organisation' && (await fewUsersIn(cards, groupIds))) {
+    users = (await Promise.all(groupIds.map((groupId) => cards.find({ customer_group: groupId }, { sort: CARD_ORDER })))).flat().filter(counts);
+    // By user and day only, which the user index answers; the times are tested here (a user has a period or two a day).
+    const ofDay = await Promise.all(users.map((user) => days.find({ user: user._id, day: onCallNow.day })));
+    periods = ofDay.flat().filter((period) => period.start <= at && period.end > at);
+  } else {
+    periods = await days.find(onCallNow);
+    const groups = groupIds === 'organisation' ? null : new Set(groupIds);
+    const inGroups = (user: UserCardDocument) => groups === null || groups.has(user.customer_group);
+    users = periods.length ? (await cards.find({ _id: { $in: [...new Set(periods.map((period) => period.user))] } })).filter((user) => inGroups(user) && counts(user)) : [];
+  }
   const byUser = new Map(periods.map((period) => [period.user, period]));
-  if (!byUser.size) return [];
-  const projection = { ...RECIPIENT_FIELDS, ...Object.fromEntries(extra.map((field) => [field, 1 as const])) };
-  const users = await reader.users(principal).find({ _id: { $in: [...byUser.keys()] } }, { projection });
-  const groups = new Set(groupIds);
   return users
-    .filter((user) => groups.has(user.customer_group) && user.is_active !== false && user.is_message_recipient !== false)
+    .filter((user) => byUser.has(user._id))
     .sort(byName)
     .map((user) => ({ user, period: byUser.get(user._id)! }));
 }
@@ -50,8 +76,9 @@ export class OnCallRecipientsHandler implements IQueryHandler<OnCallRecipientsQu
   ) {}
 
   async execute({ principal, customerGroupId, at, all }: OnCallRecipientsQuery): Promise<OnCallRecipientsDto> {
-    const { ids } = await this.reader.groupIds(principal, customerGroupId, all);
-    const onCall = await onCallAt(this.readStore, this.reader, principal, ids, at);
+    // The whole organisation needs no list of its groups.
+    const groups = all && customerGroupId === principal.rootId ? (await this.reader.groups.reachable(principal, customerGroupId), 'organisation' as const) : (await this.reader.groupIds(principal, customerGroupId, all)).ids;
+    const onCall = await onCallAt(this.readStore, principal, groups, at);
     const results = onCall.map(
       ({ user, period }): OnCallRecipientDto => ({
         id: user._id,

@@ -25,11 +25,11 @@ export class OnCallReportHandler implements IQueryHandler<OnCallReportQuery, OnC
     const { group, ids } = await this.reader.groupIds(principal, customerGroupId, true);
     const zone = groupTimeZone(group);
     const { staffing } = await this.reader.settingsOf(principal, group);
-    const onCall = staffing.length ? await onCallAt(this.readStore, this.reader, principal, ids, at, ['option_ids']) : [];
+    const onCall = staffing.length ? await onCallAt(this.readStore, principal, ids, at) : [];
     const when = toDisplayTime(at, zone);
     async function* rows() {
       for (const entry of staffing) {
-        const count = onCall.filter(({ user }) => user.option_ids?.includes(entry.option) ?? false).length;
+        const count = onCall.filter(({ user }) => user.option_ids.includes(entry.option)).length;
         yield [when, entry.field_label, entry.option_label, String(entry.value), String(count), String(Math.max(0, entry.value - count))];
       }
     }

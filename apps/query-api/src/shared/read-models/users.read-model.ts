@@ -69,6 +69,40 @@ export function withFieldValues(current: readonly UserFieldValueEntry[], changed
 }
 
 /**
+ * One small document per user (the users projection keeps it beside the user's): who they are, where,
+ * and whether messages reach them. Reads that go through thousands of users at once (who is on call
+ * now, a message's recipients) read these, not the whole user, whose contact-field values make it
+ * several times larger.
+ */
+export const USER_CARDS = 'user_cards';
+
+export interface UserCardDocument extends Document {
+  first_name: string;
+  last_name: string;
+  email: string;
+  customer_group: string;
+  first_name_key: string;
+  last_name_key: string;
+  is_active: boolean;
+  is_message_recipient: boolean;
+  option_ids: string[];
+}
+
+/** The card of a user document. */
+export const userCardOf = (user: UserDocument): UserCardDocument => ({
+  _id: user._id,
+  first_name: user.first_name,
+  last_name: user.last_name,
+  email: user.email,
+  customer_group: user.customer_group,
+  first_name_key: user.first_name_key ?? user.first_name.toLowerCase(),
+  last_name_key: user.last_name_key ?? user.last_name.toLowerCase(),
+  is_active: user.is_active ?? true,
+  is_message_recipient: user.is_message_recipient ?? true,
+  option_ids: user.option_ids ?? [],
+});
+
+/**
  * Deleted users, kept (by the users projection) only so that the activity log can still name who did
  * what; nothing else reads them.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import { usersProjection } from './users.projection';
-import { FORMER_USERS, USERS, type UserDocument } from '../../shared/read-models/users.read-model';
+import { FORMER_USERS, USER_CARDS, USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 
 let position = 0;
 const recorded = (type: string, data: Record<string, unknown>, recordedAt = '2026-01-01T10:00:00.000Z'): RecordedEvent => ({
@@ -31,15 +31,51 @@ const registered = recorded('UserRegistered', {
 function fold(events: RecordedEvent[]): UserDocument | null {
   let document: Document | null = null;
   for (const event of events) {
-    for (const change of usersProjection.project(event)) {
-      expect(change).toMatchObject({ collection: USERS, tenantId: 'root-1', id: 'u1' });
+    for (const change of usersProjection.project(event).filter((entry) => entry.collection === USERS)) {
+      expect(change).toMatchObject({ tenantId: 'root-1', id: 'u1' });
       document = change.apply(document);
     }
   }
   return document as UserDocument | null;
 }
 
+/** Folds events into the user's card. */
+function foldCard(events: RecordedEvent[]): Document | null {
+  let card: Document | null = null;
+  for (const event of events) {
+    for (const change of usersProjection.project(event).filter((entry) => entry.collection === USER_CARDS)) card = change.apply(card);
+  }
+  return card;
+}
+
 describe('users projection', () => {
+  it("keeps a small card of each user (names, email, group, flags, options held), following every change to them, gone with them", () => {
+    const skills = 'a1b2c3d4-0000-4000-8000-000000000002';
+    const events = [
+      registered,
+      recorded('UserDetailsChanged', { firstName: 'Anna', isMessageRecipient: false }),
+      recorded('UserEmailChanged', { email: 'anna@example.test', previousEmail: 'ann@example.test' }),
+      recorded('UserMovedToCustomerGroup', { customerGroupId: 'g2', previousCustomerGroupId: 'g1' }),
+      recorded('UserFieldValuesChanged', { values: [{ fieldId: skills, values: [`${skills}.2`] }] }),
+      recorded('UserSignedIn', { sessionId: 's' }),
+    ];
+    expect(foldCard(events)).toEqual({
+      _id: 'u1',
+      first_name: 'Anna',
+      last_name: 'Lee',
+      email: 'anna@example.test',
+      customer_group: 'g2',
+      first_name_key: 'anna',
+      last_name_key: 'lee',
+      is_active: true,
+      is_message_recipient: false,
+      option_ids: [`${skills}.2`],
+    });
+    const deleted = recorded('UserDeleted', { email: 'anna@example.test', firstName: 'Anna', lastName: 'Lee', customerGroupId: 'g2' });
+    expect(foldCard([...events, deleted])).toBeNull();
+    expect(fold(events)).toMatchObject({ first_name: 'Anna', customer_group: 'g2', is_message_recipient: false });
+  });
+
   it('tells open users screens of changes made to a user, by id and without their data', () => {
     const user = fold([registered])!;
     expect(usersProjection.liveUpdate!(registered, [user])).toEqual({ type: 'UserRegistered', resource: USERS, id: 'u1', data: {}, tenantId: 'root-1', customerGroupId: 'g1' });
@@ -136,6 +172,7 @@ describe('users projection', () => {
     const changes = usersProjection.project(deleted);
     expect(changes.map((change) => [change.collection, change.id, change.apply(fold([registered]))])).toEqual([
       [USERS, 'u1', null],
+      [USER_CARDS, 'u1', null],
       [FORMER_USERS, 'u1', { _id: 'u1', email: 'ann@example.test', first_name: 'Ann', last_name: 'Lee' }],
     ]);
   });

@@ -13,7 +13,16 @@ import {
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
-import { FORMER_USERS, USERS, withFieldValues, type FormerUserDocument, type UserDocument } from '../../shared/read-models/users.read-model';
+import {
+  FORMER_USERS,
+  USER_CARDS,
+  USERS,
+  userCardOf,
+  withFieldValues,
+  type FormerUserDocument,
+  type UserCardDocument,
+  type UserDocument,
+} from '../../shared/read-models/users.read-model';
 import { USER_LIST_INDEXES, withListKeys } from '../queries/user-list-query';
 
 const tenantOf = (event: RecordedEvent) => String(event.metadata.tenantId);
@@ -79,9 +88,29 @@ function deleted(event: RecordedEvent) {
   const former: FormerUserDocument = { _id: userId, email, first_name: firstName, last_name: lastName };
   return [
     { collection: USERS, tenantId: tenantOf(event), id: userId, apply: () => null },
+    { collection: USER_CARDS, tenantId: tenantOf(event), id: userId, apply: () => null },
     { collection: FORMER_USERS, tenantId: tenantOf(event), id: userId, apply: () => former },
   ];
 }
+
+/** The events that change what a user's card holds. */
+const CARD_EVENTS: ReadonlySet<string> = new Set(['UserRegistered', 'UserDetailsChanged', 'UserEmailChanged', 'UserMovedToCustomerGroup', 'UserFieldValuesChanged']);
+
+/** The card as the event leaves it: the same change as the user's document, on the card's fields. */
+function cardChange(event: RecordedEvent, userId: string) {
+  const apply = (current: UserCardDocument | null): UserCardDocument | null => {
+    if (event.type === 'UserRegistered') return current ?? userCardOf(withListKeys(registered(event.data as UserRegistered['data'])));
+    if (!current) return null;
+    const asUser = { ...current, field_values: [] } as unknown as UserDocument;
+    const patched: Partial<UserDocument> = ownValue(PATCHES, event.type)!(asUser, event);
+    if (event.type === 'UserFieldValuesChanged') return { ...current, option_ids: patched.option_ids ?? [] };
+    return { ...userCardOf(withListKeys({ ...asUser, ...patched })), option_ids: current.option_ids };
+  };
+  return { collection: USER_CARDS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null };
+}
+
+/** Cards by group in list order: the users of a team, read in a page's order. */
+const USER_CARD_INDEXES = [{ keys: { customer_group: 1, last_name_key: 1, first_name_key: 1, _id: 1 } }] as const;
 
 /** The changes an admin makes to a user: an open users list or user page reloads on them. */
 const ADMINISTRATION_EVENTS: ReadonlySet<string> = new Set([
@@ -96,8 +125,8 @@ const ADMINISTRATION_EVENTS: ReadonlySet<string> = new Set([
 
 export const usersProjection: ProjectionDefinition = {
   name: READ_MODEL_PROJECTIONS.users,
-  collections: [USERS, FORMER_USERS],
-  indexes: { [USERS]: USER_LIST_INDEXES },
+  collections: [USERS, FORMER_USERS, USER_CARDS],
+  indexes: { [USERS]: USER_LIST_INDEXES, [USER_CARDS]: USER_CARD_INDEXES },
   project(event) {
     const userId = (event.data as { userId?: string }).userId;
     if (!userId) return [];
@@ -105,9 +134,10 @@ export const usersProjection: ProjectionDefinition = {
       { collection: USERS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null },
     ];
     if (event.type === 'UserDeleted') return deleted(event);
-    if (event.type === 'UserRegistered') return change((current) => current ?? withListKeys(registered(event.data as UserRegistered['data'])));
+    const card = CARD_EVENTS.has(event.type) ? [cardChange(event, userId)] : [];
+    if (event.type === 'UserRegistered') return [...change((current) => current ?? withListKeys(registered(event.data as UserRegistered['data']))), ...card];
     const patch = ownValue(PATCHES, event.type);
-    return patch ? change((current) => current && withListKeys({ ...current, ...patch(current, event) })) : [];
+    return patch ? [...change((current) => current && withListKeys({ ...current, ...patch(current, event) })), ...card] : [];
   },
   /**
    * Changes to a user, by id and without their data, to the room of the user's group (as the event
