@@ -31,7 +31,8 @@ const outline = (page: Page) =>
 const select = (page: Page, name: string) => page.getByRole('treeitem', { name, exact: true }).focus();
 
 (chromiumMissingReason !== null ? describe.skip : describe)('Manage Datasets in a real browser', () => {
-  consoleJourney({}, (started, launched) => {
+  // Without the demo's people, so its regions hold no users and the journey can delete one.
+  consoleJourney({ SEED_DEMO_PEOPLE: 'false' }, (started, launched) => {
     server = started;
     browser = launched;
   });

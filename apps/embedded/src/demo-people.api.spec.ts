@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_GROUPS, DEMO_PEOPLE_COUNT } from '@beacon/command-api';
-import type { UserDto, UserListPageDto } from '@beacon/contracts';
+import type { OnCallRecipientsDto, UserDto, UserListPageDto } from '@beacon/contracts';
 import { because } from '@beacon/testing';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 
@@ -26,6 +26,16 @@ const page = async (groupId: string, query: object = {}) =>
   (await request(app.url).get(`/api/customer_group/${groupId}/users/`).query({ items_per_page: 100, ...query }).set(auth(admin)).expect(200)).body as UserListPageDto;
 
 describe('the demo tenant\'s people', () => {
+  it('puts one of each region\'s people on call at any moment of this week, and a week of shifts per region', async () => {
+    for (const region of DEMO_GROUPS.slice(1)) {
+      const now = (await request(app.url).get(`/api/customer_group/on_call_recipients/${region.customerGroupId}/`).set(auth(admin)).expect(200)).body as OnCallRecipientsDto;
+      because(`someone in ${region.name} is on call now`, () => expect(now.count).toBe(1));
+      const nextWeek = new Date(Date.now() + 8 * 24 * 3600 * 1000).toISOString();
+      const later = (await request(app.url).get(`/api/customer_group/on_call_recipients/${region.customerGroupId}/`).query({ at: nextWeek }).set(auth(admin)).expect(200)).body as OnCallRecipientsDto;
+      because('the roster covers this week only', () => expect(later.count).toBe(0));
+    }
+  });
+
   it('spreads about 200 users over the organisation\'s groups, each region with its share', async () => {
     const everyone = await page(DEMO_GROUPS[0].customerGroupId, { all: 'true' });
     because('the people and the six sign-in users', () => expect(everyone.count).toBe(DEMO_PEOPLE_COUNT + 6));

@@ -124,3 +124,39 @@ export function demoPeople(count = DEMO_PEOPLE_COUNT): DemoPerson[] {
     };
   });
 }
+
+/** A demo person's on-call shift: local wall-clock times of the organisation's zone. */
+export interface DemoShift {
+  /** Index of the person in demoPeople(). */
+  readonly person: number;
+  /** "DD/MM/YYYY HH:mm:ss", as the on-call screens show times. */
+  readonly start: string;
+  readonly end: string;
+}
+
+const SHIFT_DAYS = 7;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A week of on-call shifts around `monday` (its local date, day/month/year) in each region: every night
+ * (20:00 to 08:00) from the Sunday before to the Monday after, and every day shift (08:00 to 20:00), each
+ * taken by one of the region's active people, so at any moment of the week one person per region is on
+ * call.
+ */
+export function demoOnCallWeek(people: readonly DemoPerson[], monday: { day: number; month: number; year: number }): DemoShift[] {
+  const localDate = (offset: number) => {
+    const date = new Date(Date.UTC(monday.year, monday.month - 1, monday.day + offset));
+    return `${pad2(date.getUTCDate())}/${pad2(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+  };
+  const shifts: DemoShift[] = [];
+  for (const region of DEMO_GROUPS.slice(1)) {
+    const crew = people.map((person, index) => ({ person, index })).filter(({ person }) => person.customerGroupId === region.customerGroupId && person.isActive);
+    for (let day = 0; day <= SHIFT_DAYS; day++) {
+      const night = crew[(day + SHIFT_DAYS) % crew.length]!;
+      shifts.push({ person: night.index, start: `${localDate(day - 1)} 20:00:00`, end: `${localDate(day)} 08:00:00` });
+      if (day === SHIFT_DAYS) continue;
+      shifts.push({ person: crew[day % crew.length]!.index, start: `${localDate(day)} 08:00:00`, end: `${localDate(day)} 20:00:00` });
+    }
+  }
+  return shifts;
+}

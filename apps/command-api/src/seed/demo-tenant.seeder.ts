@@ -1,14 +1,15 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore } from '@beacon/event-store';
-import { DEFAULT_TIMEZONE, isSelectFieldType, type ActiveContactField } from '@beacon/domain';
+import { DEFAULT_TIMEZONE, fromDisplayTime, isSelectFieldType, toDisplayTime, type ActiveContactField } from '@beacon/domain';
 import { EVENT_STORE, PLATFORM_CONFIG, type PlatformConfig, type Principal } from '@beacon/platform';
 import { DEMO_FIELDS, DEMO_GROUPS, DEMO_PASSWORD, DEMO_ROOT_ID, DEMO_ROOT_PERMISSIONS, DEMO_SETTINGS, DEMO_USERS } from './demo-tenant';
 import { CreateContactFieldCommand } from '../field/commands/create-contact-field.command';
 import { CreateCustomerGroupCommand } from '../customer-group/commands/create-customer-group.command';
 import { RegisterUserCommand } from '../users/commands/register-user.command';
 import { CreateUserCommand } from '../users/commands/create-user.command';
-import { demoPeople } from './demo-people';
+import { CreateOnCallPeriodCommand } from '../on-call/commands/create-on-call-period.command';
+import { demoOnCallWeek, demoPeople, type DemoPerson } from './demo-people';
 
 /**
  * On an empty event store, records a demo tenant so a new user can sign in at once. Command ids
@@ -76,7 +77,9 @@ export class DemoTenantSeeder implements OnApplicationBootstrap {
   /** The organisation's people, with their devices and data, created as the demo admin creates users (no welcome emails). */
   private async seedPeople(fields: ReadonlyMap<string, ActiveContactField>): Promise<void> {
     const principal = this.adminPrincipal();
-    for (const person of demoPeople()) {
+    const people = demoPeople();
+    const userIds: string[] = [];
+    for (const person of people) {
       const customFields = [...person.values].map(([label, values]) => {
         const field = fields.get(label)!;
         const optionIds = new Map(field.options.map((option) => [option.label, option.optionId]));
@@ -93,7 +96,23 @@ export class DemoTenantSeeder implements OnApplicationBootstrap {
         is_message_recipient: true,
         custom_fields: customFields,
       };
-      await this.commandBus.execute(new CreateUserCommand(principal, input, person.key, false));
+      const { user } = await this.commandBus.execute(new CreateUserCommand(principal, input, person.key, false));
+      userIds.push(user.userId);
+    }
+    await this.seedOnCallWeek(people, userIds);
+  }
+
+  /** This week's on-call shifts in each region, in the organisation's time zone, from its Monday. */
+  private async seedOnCallWeek(people: readonly DemoPerson[], userIds: readonly string[]): Promise<void> {
+    const zone = DEMO_SETTINGS.preferred_timezone;
+    const [day, month, year] = toDisplayTime(Date.now(), zone).slice(0, 10).split('/').map(Number) as [number, number, number];
+    const weekday = (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+    const monday = new Date(Date.UTC(year, month - 1, day - weekday));
+    const shifts = demoOnCallWeek(people, { day: monday.getUTCDate(), month: monday.getUTCMonth() + 1, year: monday.getUTCFullYear() });
+    for (const [index, shift] of shifts.entries()) {
+      const start = fromDisplayTime(shift.start, zone);
+      const end = fromDisplayTime(shift.end, zone);
+      await this.commandBus.execute(new CreateOnCallPeriodCommand(this.adminPrincipal(), userIds[shift.person]!, start, end, `demo/on-call/${index}`));
     }
   }
 }
