@@ -18,7 +18,8 @@ import { CurrentPrincipal, type Principal, ZodBodyPipe, ZodQueryPipe } from '@be
 import type { Response } from 'express';
 import type { z } from 'zod';
 import { QueryController } from '../shared/query-controller.decorator';
-import { CSV_CONTENT_TYPE, type OnCallCsvFile } from './on-call-csv';
+import { CSV_CONTENT_TYPE } from '../shared/exports/csv-file';
+import type { OnCallCsvFile } from './on-call-csv';
 import { wholeSecond } from './on-call-reader';
 import { AssignUsersOnCallQuery } from './queries/assign-users-on-call.query';
 import { ExportCustomerGroupOnCallQuery, ExportOnCallPeriodsQuery, ExportUsersOnCallQuery, OnCallReportQuery } from './queries/on-call-exports.query';

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { toDisplayTime } from '@beacon/domain';
-import { csvName, csvStream, hoursBetween, zoned, type OnCallCsvFile } from '../on-call-csv';
+import { csvStream } from '../../shared/exports/csv-file';
+import { csvName, hoursBetween, zoned, type OnCallCsvFile } from '../on-call-csv';
 import { OnCallReader, rangeOf, timeZoneOf } from '../on-call-reader';
 import { ExportOnCallPeriodsQuery } from './on-call-exports.query';
 

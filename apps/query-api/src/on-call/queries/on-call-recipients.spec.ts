@@ -7,8 +7,8 @@ import type { Principal } from '@beacon/platform';
 import { ensureProjectionIndexes, type ProjectionDefinition } from '@beacon/projections';
 import { SqliteReadStore } from '@beacon/read-store';
 import { because } from '@beacon/testing';
+import { READ_MODEL_PROJECTIONS } from '@beacon/contracts';
 import { QUERY_PROJECTIONS } from '../../query-projections';
-import { usersProjection } from '../../users/projections/users.projection';
 import { onCallPeriodsProjection } from '../projections/on-call-periods.projection';
 import { onCallAt } from './on-call-recipients.handler';
 
@@ -68,7 +68,7 @@ beforeAll(async () => {
     periods.push(recorded('OnCallPeriodAdded', { userId, customerGroupId, periodId: `p${n}`, startDate: start, endDate: '2026-11-26T18:00:00Z' }));
   }
   users.push(recorded('UserDeleted', { userId: 'u08', email: 'u08@example.test', firstName: 'User', lastName: 'Z82', customerGroupId: 'g8' }));
-  await project(usersProjection, users);
+  await project(QUERY_PROJECTIONS.find((projection) => projection.name === READ_MODEL_PROJECTIONS.users)!, users);
   await project(onCallPeriodsProjection, periods);
 });
 

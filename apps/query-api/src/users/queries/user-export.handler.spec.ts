@@ -14,7 +14,7 @@ import { because } from '@beacon/testing';
 import { QUERY_PROJECTIONS } from '../../query-projections';
 import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { usersProjection } from '../projections/users.projection';
-import { guardCell } from './user-export';
+import { guardCell } from '../../shared/exports/csv-file';
 import { USER_EXPORT_BATCH, UserExportHandler } from './user-export.handler';
 import { UserExportQuery } from './user-export.query';
 
