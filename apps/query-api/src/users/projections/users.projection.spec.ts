@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '@beacon/event-store';
+import { because } from '@beacon/testing';
 import type { Document } from '@beacon/read-store';
 import { usersProjection } from './users.projection';
 import { FORMER_USERS, USER_CARDS, USERS, type UserDocument } from '../../shared/read-models/users.read-model';
@@ -51,12 +52,15 @@ function foldCard(events: RecordedEvent[]): Document | null {
 describe('users projection', () => {
   it("keeps a small card of each user (names, email, group, flags, options held), following every change to them, gone with them", () => {
     const skills = 'a1b2c3d4-0000-4000-8000-000000000002';
+    const shift = 'a1b2c3d4-0000-4000-8000-000000000003';
+    const mobile = 'a1b2c3d4-0000-4000-8000-000000000004';
     const events = [
       registered,
       recorded('UserDetailsChanged', { firstName: 'Anna', isMessageRecipient: false }),
       recorded('UserEmailChanged', { email: 'anna@example.test', previousEmail: 'ann@example.test' }),
       recorded('UserMovedToCustomerGroup', { customerGroupId: 'g2', previousCustomerGroupId: 'g1' }),
-      recorded('UserFieldValuesChanged', { values: [{ fieldId: skills, values: [`${skills}.2`] }] }),
+      recorded('UserFieldValuesChanged', { values: [{ fieldId: skills, values: [`${skills}.2`] }, { fieldId: shift, values: [`${shift}.1`] }] }),
+      recorded('UserFieldValuesChanged', { values: [{ fieldId: mobile, values: ['+447911123456'] }, { fieldId: shift, values: [`${shift}.3`] }] }),
       recorded('UserSignedIn', { sessionId: 's' }),
     ];
     expect(foldCard(events)).toEqual({
@@ -69,10 +73,11 @@ describe('users projection', () => {
       last_name_key: 'lee',
       is_active: true,
       is_message_recipient: false,
-      option_ids: [`${skills}.2`],
+      option_ids: [`${skills}.2`, `${shift}.3`],
     });
     const deleted = recorded('UserDeleted', { email: 'anna@example.test', firstName: 'Anna', lastName: 'Lee', customerGroupId: 'g2' });
     expect(foldCard([...events, deleted])).toBeNull();
+    because("the card holds the options the user's document holds", () => expect(foldCard(events)!.option_ids).toEqual(fold(events)!.option_ids));
     expect(fold(events)).toMatchObject({ first_name: 'Anna', customer_group: 'g2', is_message_recipient: false });
   });
 

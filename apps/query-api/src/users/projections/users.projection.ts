@@ -96,15 +96,24 @@ function deleted(event: RecordedEvent) {
 /** The events that change what a user's card holds. */
 const CARD_EVENTS: ReadonlySet<string> = new Set(['UserRegistered', 'UserDetailsChanged', 'UserEmailChanged', 'UserMovedToCustomerGroup', 'UserFieldValuesChanged']);
 
+/** The options a card holds once the fields an event names hold their new values (option ids are "<field id>.<n>"). */
+function optionsAfter(held: readonly string[], changed: UserFieldValuesChanged['data']['values']): string[] {
+  const options = withFieldValues(
+    changed.map(({ fieldId }) => ({ field: fieldId, values: [] })),
+    changed,
+  ).option_ids!;
+  const replaced = (optionId: string) => changed.some(({ fieldId }) => optionId.startsWith(`${fieldId}.`));
+  return [...new Set([...held.filter((optionId) => !replaced(optionId)), ...options])];
+}
+
 /** The card as the event leaves it: the same change as the user's document, on the card's fields. */
 function cardChange(event: RecordedEvent, userId: string) {
   const apply = (current: UserCardDocument | null): UserCardDocument | null => {
     if (event.type === 'UserRegistered') return current ?? userCardOf(withListKeys(registered(event.data as UserRegistered['data'])));
     if (!current) return null;
-    const asUser = { ...current, field_values: [] } as unknown as UserDocument;
-    const patched: Partial<UserDocument> = ownValue(PATCHES, event.type)!(asUser, event);
-    if (event.type === 'UserFieldValuesChanged') return { ...current, option_ids: patched.option_ids ?? [] };
-    return { ...userCardOf(withListKeys({ ...asUser, ...patched })), option_ids: current.option_ids };
+    if (event.type === 'UserFieldValuesChanged') return { ...current, option_ids: optionsAfter(current.option_ids, (event.data as UserFieldValuesChanged['data']).values) };
+    const asUser = current as unknown as UserDocument;
+    return { ...userCardOf(withListKeys({ ...asUser, ...ownValue(PATCHES, event.type)!(asUser, event) })), option_ids: current.option_ids };
   };
   return { collection: USER_CARDS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null };
 }
