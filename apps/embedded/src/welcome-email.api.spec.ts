@@ -4,6 +4,7 @@ import request from 'supertest';
 import { DEMO_GROUPS } from '@beacon/command-api';
 import type { EmailOutboxDto, UserDto, WelcomeEmailIssuedDto } from '@beacon/contracts';
 import {
+  LINK_READDRESSED_MESSAGE,
   WELCOME_EMAIL_PASSWORD_SET_MESSAGE,
   WELCOME_LINK_REPLACED_MESSAGE,
   WELCOME_LINK_USED_MESSAGE,
@@ -94,6 +95,18 @@ describe('the welcome email (embedded outbox)', () => {
     const replaced = await setPassword(app, first).expect(400);
     expect(replaced.body).toEqual({ detail: WELCOME_LINK_REPLACED_MESSAGE, token: [WELCOME_LINK_REPLACED_MESSAGE] });
     await setPassword(app, second).expect(200);
+  });
+
+  it("is void once an admin changes the user's email: the link went to the old address; a reissue goes to the new one", async () => {
+    const user = await createdUser(app, admin);
+    const sent = await welcomeLink(app, user.email);
+    const corrected = newEmail();
+    await request(app.url).put(`/api/user/${user.id}/`).set(auth(admin)).send({ email: corrected }).expect(200);
+    const refused = await setPassword(app, sent).expect(400);
+    expect(refused.body).toEqual({ detail: LINK_READDRESSED_MESSAGE, token: [LINK_READDRESSED_MESSAGE] });
+    await request(app.url).get(reissue(user.id)).set(auth(admin)).expect(200);
+    await setPassword(app, await welcomeLink(app, corrected)).expect(200);
+    await login(app, corrected, NEW_PASSWORD);
   });
 
   it('says the account was approved with is_aproved=true; anything else is the plain welcome', async () => {

@@ -8,6 +8,7 @@ import { userActivity } from './user.activity';
 import { userDecider } from './user.decide';
 import type { UserEvent } from './user.events';
 import {
+  LINK_READDRESSED_MESSAGE,
   RESET_LINK_SUPERSEDED_MESSAGE,
   WELCOME_EMAIL_PASSWORD_SET_MESSAGE,
   WELCOME_LINK_EXPIRED_MESSAGE,
@@ -84,6 +85,15 @@ describe('welcome email: its link', () => {
     const history = [registered, issued('w1'), issued('w2')];
     expect(tokenRefusal(() => given(userDecider, history).when(setPassword('w1')))).toBe(WELCOME_LINK_REPLACED_MESSAGE);
     expect(given(userDecider, history).when(setPassword('w2'))).toEqual([setThroughWelcome('w2')]);
+  });
+
+  it('is void once the user\'s email changed, as are reset links sent before: they went to the old address', () => {
+    const requested: UserEvent = { type: 'UserPasswordResetRequested', data: { userId: 'u1', resetId: 'r1', expiresAt: at(3600) } };
+    const readdressed: UserEvent = { type: 'UserEmailChanged', data: { userId: 'u1', email: 'new@example.test', previousEmail: 'ann@example.test' } };
+    const history = [registered, issued('w1'), requested, readdressed];
+    expect(tokenRefusal(() => given(userDecider, history).when(setPassword('w1')))).toBe(LINK_READDRESSED_MESSAGE);
+    expect(tokenRefusal(() => given(userDecider, history).when(setPassword('r1')))).toBe(LINK_READDRESSED_MESSAGE);
+    expect(given(userDecider, [...history, issued('w2')]).when(setPassword('w2'))).toEqual([setThroughWelcome('w2')]);
   });
 
   it('expires', () => {

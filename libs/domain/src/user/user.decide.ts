@@ -29,6 +29,7 @@ import {
   RESET_LINK_EXPIRED_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,
   RESET_LINK_SUPERSEDED_MESSAGE,
+  LINK_READDRESSED_MESSAGE,
   RESET_LINK_USED_MESSAGE,
   signInExpired,
   WELCOME_LINK_EXPIRED_MESSAGE,
@@ -139,6 +140,8 @@ function closedLinkMessage(link: PasswordResetLink, now: string): string | null 
       return welcome ? WELCOME_LINK_SUPERSEDED_MESSAGE : RESET_LINK_SUPERSEDED_MESSAGE;
     case 'replaced':
       return WELCOME_LINK_REPLACED_MESSAGE;
+    case 'readdressed':
+      return LINK_READDRESSED_MESSAGE;
     case 'open':
       if (Date.parse(now) < Date.parse(link.expiresAt)) return null;
       return welcome ? WELCOME_LINK_EXPIRED_MESSAGE : RESET_LINK_EXPIRED_MESSAGE;

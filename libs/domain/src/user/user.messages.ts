@@ -11,6 +11,10 @@ export const RESET_LINK_EXPIRED_MESSAGE = 'This password reset link has expired.
 export const RESET_LINK_SUPERSEDED_MESSAGE =
   'This password reset link is no longer valid because the password has been changed since. Please request a new one.';
 
+/** A link sent before the user's email changed: whoever reads the old address must not set the password. */
+export const LINK_READDRESSED_MESSAGE =
+  "This link is no longer valid because the account's email address has changed since it was sent. Please request a new one.";
+
 export const WELCOME_LINK_USED_MESSAGE =
   'This welcome link has already been used to set a password. Sign in, or reset your password from the sign-in page.';
 export const WELCOME_LINK_EXPIRED_MESSAGE = 'This welcome link has expired. Please ask an administrator to send a new welcome email.';

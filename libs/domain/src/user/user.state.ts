@@ -1,8 +1,12 @@
 import type { CustomerPermission } from '../shared/permissions';
 import type { UserEvent } from './user.events';
 
-/** `superseded`: the password was set or changed since; `replaced`: a newer welcome email replaced this welcome link. */
-export type PasswordResetLinkStatus = 'open' | 'used' | 'superseded' | 'replaced';
+/**
+ * `superseded`: the password was set or changed since; `replaced`: a newer welcome email replaced this
+ * welcome link; `readdressed`: the user's email changed since, so the link went to an address that is
+ * no longer theirs.
+ */
+export type PasswordResetLinkStatus = 'open' | 'used' | 'superseded' | 'replaced' | 'readdressed';
 
 /** A single-use link that sets the password: a reset link, or a welcome email's (`welcome`). */
 export interface PasswordResetLink {
@@ -184,7 +188,11 @@ function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUs
     case 'UserMovedToCustomerGroup':
       return { ...state, customerGroupId: event.data.customerGroupId };
     case 'UserEmailChanged':
-      return { ...state, email: event.data.email };
+      return {
+        ...state,
+        email: event.data.email,
+        passwordResets: new Map([...state.passwordResets].map(([id, link]) => [id, link.status === 'open' ? { ...link, status: 'readdressed' } : link])),
+      };
     case 'UserFieldValuesChanged':
       return { ...state, fieldValues: withFieldValues(state.fieldValues, event.data.values) };
     case 'UserDeleted':
