@@ -79,11 +79,14 @@ function readTime(text: string, zone: string): { iso: string } | { error: string
 
 /**
  * The typed times as the API takes them, or what is wrong with each: empty, not DD/MM/YYYY HH:mm:ss,
- * a date that does not exist, a time the clocks skip in the zone, an end not after the start.
+ * a date that does not exist, a time the clocks skip in the zone, an end not after the start. With the
+ * period's `original` times, a field still showing its original text keeps its original instant.
  */
-export function readPeriodTimes(text: PeriodTimesText, zone: string): { times: PeriodTimes | null; errors: PeriodTimesErrors } {
-  const start = readTime(text.start_date, zone);
-  const end = readTime(text.end_date, zone);
+export function readPeriodTimes(text: PeriodTimesText, zone: string, original?: PeriodTimes): { times: PeriodTimes | null; errors: PeriodTimesErrors } {
+  // A time left as it was shown keeps its instant: in the hour the clocks repeat, its text names two.
+  const unchanged = (field: PeriodTimeField) => original !== undefined && text[field] === displayTime(original[field], zone);
+  const start = unchanged('start_date') ? { iso: original!.start_date } : readTime(text.start_date, zone);
+  const end = unchanged('end_date') ? { iso: original!.end_date } : readTime(text.end_date, zone);
   const errors: Record<string, readonly string[]> = {};
   if ('error' in start) errors['start_date'] = [start.error];
   if ('error' in end) errors['end_date'] = [end.error];

@@ -34,6 +34,8 @@ export interface PeriodEditor {
   serverErrors: PeriodTimesErrors;
   /** The server's messages about the period as a whole (an overlap). */
   messages: readonly string[];
+  /** The times of the period being changed: a field left as shown keeps its instant (the clocks' repeated hour names two). */
+  original?: PeriodTimes;
 }
 
 export interface UserOnCallContext extends UserOnCallInput {
@@ -92,9 +94,10 @@ function refusalOf(error: unknown): Pick<PeriodEditor, 'serverErrors' | 'message
   return { serverErrors: fields, messages: saysMore ? messages.filter((message) => message !== PERIOD_DETAIL) : messages };
 }
 
-const openEditor = (periodId: string | null, text: PeriodTimesText): PeriodEditor => ({
+const openEditor = (periodId: string | null, text: PeriodTimesText, original?: PeriodTimes): PeriodEditor => ({
   periodId,
   text,
+  ...(original ? { original } : {}),
   touched: [],
   submitted: false,
   serverErrors: {},
@@ -103,7 +106,7 @@ const openEditor = (periodId: string | null, text: PeriodTimesText): PeriodEdito
 
 /** The rules' messages for the typed times: those of fields changed, or all once a save was asked for. */
 export function visiblePeriodErrors(editor: PeriodEditor, timeZone: string): PeriodTimesErrors {
-  const { errors } = readPeriodTimes(editor.text, timeZone);
+  const { errors } = readPeriodTimes(editor.text, timeZone, editor.original);
   const shown: Record<string, readonly string[]> = {};
   for (const field of ['start_date', 'end_date'] as const) {
     const server = editor.serverErrors[field];
@@ -142,7 +145,7 @@ export const userOnCallMachine = setup({
   guards: {
     canWrite: ({ context }) => context.canWrite,
     weekKnown: ({ context }) => context.from !== null || context.week !== null,
-    timesInvalid: ({ context }) => context.editor === null || readPeriodTimes(context.editor.text, context.timeZone).times === null,
+    timesInvalid: ({ context }) => context.editor === null || readPeriodTimes(context.editor.text, context.timeZone, context.editor.original).times === null,
   },
 }).createMachine({
   id: 'userOnCall',
@@ -187,7 +190,7 @@ export const userOnCallMachine = setup({
             'period.edit': {
               guard: 'canWrite',
               target: 'open',
-              actions: assign({ editor: ({ context, event }) => openEditor(event.period.on_call_period_id, periodTimesText(event.period, context.timeZone)) }),
+              actions: assign({ editor: ({ context, event }) => openEditor(event.period.on_call_period_id, periodTimesText(event.period, context.timeZone), event.period) }),
             },
           },
         },
@@ -215,7 +218,7 @@ export const userOnCallMachine = setup({
                 'period.cancel': '#userOnCall.editor.closed',
                 'period.add': { actions: assign({ editor: () => openEditor(null, EMPTY_PERIOD_TIMES) }) },
                 'period.edit': {
-                  actions: assign({ editor: ({ context, event }) => openEditor(event.period.on_call_period_id, periodTimesText(event.period, context.timeZone)) }),
+                  actions: assign({ editor: ({ context, event }) => openEditor(event.period.on_call_period_id, periodTimesText(event.period, context.timeZone), event.period) }),
                 },
               },
             },
@@ -225,7 +228,7 @@ export const userOnCallMachine = setup({
                 input: ({ context }) => ({
                   userId: context.userId,
                   periodId: context.editor!.periodId,
-                  times: readPeriodTimes(context.editor!.text, context.timeZone).times!,
+                  times: readPeriodTimes(context.editor!.text, context.timeZone, context.editor!.original).times!,
                 }),
                 onDone: {
                   target: '#userOnCall.editor.closed',
