@@ -6,6 +6,7 @@ import { CUSTOMER_PERMISSIONS, MINIMUM_STAFFING_PERMISSION, ON_CALL_PERMISSION, 
 import { because } from '@beacon/testing';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
+import { createUser } from './testing/users';
 
 /**
  * On-call settings and minimum staffing over HTTP: the group's on-call data fields (no device types,
@@ -240,6 +241,17 @@ describe('minimum staffing warnings', () => {
     ).body as AssignOnCallDto;
     expect(both.results.map((result) => result.periods.length)).toEqual([0, 1]);
     expect(both.warnings).toEqual([]);
+  });
+
+  it("warns an operator of a sub-group only of the minima of groups in their reach, never the whole organisation's", async () => {
+    const northOperator = await createUser(app, { role: 'OPERATOR', customerGroupId: northId, rootId: tenant.rootId });
+    const key = await login(app, northOperator.email, northOperator.password);
+    const northDriver = await newUser(admin, { first_name: 'Nat', last_name: 'Driver', customer_group: northId, custom_fields: [{ field: role.id, values: [driver] }] });
+    const theirs = (await post(key, '/api/on_call_period/', { user: northDriver.id, start_date: '2028-02-01T18:00:00Z', end_date: '2028-02-02T08:00:00Z' }).expect(201))
+      .body as OnCallPeriodChangeDto;
+    because("the root's minimum counts users beyond North: its shortfall is not North's operator's to see", () => expect(theirs.warnings).toEqual([]));
+    const admins = await putOnCall(northDriver.id, '2028-02-03T18:00:00Z', '2028-02-04T08:00:00Z');
+    expect(admins.warnings).toEqual(['Driver: 1 on call, 2 needed from 03/02/2028 18:00:00 to 04/02/2028 08:00:00']);
   });
 
   it('answers no warnings where the root group lacks "Minimum staffing requirements"', async () => {

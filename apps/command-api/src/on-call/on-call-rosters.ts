@@ -73,6 +73,6 @@ export class OnCallRosters {
   }
 
   warnings(principal: Principal, position: number, changes: readonly RosterChange[]): Promise<string[]> {
-    return this.staffing.after(principal.rootId, position, changes);
+    return this.staffing.after(principal, position, changes);
   }
 }

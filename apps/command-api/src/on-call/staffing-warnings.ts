@@ -15,7 +15,7 @@ import {
   type StaffedPeriod,
   type TimeSpan,
 } from '@beacon/domain';
-import { PLATFORM_CONFIG, READ_STORE, type PlatformConfig } from '@beacon/platform';
+import { PLATFORM_CONFIG, READ_STORE, type PlatformConfig, type Principal } from '@beacon/platform';
 import type { Document, ReadStore, ReadStoreScope } from '@beacon/read-store';
 import { CustomerGroupAccess } from '../shared/customer-group-access';
 
@@ -57,8 +57,8 @@ const ASSIGNABLE = { is_active: { $ne: false }, is_message_recipient: { $ne: fal
 
 /**
  * Minimum staffing warnings after a change to users' rosters (spec part 2 §6 "Minimum staffing
- * requirements", on when the root group holds it). Every group on the path of a changed user's group
- * may ask for minima (its settings' options_staffing), and a group's minimum counts the users of the
+ * requirements", on when the root group holds it). Every group on the path of a changed user's group,
+ * from the caller's own group down (what the caller reaches), may ask for minima (its settings' options_staffing), and a group's minimum counts the users of the
  * group and of its descendants who hold the option (through their contact-field values) and can be on
  * call (active, message recipients). For each minimum and each stretch of time the change touched, the
  * stretches with fewer on call than needed, in the short group's time zone. The changed users' periods
@@ -73,20 +73,30 @@ export class StaffingWarnings {
     @Inject(CustomerGroupAccess) private readonly access: CustomerGroupAccess,
   ) {}
 
-  async after(rootId: string, position: number, changes: readonly RosterChange[]): Promise<string[]> {
+  async after(caller: Principal, position: number, changes: readonly RosterChange[]): Promise<string[]> {
     const touched = changes.filter((change) => change.touched.length);
     if (!touched.length) return [];
-    const root = await this.access.state(rootId);
+    const root = await this.access.state(caller.rootId);
     if (root.status !== 'active' || !hasRootPermission(root, MINIMUM_STAFFING_PERMISSION)) return [];
-    await this.caughtUp(position);
-    const scope = this.readStore.scope(rootId);
+    const scope = this.readStore.scope(caller.rootId);
     const changedGroups = await scope.collection<GroupView>(READ_MODELS.customerGroups).find({ _id: { $in: [...new Set(touched.map((change) => change.customerGroupId))] } });
-    const pathIds = [...new Set(changedGroups.flatMap((group) => group.path))];
-    const settings = await scope.collection<SettingsView>(READ_MODELS.onCallSettings).find({ _id: { $in: pathIds } });
+    // Minima of the groups in the caller's reach only: an ancestor's would count, and tell of, users beyond it.
+    const pathIds = [
+      ...new Set(
+        changedGroups.flatMap((group) => {
+          const from = group.path.indexOf(caller.customerGroupId);
+          return from === -1 ? [] : group.path.slice(from);
+        }),
+      ),
+    ];
+    const minimaOf = (entry: SettingsView) => (entry.options_staffing ?? []).filter((minimum) => minimum.value > 0);
+    const withMinima = async () => (await scope.collection<SettingsView>(READ_MODELS.onCallSettings).find({ _id: { $in: pathIds } })).filter((entry) => minimaOf(entry).length);
+    // Groups without minima need no wait for the read models.
+    if (!(await withMinima()).length) return [];
+    await this.caughtUp(position);
     const warnings: string[] = [];
-    for (const entry of settings) {
-      const minima = (entry.options_staffing ?? []).filter((minimum) => minimum.value > 0);
-      if (!minima.length) continue;
+    for (const entry of await withMinima()) {
+      const minima = minimaOf(entry);
       const changesBelow = touched.filter((change) => changedGroups.some((group) => group._id === change.customerGroupId && group.path.includes(entry._id)));
       warnings.push(...(await this.groupWarnings(scope, entry._id, minima, changesBelow)));
     }
