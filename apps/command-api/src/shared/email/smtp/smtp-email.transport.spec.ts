@@ -1,9 +1,11 @@
 import { createServer, type AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerError } from 'smtp-server';
+import { skipAtRuntime } from '@beacon/testing';
 import type { AccountEmail } from '../email-channel';
-import { SmtpEmailTransport, smtpOutcomeOf } from './smtp-email.transport';
+import { isLoopbackHost, SmtpEmailTransport, smtpOutcomeOf } from './smtp-email.transport';
 
 /*
  * The SMTP transport against a real SMTP server in this process (smtp-server), the message read back
@@ -159,5 +161,42 @@ describe('SMTP outcomes of nodemailer errors', () => {
   it('counts an error without a reply (a timeout, a dropped connection, anything else) as worth another try', () => {
     expect(smtpOutcomeOf({ code: 'ETIMEDOUT', message: 'Greeting never received' })).toMatchObject({ permanent: false, badMailbox: false });
     expect(smtpOutcomeOf('odd')).toMatchObject({ status: 'failed', permanent: false });
+  });
+});
+
+/** An address of this machine's that is not loopback (a network interface), or null when it has none. */
+function interfaceAddress(): string | null {
+  const addresses = Object.values(networkInterfaces()).flatMap((entries) => entries ?? []);
+  return addresses.find((entry) => entry.family === 'IPv4' && !entry.internal)?.address ?? null;
+}
+
+describe('TLS on the way to the SMTP server', () => {
+  it('tells a relay on this machine from any other host', () => {
+    expect(['smtp://localhost:25', 'smtp://127.0.0.1:2525', 'smtp://u:p@127.8.9.10', 'smtp://[::1]:25'].map(isLoopbackHost)).toEqual([true, true, true, true]);
+    expect(['smtp://mail.example.test:587', 'smtp://10.0.0.5', 'smtp://127.0.0.1.evil.test', 'not a url'].map(isLoopbackHost)).toEqual([false, false, false, false]);
+  });
+
+  it('refuses to sign in to another host that does not offer STARTTLS, so the login and links never travel in clear', async () => {
+    const address = interfaceAddress();
+    if (address === null) return skipAtRuntime('this machine has no network interface but loopback');
+    let signedIn = false;
+    const plain = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      onAuth: (_auth, _session, done) => {
+        signedIn = true;
+        done(null, { user: USER });
+      },
+      onData: (stream, _session, done) => stream.resume().on('end', () => done()),
+    });
+    await new Promise<void>((resolve) => plain.listen(0, address, resolve));
+    try {
+      const outcome = await transportTo(`smtp://${USER}:${PASSWORD}@${address}:${(plain.server.address() as AddressInfo).port}`).deliver(email('ann@example.test'), 'email-tls');
+      expect(outcome).toMatchObject({ status: 'failed' });
+      expect(signedIn).toBe(false);
+      expect(JSON.stringify(outcome)).not.toContain(PASSWORD);
+    } finally {
+      await new Promise<void>((resolve) => plain.close(() => resolve()));
+    }
   });
 });

@@ -41,10 +41,22 @@ const CONNECTION_TIMEOUT_MS = 10_000;
 const GREETING_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 30_000;
 
+/** A relay on this machine (a local MTA): the only server an smtp:// URL may reach without TLS. */
+export function isLoopbackHost(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Account emails over SMTP (SMTP_URL, SMTP_FROM) with nodemailer's pooled transport: a few kept-open
- * connections shared by every send. smtp:// upgrades with STARTTLS when the server offers it; smtps://
- * speaks TLS from the start. nodemailer's logger stays off, so no command (AUTH included) is logged.
+ * connections shared by every send. smtps:// speaks TLS from the start; smtp:// must upgrade with
+ * STARTTLS (a server that does not offer it is refused, so no one between can read the login and the
+ * set-password links), except to a relay on this machine. nodemailer's logger stays off, so no command
+ * (AUTH included) is logged.
  */
 export class SmtpEmailTransport implements EmailTransport {
   private readonly transporter: Transporter;
@@ -53,6 +65,7 @@ export class SmtpEmailTransport implements EmailTransport {
     this.transporter = createTransport(
       {
         url: config.url,
+        requireTLS: !isLoopbackHost(config.url),
         pool: true,
         maxConnections: 2,
         connectionTimeout: CONNECTION_TIMEOUT_MS,
