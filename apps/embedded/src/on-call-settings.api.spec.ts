@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { AssignOnCallDto, ContactFieldDto, CustomerGroupDto, OnCallPeriodChangeDto, OnCallSettingsDto, OnCallStaffingDto, UserDto } from '@beacon/contracts';
-import { CUSTOMER_PERMISSIONS, MINIMUM_STAFFING_PERMISSION, ON_CALL_PERMISSION, type CustomerPermission } from '@beacon/domain';
+import { CUSTOMER_PERMISSIONS, MINIMUM_STAFFING_PERMISSION, ON_CALL_PERMISSION, STAFFING_NOT_ALLOWED, type CustomerPermission } from '@beacon/domain';
 import { because } from '@beacon/testing';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
@@ -254,11 +254,13 @@ describe('minimum staffing warnings', () => {
     expect(admins.warnings).toEqual(['Driver: 1 on call, 2 needed from 03/02/2028 18:00:00 to 04/02/2028 08:00:00']);
   });
 
-  it('answers no warnings where the root group lacks "Minimum staffing requirements"', async () => {
+  it('takes no minimum and answers no warnings where the root group lacks "Minimum staffing requirements"', async () => {
     const plain = await createTenantWithRoles(app, [ON_CALL_PERMISSION]);
     const plainAdmin = await login(app, plain.emails.ADMIN, TENANT_PASSWORD);
     const shift = (await post(plainAdmin, '/api/field/', { label: 'Shift', field_type: 'SINGLESELECT', customer_group: plain.rootId, options: ['Night'] }).expect(201)).body as ContactFieldDto;
-    await post(plainAdmin, settings(plain.rootId), { options_staffing: { [shift.options[0]!.id]: 3 } }).expect(200);
+    const refused = await post(plainAdmin, settings(plain.rootId), { options_staffing: { [shift.options[0]!.id]: 3 } }).expect(400);
+    expect(refused.body.options_staffing).toEqual([STAFFING_NOT_ALLOWED]);
+    await post(plainAdmin, settings(plain.rootId), { options_staffing: { [shift.options[0]!.id]: 0 } }).expect(200);
     const night = await request(app.url).put(`/api/user/${plain.userIds.CONTACT}/`).set(auth(plainAdmin)).send({ custom_fields: [{ field: shift.id, values: [shift.options[0]!.id] }] });
     because(JSON.stringify(night.body), () => expect(night.status).toBe(200));
     const created = await post(plainAdmin, '/api/on_call_period/', { user: plain.userIds.CONTACT, start_date: '2027-01-04T18:00:00Z', end_date: '2027-01-05T08:00:00Z' }).expect(201);

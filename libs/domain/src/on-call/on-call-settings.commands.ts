@@ -15,6 +15,8 @@ export interface ChangeOnCallSettings {
     readonly optionsStaffing?: readonly (readonly [string, number])[];
     readonly offeredFieldIds: readonly string[];
     readonly offeredOptionIds: readonly string[];
+    /** Whether the root group holds "Minimum staffing requirements": without it, no minimum above 0 is taken. */
+    readonly staffingAllowed: boolean;
   };
 }
 

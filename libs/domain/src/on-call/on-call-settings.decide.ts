@@ -3,7 +3,7 @@ import type { Decider } from '../shared/decider';
 import type { ChangeOnCallSettings, OnCallSettingsCommand } from './on-call-settings.commands';
 import { evolveOnCallSettings, initialOnCallSettingsState, type OnCallSettingsState } from './on-call-settings.state';
 import type { OnCallSettingsEvent, OnCallSettingsMap, OptionStaffing } from './on-call.events';
-import { notAnOnCallField, notAStaffableOption, repeatedField, SETTINGS_DETAIL } from './on-call.messages';
+import { notAnOnCallField, notAStaffableOption, repeatedField, SETTINGS_DETAIL, STAFFING_NOT_ALLOWED } from './on-call.messages';
 
 /** The keys of `on_call_settings`, in the order they are answered. */
 export const ON_CALL_SETTINGS_KEYS = ['display_fields', 'filter_fields'] as const satisfies readonly (keyof OnCallSettingsMap)[];
@@ -42,6 +42,7 @@ function changeOnCallSettings(command: ChangeOnCallSettings, state: OnCallSettin
   if (optionsStaffing !== undefined) {
     const offeredOptions = new Set(command.data.offeredOptionIds);
     for (const [optionId] of optionsStaffing) if (!offeredOptions.has(optionId)) messages.add('options_staffing', notAStaffableOption(optionId));
+    if (!command.data.staffingAllowed && optionsStaffing.some(([, value]) => value > 0)) messages.add('options_staffing', STAFFING_NOT_ALLOWED);
     staffing = optionsStaffing.map(([optionId, value]) => ({ optionId, value }));
   }
   messages.check(SETTINGS_DETAIL);

@@ -4,9 +4,9 @@ import { fieldErrorsOf } from '../testing/refusals';
 import type { ChangeOnCallSettings } from './on-call-settings.commands';
 import { onCallSettingsDecider } from './on-call-settings.decide';
 import type { OnCallSettingsChanged, OnCallSettingsEvent } from './on-call.events';
-import { notAnOnCallField, notAStaffableOption, repeatedField } from './on-call.messages';
+import { notAnOnCallField, notAStaffableOption, repeatedField, STAFFING_NOT_ALLOWED } from './on-call.messages';
 
-const offered = { offeredFieldIds: ['f-role', 'f-site'], offeredOptionIds: ['f-role.1', 'f-role.2'] };
+const offered = { offeredFieldIds: ['f-role', 'f-site'], offeredOptionIds: ['f-role.1', 'f-role.2'], staffingAllowed: true };
 
 const change = (data: Partial<ChangeOnCallSettings['data']>): ChangeOnCallSettings => ({
   type: 'ChangeOnCallSettings',
@@ -25,6 +25,11 @@ const saved: OnCallSettingsChanged = {
 const when = (events: OnCallSettingsEvent[], command: ChangeOnCallSettings) => given(onCallSettingsDecider, events).when(command);
 
 describe('on-call settings', () => {
+  it('takes no minimum above 0 where the organisation lacks "Minimum staffing requirements", but the settings and zero minima', () => {
+    expect(fieldErrorsOf(() => when([], change({ optionsStaffing: [['f-role.1', 2]], staffingAllowed: false }))).options_staffing).toEqual([STAFFING_NOT_ALLOWED]);
+    expect(when([], change({ onCallSettings: { filter_fields: ['f-role'] }, optionsStaffing: [['f-role.1', 0]], staffingAllowed: false }))).toHaveLength(1);
+  });
+
   it('saves the fields shown and filtered by, in their order, and the staffing minima', () => {
     expect(
       when([], change({ onCallSettings: { display_fields: ['f-site', 'f-role'], filter_fields: ['f-role'] }, optionsStaffing: [['f-role.1', 2]] })),

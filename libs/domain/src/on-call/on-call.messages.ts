@@ -32,5 +32,8 @@ export const SETTINGS_DETAIL = 'Invalid on-call settings.';
 export const notAnOnCallField = (key: string, fieldId: string) =>
   `${key}: "${fieldId.slice(0, 64)}" is not an on-call data field of this customer group.`;
 export const repeatedField = (key: string, fieldId: string) => `${key}: "${fieldId.slice(0, 64)}" is listed more than once.`;
+/** A minimum staffing value where the organisation lacks the feature. */
+export const STAFFING_NOT_ALLOWED = 'Minimum staffing requirements are not available to this organisation: every minimum must be 0.';
+
 export const notAStaffableOption = (optionId: string) =>
   `"${optionId.slice(0, 64)}" is not an option of a single or multiple choice field this customer group offers.`;
