@@ -161,6 +161,7 @@ describe('the dataset’s On call tab', () => {
 
     const results = await screen.findByRole('region', { name: 'Assignment results' });
     expect(within(results).getByRole('listitem').textContent).toBe('Cy Young: on call 26/11/2026 18:00:00 to 27/11/2026 08:00:00.');
+    expect(document.activeElement).toBe(within(results).getByRole('heading', { name: 'Assignment results' }));
     expect(within(screen.getByRole('region', { name: STAFFING_WARNINGS_TITLE })).getByRole('listitem').textContent).toBe(
       'Driver: 1 on call, 2 needed from 26/11/2026 18:00:00 to 27/11/2026 08:00:00',
     );

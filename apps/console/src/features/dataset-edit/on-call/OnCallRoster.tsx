@@ -1,7 +1,7 @@
 import type { AssignableUserDto } from '@beacon/contracts';
 import { isoInZone } from '@beacon/domain';
 import { useMachine } from '@xstate/react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { displayPeriod, displayTime, weekText } from '../../../formatting/on-call-times';
 import { useLiveResource } from '../../../live/live-resource';
@@ -262,9 +262,14 @@ const resultText = (result: AssignmentResult, timeZone: string) =>
 
 function Results({ results, timeZone, onDismiss }: { results: readonly AssignmentResult[]; timeZone: string; onDismiss: () => void }) {
   const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The results (refusals among them) are read from their heading on: the keyboard goes there as they come.
+  useEffect(() => heading.current?.focus(), [results]);
   return (
     <ResultsPanel aria-labelledby={titleId}>
-      <h4 id={titleId}>Assignment results</h4>
+      <h4 id={titleId} ref={heading} tabIndex={-1}>
+        Assignment results
+      </h4>
       <ul>
         {results.map((result) => (
           <li key={result.user} data-error={result.error !== undefined || undefined}>

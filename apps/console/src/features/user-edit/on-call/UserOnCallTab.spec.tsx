@@ -134,6 +134,7 @@ describe('the user’s On call tab', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText(NO_PERIODS_TEXT)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 })));
     expect(server.writes().map((call) => `${call.method} ${call.path}`)).toEqual(['PUT /api/on_call_period/user-ben.1/', 'DELETE /api/on_call_period/user-ben.1/']);
   });
 

@@ -71,13 +71,21 @@ function OnCallWeeks({ user, timeZone, canWrite, reportUnsaved }: OnCallWeeksPro
   const [snapshot, send] = useMachine(logic, { input: { userId: user.id, timeZone, canWrite } });
   const { week, loadError, editor, removing, warnings } = snapshot.context;
   const addButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const editorWasOpen = useRef(false);
+  const wasRemoving = useRef(false);
   const loading = snapshot.matches({ week: 'loading' });
   const exporting = snapshot.matches({ export: 'exporting' });
 
   useLiveResource(ON_CALL_PERIODS_LIVE_RESOURCE, (update) => {
     if ((update.data as { user?: unknown } | null)?.user === user.id) send({ type: 'week.reload' });
   });
+
+  // A deleted period's row, and its Delete button with the keyboard on it, are gone: the keyboard goes to the tab's heading.
+  useEffect(() => {
+    if (removing === null && wasRemoving.current) heading.current?.focus();
+    wasRemoving.current = removing !== null;
+  }, [removing]);
 
   // Closing the period form (saved or cancelled) gives the keyboard back to Add period.
   useEffect(() => {
@@ -108,7 +116,9 @@ function OnCallWeeks({ user, timeZone, canWrite, reportUnsaved }: OnCallWeeksPro
   const range = week ? weekText(week.start_date) : null;
   return (
     <Section aria-labelledby={titleId}>
-      <h2 id={titleId}>{ON_CALL_TITLE}</h2>
+      <h2 id={titleId} ref={heading} tabIndex={-1}>
+        {ON_CALL_TITLE}
+      </h2>
       <Note>Times are DD/MM/YYYY HH:mm:ss in {timeZone}, the user’s time zone.</Note>
       {!canWrite && <Note>{READ_ONLY_ON_CALL_TEXT}</Note>}
       <Toolbar>
