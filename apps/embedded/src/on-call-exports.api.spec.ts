@@ -98,6 +98,14 @@ describe("POST /api/export_on_call_periods/{id}/: a user's periods", () => {
     expect(lines(response)).toHaveLength(2);
   });
 
+  it('leaves the range open on the side not sent, and refuses an end before the start', async () => {
+    // The periods run 04/01 18:00Z to 05/01 08:30Z and 06/01 09:00Z to 10:00Z (the lines count the header too).
+    expect(lines(await post(admin, `/api/export_on_call_periods/${formula.id}/`, { start_date: '2027-01-05T12:00:00Z' }).expect(200))).toHaveLength(2);
+    expect(lines(await post(admin, `/api/export_on_call_periods/${formula.id}/`, { end_date: '2027-01-05T12:00:00Z' }).expect(200))).toHaveLength(2);
+    expect(lines(await post(admin, `/api/export_on_call_periods/${formula.id}/`, { end_date: '2027-01-04T12:00:00Z' }).expect(200))).toHaveLength(1);
+    await post(admin, `/api/export_on_call_periods/${formula.id}/`, { start_date: '2027-01-07T00:00:00Z', end_date: '2027-01-06T00:00:00Z' }).expect(400);
+  });
+
   it('lets admins, operators and data users export users in reach, and anyone their own; 404 for other ids', async () => {
     for (const permission of ['ADMIN', 'OPERATOR', 'DATA'] as const) await post(keys.get(permission)!, `/api/export_on_call_periods/${formula.id}/`, {}).expect(200);
     for (const permission of ['SENDER', 'CONTACT'] as const) {
