@@ -178,6 +178,27 @@ describe('contact-field values on PUT /api/user/{id}/', () => {
     await request(app.url).put(`/api/user/${other.id}/`).set(auth(key)).send(mobile).expect(403);
   });
 
+  it("clears, on a move, the values of fields the new group does not have: the user is no longer found by them", async () => {
+    const locker = (await request(app.url).post('/api/field/').set(auth(admin)).send({ label: `Locker ${randomUUID().slice(0, 4)}`, field_type: 'TEXT', customer_group: northId }).expect(201))
+      .body as { id: string };
+    const { user } = await createWith([
+      { field: locker.id, values: ['B12'] },
+      { field: fieldNamed('Mobile').id, values: ['07911 123456'] },
+    ]);
+    const moved = await request(app.url).put(`/api/user/${user.id}/`).set(auth(admin)).send({ customer_group: southId }).expect(200);
+    const position = moved.headers['x-event-position'];
+    const values = await read(user.id, position);
+    expect(values.map((entry) => entry.field)).not.toContain(locker.id);
+    expect(valueOf(values, 'Mobile').values).toEqual(['+447911123456']);
+    const found = await request(app.url)
+      .get(`/api/customer_group/${rootId}/users/`)
+      .query({ all: 'true', field: locker.id, value: 'B12' })
+      .set(auth(admin))
+      .set('X-Read-Position', position)
+      .expect(200);
+    because('the value left behind no longer finds the user', () => expect((found.body as UserListPageDto).count).toBe(0));
+  });
+
   it("answers 404 for another organisation's user and sends nothing to them", async () => {
     const other = await createSecondTenant(app);
     const otherAdmin = await login(app, other.adminEmail, OTHER_TENANT_PASSWORD);

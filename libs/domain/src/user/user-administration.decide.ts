@@ -2,6 +2,7 @@ import { isIanaTimeZone, TIMEZONE_INVALID } from '../customer-group/customer-gro
 import { conflict, forbidden, notFound, validationError } from '../shared/domain-errors';
 import { BLANK, tooLong } from '../shared/field-messages';
 import { isCustomerPermission, type CustomerPermission } from '../shared/permissions';
+import { isSelectFieldType } from '../field/field-types';
 import { normaliseEmail } from './user-email';
 import type { ChangeUser, CreateUser, DeleteUser, LockedRoles, UserAdministrator, UserChanges } from './user.commands';
 import type { UserDetailsChanged, UserEvent } from './user.events';
@@ -150,6 +151,22 @@ function effectiveChanges(user: RegisteredUser, changes: UserChanges): UserChang
 }
 
 /** What a user editing themselves may change: their name, time zone and contact-field values (devices and data). */
+/**
+ * What a move leaves behind: the values of fields the destination group does not have (cleared), and of
+ * its select fields the options it does not offer. `catalogue` is the destination's, for every field the
+ * user holds; values sent with the move are the caller's word and stay.
+ */
+function valuesLeftBehind(user: RegisteredUser, catalogue: FieldCatalogue, sent: readonly UserFieldValue[]): UserFieldValue[] {
+  const sentIds = new Set(sent.map((entry) => entry.fieldId));
+  return [...user.fieldValues]
+    .filter(([fieldId]) => !sentIds.has(fieldId))
+    .map(([fieldId, held]) => {
+      const field = catalogue.fields.get(fieldId);
+      if (!field) return { fieldId, values: [] };
+      return isSelectFieldType(field.fieldType) ? { fieldId, values: held.filter((optionId) => field.offeredOptionIds.has(optionId)) } : { fieldId, values: held };
+    });
+}
+
 const OWN_PROFILE_FIELDS: ReadonlySet<keyof UserChanges> = new Set(['firstName', 'lastName', 'preferredTimezone', 'fieldValues']);
 
 export function changeUser(command: ChangeUser, state: UserState): UserEvent[] {
@@ -157,7 +174,10 @@ export function changeUser(command: ChangeUser, state: UserState): UserEvent[] {
   const { changes, by, group, destination } = command.data;
   const errors = profileErrors(changes);
   if (changes.email !== undefined && !EMAIL_PATTERN.test(normaliseEmail(changes.email))) errors.email = [EMAIL_INVALID_MESSAGE];
-  const values = changedFieldValues(state.fieldValues, fieldValuesOf(changes.fieldValues, command.data.catalogue, errors));
+  const moving = changes.customerGroupId !== undefined && changes.customerGroupId !== state.customerGroupId;
+  const sent = fieldValuesOf(changes.fieldValues, command.data.catalogue, errors);
+  const left = moving && command.data.catalogue ? valuesLeftBehind(state, command.data.catalogue, sent) : [];
+  const values = changedFieldValues(state.fieldValues, [...sent, ...left]);
   refuseInvalid(errors);
   const changed: UserChanges = { ...effectiveChanges(state, changes), ...(values.length ? { fieldValues: values } : {}) };
   const own = by.userId === state.userId;

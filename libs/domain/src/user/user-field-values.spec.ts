@@ -159,4 +159,42 @@ describe('user decider: contact-field values', () => {
     const withEmail: ChangeUser = { ...change([], self, true), data: { ...change([], self, true).data, changes: { email: 'new@example.test' } } };
     expect(() => given(userDecider, [registered]).when(withEmail)).toThrow(OWN_PROFILE_ONLY_MESSAGE);
   });
+
+  it('clears, on a move, the values of fields the destination lacks and the options it does not offer; values sent with the move stay', () => {
+    const history = [
+      registered,
+      valuesSet([
+        { fieldId: 'mobile', values: ['+447911123456'] },
+        { fieldId: 'locker', values: ['B12'] },
+        { fieldId: 'skills', values: ['skills.1', 'skills.3'] },
+        { fieldId: 'shift', values: ['shift.2'] },
+      ]),
+    ];
+    const destination: FieldCatalogue = {
+      dialCode: '+44',
+      fields: new Map(
+        [field('mobile', 'PHONE(SMS&VOICE)'), field('skills', 'MULTISELECT', ['skills.1', 'skills.2']), field('shift', 'SINGLESELECT', ['shift.1'])].map(
+          (entry) => [entry.fieldId, entry],
+        ),
+      ),
+    };
+    const move: ChangeUser = {
+      type: 'ChangeUser',
+      data: {
+        changes: { customerGroupId: 'g2', fieldValues: [{ fieldId: 'shift', values: ['shift.1'] }] },
+        by: admin,
+        group: { sendVerificationEmail: false, lockedRoles: UNLOCKED },
+        destination: { customerGroupId: 'g2', lockedRoles: UNLOCKED },
+        catalogue: destination,
+      },
+    };
+    expect(given(userDecider, history).when(move)).toEqual([
+      { type: 'UserMovedToCustomerGroup', data: { userId: 'u1', customerGroupId: 'g2', previousCustomerGroupId: 'g1' } },
+      valuesSet([
+        { fieldId: 'shift', values: ['shift.1'] },
+        { fieldId: 'locker', values: [] },
+        { fieldId: 'skills', values: ['skills.1'] },
+      ]),
+    ]);
+  });
 });

@@ -159,7 +159,10 @@ export interface ChangeUser {
     by: UserAdministrator;
     group: { sendVerificationEmail: boolean; lockedRoles: LockedRoles };
     destination?: { customerGroupId: string; lockedRoles: LockedRoles };
-    /** The fields of the group the user belongs to after the change (the destination of a move), when fieldValues are sent. */
+    /**
+     * The fields of the group the user belongs to after the change (the destination of a move), for the
+     * fieldValues sent and, on a move, every field the user holds (those the destination lacks are cleared).
+     */
     catalogue?: FieldCatalogue;
   };
 }

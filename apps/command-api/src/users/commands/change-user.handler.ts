@@ -36,7 +36,8 @@ export class ChangeUserHandler implements ICommandHandler<ChangeUserCommand, Cha
     const destination = moving ? await this.groups.reachableGroup(principal, input.customer_group!) : undefined;
     // Values are checked against the fields of the group the user is in after the change.
     const home = destination ?? (group.status === 'active' ? group : undefined);
-    const fieldIds = input.custom_fields?.map((entry) => entry.field) ?? [];
+    // A move checks the values the user holds against the destination too: what it lacks is cleared.
+    const fieldIds = [...(input.custom_fields?.map((entry) => entry.field) ?? []), ...(moving ? user.fieldValues.keys() : [])];
     const catalogue = home && fieldIds.length ? await this.catalogues.of(home, fieldIds) : undefined;
     const command: ChangeUser = {
       type: 'ChangeUser',
