@@ -16,6 +16,7 @@ import { QueryApiModule } from '@beacon/query-api';
 /** Routes that take a body the handler reads otherwise, and why. */
 const READ_OTHERWISE: ReadonlyMap<RouteName, string> = new Map([
   ['storageUpload', 'streams its form, the signed fields checked as the file begins, so none of a refused file is kept'],
+  ['emailProviderCallback', "checks the body's signature over its raw text first (401 unsigned, 404 with no secret set), then parses it with its schema"],
 ]);
 
 interface RouteArgument {

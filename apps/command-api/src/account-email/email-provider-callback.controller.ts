@@ -1,4 +1,4 @@
-import { Body, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { EmailProviderCallbackSchema, ROUTES, type DetailResponse } from '@beacon/contracts';
 import { DomainError, notFound } from '@beacon/domain';
@@ -24,13 +24,14 @@ export class EmailProviderCallbackController {
   @Public()
   @Post(ROUTES.emailProviderCallback.path)
   @HttpCode(200)
-  async report(@Req() request: Request, @Body() body: unknown): Promise<DetailResponse> {
+  async report(@Req() request: Request): Promise<DetailResponse> {
     const secret = this.config.emailCallbackSecret;
     if (secret === undefined) throw notFound();
     const now = new Date();
     const signed = { timestamp: request.headers[CALLBACK_TIMESTAMP_HEADER], signature: request.headers[CALLBACK_SIGNATURE_HEADER], body: rawJsonBodyOf(request) };
     if (!isSignedCallback(secret, signed, now)) throw new DomainError('unauthenticated', CALLBACK_SIGNATURE_INVALID_MESSAGE);
-    const parsed = EmailProviderCallbackSchema.safeParse(body);
+    // Parsed here, not by a pipe: a pipe would answer an unsigned caller's bad body before the signature is checked.
+    const parsed = EmailProviderCallbackSchema.safeParse(request.body);
     if (!parsed.success) throw zodIssuesError(parsed.error.issues, { detail: 'Invalid callback.' });
     const recorded = await this.commandBus.execute(new RecordProviderReportCommand(parsed.data, now));
     return { detail: recorded ? 'Recorded.' : 'No user has this address: nothing recorded.' };
