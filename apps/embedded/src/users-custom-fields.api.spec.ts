@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_GROUPS } from '@beacon/command-api';
-import type { CustomerGroupDto, CustomerGroupFieldDto, UserDto, UserFieldValueDto, UserListPageDto } from '@beacon/contracts';
+import type { CustomerGroupDto, CustomerGroupFieldDto, UserDto, UserFieldValueDto, UserListPageDto, UserSelfDto } from '@beacon/contracts';
 import { because, eventually } from '@beacon/testing';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createSecondTenant, OTHER_TENANT_PASSWORD } from './testing/second-tenant';
@@ -229,3 +229,20 @@ describe('the user list by contact-field value', () => {
   });
 });
 
+
+describe('GET /api/user/self/?descendant_fields=true', () => {
+  it("answers the caller's own values and the fields the groups below theirs define, and nothing more without the flag", async () => {
+    const team = (await request(app.url).post('/api/customer_group/').set(auth(admin)).send({ name: `Crew ${randomUUID().slice(0, 6)}`, parent: northId }).expect(201))
+      .body as CustomerGroupDto;
+    const created = await request(app.url).post('/api/field/').set(auth(admin)).send({ label: 'Crew locker', field_type: 'TEXT', customer_group: team.id }).expect(201);
+    const self = (await request(app.url).get('/api/user/self/?descendant_fields=true').set(auth(admin)).set('X-Read-Position', created.headers['x-event-position']).expect(200))
+      .body as UserSelfDto;
+    expect(self.email).toBe('admin@demo.test');
+    because("the admin's own values: every field of the root group, theirs", () => expect(self.custom_fields!.map((entry) => entry.field)).toContain(fieldNamed('Mobile').id));
+    expect(self.descendant_fields).toContainEqual({ id: (created.body as { id: string }).id, label: 'Crew locker', field_type: 'TEXT', customer_group: team.id });
+    because('root fields are the caller\'s own, not descendants\'', () => expect(self.descendant_fields!.map((field) => field.id)).not.toContain(fieldNamed('Mobile').id));
+    const plain = (await request(app.url).get('/api/user/self/').set(auth(admin)).expect(200)).body as UserSelfDto;
+    expect(plain.custom_fields).toBeUndefined();
+    expect(plain.descendant_fields).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import { Body, Get, HttpCode, Inject, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ExportUsersRequestSchema, ROUTES, UserListExportQuerySchema, UserListQuerySchema, UserQuerySchema, type LoggedUserDto, type UserDto, type UserListPageDto } from '@beacon/contracts';
+import { ExportUsersRequestSchema, ROUTES, UserListExportQuerySchema, UserListQuerySchema, UserQuerySchema, UserSelfQuerySchema, type UserDto, type UserSelfDto, type UserListPageDto } from '@beacon/contracts';
 import { CurrentPrincipal, type Principal, ZodBodyPipe, ZodQueryPipe } from '@beacon/platform';
 import type { Response } from 'express';
 import type { z } from 'zod';
@@ -17,8 +17,11 @@ export class UserController {
 
   /** GET /api/user/self/?descendant_fields=true — the signed-in user. */
   @Get(ROUTES.userSelf.path)
-  self(@CurrentPrincipal() principal: Principal): Promise<LoggedUserDto> {
-    return this.queryBus.execute(new UserSelfQuery(principal));
+  self(
+    @CurrentPrincipal() principal: Principal,
+    @Query(new ZodQueryPipe(UserSelfQuerySchema)) { descendant_fields }: z.output<typeof UserSelfQuerySchema>,
+  ): Promise<UserSelfDto> {
+    return this.queryBus.execute(new UserSelfQuery(principal, descendant_fields));
   }
 
   /**

@@ -1,6 +1,7 @@
 export * from './api-schema';
 export * from './session.schemas';
 export * from './users.schemas';
+export * from './user-field-values.schemas';
 export * from './customer-group.schemas';
 export * from './field.schemas';
 export * from './activity-log.schemas';

@@ -14,6 +14,7 @@ import {
   type ApiFeature,
 } from './api-schema';
 import { CustomerGroupSchema } from './customer-group.schemas';
+import { DescendantFieldSchema, UserFieldValueSchema } from './user-field-values.schemas';
 
 // Requests: each field a string that is not blank (the controllers' requiredStrings); passwords are kept as typed.
 
@@ -116,6 +117,18 @@ export const LoggedUserSchema = named(
   }),
 );
 
+export const UserSelfQuerySchema = z.object({
+  descendant_fields: queryFlag("true: the answer has custom_fields (the caller's own contact-field values) and descendant_fields (the contact fields the groups below the caller's define)."),
+});
+
+export const UserSelfSchema = named(
+  'UserSelf',
+  LoggedUserSchema.extend({
+    custom_fields: z.array(UserFieldValueSchema).optional(),
+    descendant_fields: z.array(DescendantFieldSchema).optional(),
+  }),
+);
+
 export const CompanyInfoSchema = named('CompanyInfo', z.object({ version_number: z.string() }));
 
 export const OutboxEmailSchema = named(
@@ -193,7 +206,12 @@ export const SESSION_API = {
       body: TotpDisableRequestSchema,
       responses: { 200: json(DetailResponseSchema, 'Two-factor authentication is off.') },
     },
-    userSelf: { summary: 'The signed-in user', responses: { 200: json(LoggedUserSchema, 'The caller.') } },
+    userSelf: {
+      summary: 'The signed-in user',
+      description: "With descendant_fields=true also the caller's contact-field values and the contact fields of the groups below theirs.",
+      query: UserSelfQuerySchema,
+      responses: { 200: json(UserSelfSchema, 'The caller.') },
+    },
     companyInfo: { summary: "The product's version", responses: { 200: json(CompanyInfoSchema, 'The version.') } },
     keepalive: {
       summary: "Keep the caller's session alive",

@@ -1,7 +1,6 @@
 /** Users (users.routes.ts). */
 import {
   BLANK,
-  CONTACT_FIELD_TYPES,
   CUSTOMER_PERMISSIONS,
   CUSTOMER_PERMISSION_INVALID_MESSAGE,
   EMAIL_INVALID_MESSAGE,
@@ -28,26 +27,12 @@ import {
 import type { USERS_ROUTES } from '../routes/users.routes';
 import { described, json, named, noContent, queryFlag, type ApiFeature } from './api-schema';
 import { LoggedUserSchema } from './session.schemas';
+import { UserFieldValueSchema } from './user-field-values.schemas';
 
 export const UserQuerySchema = z.object({
   custom_fields: queryFlag("true: the answer has custom_fields, every contact field of the user's customer group with the user's values."),
 });
 
-export const UserFieldValueSchema = named(
-  'UserFieldValue',
-  z.object({
-    field: described(z.string(), "The contact field's id."),
-    field_type: z.enum(CONTACT_FIELD_TYPES),
-    field_value_label: described(z.string(), "The field's label."),
-    user: described(z.string(), "The user's id."),
-    values: described(z.array(z.string()), 'Phone numbers in E.164, emails in lower case, option ids for the select types; empty when the user has none.'),
-    option_label: described(z.string().nullable(), "The chosen options' labels, joined by \", \"; null for other types."),
-    options: described(
-      z.array(z.object({ id: z.string(), label: z.string() })),
-      "SINGLESELECT and MULTISELECT only: the options the user's group offers (neither deleted nor excluded for it), in the field's order.",
-    ).optional(),
-  }),
-);
 
 /** The longest id or value a caller may send in `custom_fields` (longer ones are refused before any lookup). */
 const FIELD_ID_MAX_LENGTH = 100;

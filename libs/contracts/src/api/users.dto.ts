@@ -34,6 +34,20 @@ export interface UserFieldOptionDto {
   label: string;
 }
 
+/** A contact field defined in a group below the signed-in user's. */
+export interface DescendantFieldDto {
+  id: string;
+  label: string;
+  field_type: ContactFieldType;
+  customer_group: string;
+}
+
+/** GET /api/user/self/: the signed-in user; with ?descendant_fields=true their values and the fields below them. */
+export interface UserSelfDto extends LoggedUserDto {
+  custom_fields?: UserFieldValueDto[];
+  descendant_fields?: DescendantFieldDto[];
+}
+
 /** One field's values in POST and PUT /api/user/ `custom_fields`; an empty list clears the field. */
 export interface UserFieldValueInputDto {
   field: string;
