@@ -4,7 +4,7 @@ import type { OnCallRecipientDto, OnCallRecipientsDto } from '@beacon/contracts'
 import { isoInstant } from '@beacon/domain';
 import { READ_STORE, type Principal } from '@beacon/platform';
 import type { Collection, ReadStore } from '@beacon/read-store';
-import { USER_CARDS, type UserCardDocument } from '../../shared/read-models/users.read-model';
+import { USER_CARDS, USERS, userCardOf, type UserCardDocument, type UserDocument } from '../../shared/read-models/users.read-model';
 import { dayOf, ON_CALL_PERIOD_DAYS, type OnCallPeriodDayDocument } from '../on-call.read-model';
 import { OnCallReader } from '../on-call-reader';
 import { OnCallRecipientsQuery } from './on-call-recipients.query';
@@ -22,7 +22,38 @@ const CARD_ORDER = { last_name_key: 1, first_name_key: 1, _id: 1 } as const;
 const USER_FIRST_GROUPS = 20;
 const USER_FIRST_USERS = 500;
 
-async function fewUsersIn(cards: Collection<UserCardDocument>, groupIds: readonly string[]): Promise<boolean> {
+/** What the reads below use of a collection. */
+type CardReader = Pick<Collection<UserCardDocument>, 'count' | 'find'>;
+
+const CARD_FIELDS = {
+  _id: 1,
+  first_name: 1,
+  last_name: 1,
+  email: 1,
+  customer_group: 1,
+  first_name_key: 1,
+  last_name_key: 1,
+  is_active: 1,
+  is_message_recipient: 1,
+  option_ids: 1,
+} as const;
+
+/**
+ * The users' cards; or, while there are fewer cards than users (a read model from before cards, not yet
+ * rebuilt), the users' own documents read as cards, so nobody on call is missed after an upgrade.
+ */
+async function userCards(scope: ReturnType<ReadStore['scope']>): Promise<CardReader> {
+  const cards = scope.collection<UserCardDocument>(USER_CARDS);
+  const users = scope.collection<UserDocument>(USERS);
+  const [carded, all] = await Promise.all([cards.count({}), users.count({})]);
+  if (carded >= all) return cards;
+  return {
+    count: (filter) => users.count(filter),
+    find: async (filter, options) => (await users.find(filter, { ...options, projection: CARD_FIELDS })).map(userCardOf),
+  };
+}
+
+async function fewUsersIn(cards: CardReader, groupIds: readonly string[]): Promise<boolean> {
   if (groupIds.length > USER_FIRST_GROUPS) return false;
   const perGroup = await Promise.all(groupIds.map((groupId) => cards.count({ customer_group: groupId })));
   return perGroup.reduce((sum, count) => sum + count, 0) <= USER_FIRST_USERS;
@@ -45,7 +76,7 @@ const counts = (card: UserCardDocument) => card.is_active !== false && card.is_m
 export async function onCallAt(readStore: ReadStore, principal: Principal, groupIds: readonly string[] | 'organisation', at: number): Promise<{ user: UserCardDocument; period: OnCallPeriodDayDocument }[]> {
   const scope = readStore.scope(principal.rootId);
   const days = scope.collection<OnCallPeriodDayDocument>(ON_CALL_PERIOD_DAYS);
-  const cards = scope.collection<UserCardDocument>(USER_CARDS);
+  const cards = await userCards(scope);
   const onCallNow = { day: dayOf(at), start: { $lte: at }, end: { $gt: at } };
   let users: UserCardDocument[];
   let periods: OnCallPeriodDayDocument[];

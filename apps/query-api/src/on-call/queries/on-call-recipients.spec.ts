@@ -10,6 +10,7 @@ import { because } from '@beacon/testing';
 import { READ_MODEL_PROJECTIONS } from '@beacon/contracts';
 import { QUERY_PROJECTIONS } from '../../query-projections';
 import { onCallPeriodsProjection } from '../projections/on-call-periods.projection';
+import { USER_CARDS } from '../../shared/read-models/users.read-model';
 import { onCallAt } from './on-call-recipients.handler';
 
 /*
@@ -100,5 +101,17 @@ describe('who is on call at an instant', () => {
   it('answers nobody before any period starts, and nobody in a group without users', async () => {
     expect(await onCallAt(store, principal, 'organisation', Date.parse('2026-11-26T07:59:59Z'))).toEqual([]);
     expect(await onCallAt(store, principal, ['nobody-here'], AT)).toEqual([]);
+  });
+
+  it('answers the same from the users themselves while their cards are missing (a read model from before cards)', async () => {
+    const withCards = await onCallAt(store, principal, 'organisation', AT);
+    const team = await onCallAt(store, principal, ['g0', 'g2'], AT);
+    const cards = store.scope(ROOT).collection(USER_CARDS);
+    const saved = await cards.find({});
+    await store.applyProjectionBatch('cards-gone', [{ position: 1, changes: saved.map((card) => ({ collection: USER_CARDS, tenantId: ROOT, id: card._id, apply: () => null })) }]);
+    expect(await cards.count({})).toBe(0);
+    // Nobody on call is missed before `npm run rebuild -- users` fills the cards.
+    expect((await onCallAt(store, principal, 'organisation', AT)).map(({ user }) => user._id)).toEqual(withCards.map(({ user }) => user._id));
+    expect(await onCallAt(store, principal, ['g0', 'g2'], AT)).toEqual(team);
   });
 });
