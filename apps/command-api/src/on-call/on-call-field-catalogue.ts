@@ -1,17 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  contactFieldDecider,
-  contactFieldStream,
-  excludedOptionIdsFor,
-  fieldIdOfOption,
-  foldEvents,
-  isOnCallDataFieldType,
-  isSelectFieldType,
-  type ActiveContactField,
-  type ContactFieldEvent,
-  type CustomerGroupState,
-} from '@beacon/domain';
-import { CommandExecutor } from '@beacon/platform';
+import { excludedOptionIdsFor, fieldIdOfOption, isOnCallDataFieldType, isSelectFieldType, type ActiveContactField, type CustomerGroupState } from '@beacon/domain';
+import { ContactFields } from '../shared/contact-fields';
 import { CustomerGroupAccess } from '../shared/customer-group-access';
 
 /** Which of the fields and options a save of on-call settings names the group offers. */
@@ -30,7 +19,7 @@ export interface OfferedOnCallChoices {
 @Injectable()
 export class OnCallFieldCatalogue {
   constructor(
-    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(ContactFields) private readonly contactFields: ContactFields,
     @Inject(CustomerGroupAccess) private readonly groups: CustomerGroupAccess,
   ) {}
 
@@ -38,7 +27,7 @@ export class OnCallFieldCatalogue {
     const path = [...group.ancestorIds, group.customerGroupId];
     const optionFields = optionIds.map((optionId) => [optionId, fieldIdOfOption(optionId)] as const);
     const named = [...new Set([...fieldIds, ...optionFields.flatMap(([, fieldId]) => (fieldId === null ? [] : [fieldId]))])];
-    const fields = new Map((await Promise.all(named.map((fieldId) => this.field(fieldId)))).flatMap((field) => (field ? [[field.fieldId, field] as const] : [])));
+    const fields = new Map((await Promise.all(named.map((fieldId) => this.contactFields.active(fieldId)))).flatMap((field) => (field ? [[field.fieldId, field] as const] : [])));
     const applies = (field: ActiveContactField) => path.includes(field.customerGroupId);
     const offeredFields: string[] = [];
     for (const fieldId of new Set(fieldIds)) {
@@ -52,12 +41,6 @@ export class OnCallFieldCatalogue {
       return offered ? [optionId] : [];
     });
     return { fieldIds: offeredFields, optionIds: offeredOptions };
-  }
-
-  private async field(fieldId: string): Promise<ActiveContactField | null> {
-    const history = await this.executor.readStreamOrEmpty(contactFieldStream(fieldId));
-    const field = foldEvents(contactFieldDecider, history.map((event) => ({ type: event.type, data: event.data }) as ContactFieldEvent));
-    return field.status === 'active' ? field : null;
   }
 
   /** Whether the field is defined in a descendant of the group. */

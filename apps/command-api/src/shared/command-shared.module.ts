@@ -6,6 +6,7 @@ import { OneTimeTokens } from './accounts/one-time-tokens';
 import { SignInThrottle } from './accounts/sign-in-throttle';
 import { UserCommands } from './accounts/user-commands';
 import { UserLookup } from './accounts/user-lookup';
+import { ContactFields } from './contact-fields';
 import { CustomerGroupAccess } from './customer-group-access';
 import { EMAIL_CHANNEL } from './email/email-channel';
 import { EmailSuppressions } from './email/email-suppressions';
@@ -20,6 +21,7 @@ import { UploadKinds } from './uploads/upload-kinds';
 const SHARED = [
   IdempotencyKeyInterceptor,
   CustomerGroupAccess,
+  ContactFields,
   CredentialStore,
   SignInThrottle,
   UserLookup,

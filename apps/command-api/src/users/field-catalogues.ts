@@ -1,27 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  contactFieldDecider,
-  contactFieldStream,
-  excludedOptionIdsFor,
-  foldEvents,
-  type ApplicableField,
-  type ContactFieldEvent,
-  type CustomerGroupState,
-  type FieldCatalogue,
-} from '@beacon/domain';
-import { CommandExecutor } from '@beacon/platform';
+import { excludedOptionIdsFor, type ApplicableField, type CustomerGroupState, type FieldCatalogue } from '@beacon/domain';
+import { ContactFields } from '../shared/contact-fields';
 
 type ActiveGroup = CustomerGroupState & { status: 'active' };
 
 /**
  * What the user decider needs to check contact-field values: of the fields a request names, those
  * that apply to the user's customer group (defined in it or in an ancestor, not deleted), with the
- * options the group offers, and the group's dial code. Each field is read from its own stream, so a
- * field created or changed a moment ago counts at once; a name that is no field finds nothing.
+ * options the group offers, and the group's dial code. Each field is read from its own stream.
  */
 @Injectable()
 export class FieldCatalogues {
-  constructor(@Inject(CommandExecutor) private readonly executor: CommandExecutor) {}
+  constructor(@Inject(ContactFields) private readonly contactFields: ContactFields) {}
 
   async of(group: ActiveGroup, fieldIds: readonly string[]): Promise<FieldCatalogue> {
     const path = [...group.ancestorIds, group.customerGroupId];
@@ -33,9 +23,8 @@ export class FieldCatalogues {
   }
 
   private async applicable(fieldId: string, path: readonly string[]): Promise<ApplicableField | null> {
-    const events = await this.executor.readStreamOrEmpty(contactFieldStream(fieldId));
-    const field = foldEvents(contactFieldDecider, events.map((e) => ({ type: e.type, data: e.data }) as ContactFieldEvent));
-    if (field.status !== 'active' || !path.includes(field.customerGroupId)) return null;
+    const field = await this.contactFields.active(fieldId);
+    if (!field || !path.includes(field.customerGroupId)) return null;
     const excluded = excludedOptionIdsFor(field.excludedOptionsByGroup, path);
     return {
       fieldId: field.fieldId,

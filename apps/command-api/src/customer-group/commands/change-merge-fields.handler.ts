@@ -1,16 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
-  contactFieldDecider,
-  contactFieldStream,
   customerGroupDecider,
   customerGroupStream,
-  foldEvents,
-  type ContactFieldEvent,
   type CustomerGroupEvent,
   type CustomerGroupState,
 } from '@beacon/domain';
 import { CommandExecutor, type CommandOutcome } from '@beacon/platform';
+import { ContactFields } from '../../shared/contact-fields';
 import { CustomerGroupAccess } from '../../shared/customer-group-access';
 import { ChangeMergeFieldsCommand } from './change-merge-fields.command';
 
@@ -24,6 +21,7 @@ export class ChangeMergeFieldsHandler implements ICommandHandler<ChangeMergeFiel
   constructor(
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(CustomerGroupAccess) private readonly access: CustomerGroupAccess,
+    @Inject(ContactFields) private readonly contactFields: ContactFields,
   ) {}
 
   async execute({ principal, customerGroupId, fieldData, commandId }: ChangeMergeFieldsCommand): Promise<CommandOutcome<CustomerGroupEvent, CustomerGroupState>> {
@@ -42,8 +40,7 @@ export class ChangeMergeFieldsHandler implements ICommandHandler<ChangeMergeFiel
   }
 
   private async applies(fieldId: string, path: ReadonlySet<string>): Promise<boolean> {
-    const history = await this.executor.readStreamOrEmpty(contactFieldStream(fieldId));
-    const field = foldEvents(contactFieldDecider, history.map((event) => ({ type: event.type, data: event.data }) as ContactFieldEvent));
-    return field.status === 'active' && path.has(field.customerGroupId);
+    const field = await this.contactFields.active(fieldId);
+    return field !== null && path.has(field.customerGroupId);
   }
 }
