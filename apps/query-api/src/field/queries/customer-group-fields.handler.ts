@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { CustomerGroupFieldDto, CustomerGroupFieldOptionDto } from '@beacon/contracts';
-import { allOptionsDisabled, excludedOptionIdsFor, fieldDevices, isContactFieldType, type ExcludedOptions } from '@beacon/domain';
+import { allOptionsDisabled, excludedOptionIdsFor, fieldDevices, isContactFieldType } from '@beacon/domain';
 import { READ_STORE, type Principal } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { CustomerGroupReader } from '../../shared/customer-group-reader';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-models/customer-groups.read-model';
-import { CONTACT_FIELDS, fieldsOfGroups, type ContactFieldDocument } from '../../shared/read-models/contact-fields.read-model';
+import { CONTACT_FIELDS, exclusionsOf, fieldsOfGroups, type ContactFieldDocument } from '../../shared/read-models/contact-fields.read-model';
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { CustomerGroupFieldsQuery, type CustomerGroupFieldsFlags } from '../../shared/queries/customer-group-fields.query';
 
@@ -15,9 +15,6 @@ interface GroupPlace {
   /** Ids from the root down to the group. */
   readonly path: readonly string[];
 }
-
-const exclusionsOf = (field: ContactFieldDocument): ExcludedOptions[] =>
-  field.excluded_options_by_group.map((entry) => ({ customerGroupId: entry.customer_group, optionIds: entry.options }));
 
 /** Fields of the groups below the asked one too: include_child_fields, or a column import. */
 const withChildFields = (flags: CustomerGroupFieldsFlags) => flags.include_child_fields || (flags.import_contacts && flags.import_by_column);

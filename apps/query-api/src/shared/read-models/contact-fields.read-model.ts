@@ -1,4 +1,5 @@
 import { READ_MODELS } from '@beacon/contracts';
+import type { ExcludedOptions } from '@beacon/domain';
 import type { Document, Filter, FindOptions, IndexSpec } from '@beacon/read-store';
 
 /** GET /api/customer_group/{id}/fields/: one document per contact field. */
@@ -41,3 +42,7 @@ export const fieldsOfGroups = (groupIds: readonly string[]): { filter: Filter; o
   filter: { customer_group: { $in: [...groupIds] } },
   options: { sort: { customer_group: 1, sequence: 1 } },
 });
+
+/** The field's exclusions as the domain's rules take them (excludedOptionIdsFor). */
+export const exclusionsOf = (field: ContactFieldDocument): ExcludedOptions[] =>
+  field.excluded_options_by_group.map((entry) => ({ customerGroupId: entry.customer_group, optionIds: entry.options }));

@@ -1,7 +1,7 @@
 import type { UserFieldValueDto } from '@beacon/contracts';
 import { excludedOptionIdsFor, isContactFieldType, isSelectFieldType } from '@beacon/domain';
 import type { ReadStore } from '@beacon/read-store';
-import { CONTACT_FIELDS, fieldsOfGroups, type ContactFieldDocument } from '../../shared/read-models/contact-fields.read-model';
+import { CONTACT_FIELDS, exclusionsOf, fieldsOfGroups, type ContactFieldDocument } from '../../shared/read-models/contact-fields.read-model';
 import type { UserDocument } from '../../shared/read-models/users.read-model';
 
 type TenantScope = ReturnType<ReadStore['scope']>;
@@ -28,10 +28,7 @@ function valueOf(field: ContactFieldDocument, userId: string, held: readonly str
   if (!isSelectFieldType(fieldType)) return { ...base, values: [...held], option_label: null };
   const labels = new Map(field.options.map((option) => [option.id, option.label]));
   const values = held.filter((optionId) => labels.has(optionId));
-  const excluded = excludedOptionIdsFor(
-    field.excluded_options_by_group.map((entry) => ({ customerGroupId: entry.customer_group, optionIds: entry.options })),
-    groupPath,
-  );
+  const excluded = excludedOptionIdsFor(exclusionsOf(field), groupPath);
   const options = field.options.filter((option) => !excluded.has(option.id)).map(({ id, label }) => ({ id, label }));
   return { ...base, values, option_label: values.length ? values.map((optionId) => labels.get(optionId)!).join(', ') : null, options };
 }
