@@ -95,3 +95,4 @@ export * from './on-call/on-call-settings.state';
 export * from './on-call/on-call-settings.decide';
 export * from './on-call/on-call-staffing';
 export * from './on-call/on-call.activity';
+export * from './message/voices';
