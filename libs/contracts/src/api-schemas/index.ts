@@ -12,4 +12,5 @@ export * from './parked-events.schemas';
 export * from './audio-noticeboard.schemas';
 export * from './on-call.schemas';
 export * from './account-email.schemas';
+export * from './scenario.schemas';
 export * from './route-schemas';

@@ -13,6 +13,7 @@ import { INCIDENT_SETTINGS_API } from './incident-settings.schemas';
 import { INCIDENTS_API } from './incidents.schemas';
 import { ON_CALL_API } from './on-call.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
+import { SCENARIO_API } from './scenario.schemas';
 import { SESSION_API } from './session.schemas';
 import { UPLOADS_API } from './uploads.schemas';
 import { USERS_API } from './users.schemas';
@@ -38,6 +39,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   AUDIO_NOTICEBOARD_API,
   ON_CALL_API,
   ACCOUNT_EMAIL_API,
+  SCENARIO_API,
 ];
 
 function tagged<K extends string>(feature: ApiFeature<K>): Record<K, RouteDocumentation> {
@@ -58,4 +60,5 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(AUDIO_NOTICEBOARD_API),
   ...tagged(ON_CALL_API),
   ...tagged(ACCOUNT_EMAIL_API),
+  ...tagged(SCENARIO_API),
 };

@@ -14,6 +14,7 @@ import { INCIDENT_SETTINGS_ROUTES } from './incident-settings.routes';
 import { INCIDENTS_ROUTES } from './incidents.routes';
 import { ON_CALL_ROUTES } from './on-call.routes';
 import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
+import { SCENARIO_ROUTES } from './scenario.routes';
 import { SESSION_ROUTES } from './session.routes';
 import { UPLOADS_ROUTES } from './uploads.routes';
 import { USERS_ROUTES } from './users.routes';
@@ -56,6 +57,7 @@ export const ROUTES = {
   ...AUDIO_NOTICEBOARD_ROUTES,
   ...ON_CALL_ROUTES,
   ...ACCOUNT_EMAIL_ROUTES,
+  ...SCENARIO_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

@@ -8,6 +8,7 @@ import { INCIDENT_ATTACHMENT_EVENT_VERSIONS } from '../incident-attachment/incid
 import { FIELD_EVENT_VERSIONS } from '../field/field.events';
 import { EMAIL_SUPPRESSION_EVENT_VERSIONS } from '../email-suppression/email-suppression.events';
 import { ON_CALL_EVENT_VERSIONS } from '../on-call/on-call.events';
+import { SCENARIO_EVENT_VERSIONS } from '../message/scenario.events';
 import { ownValue } from './own-value';
 
 /**
@@ -25,6 +26,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...FIELD_EVENT_VERSIONS,
   ...EMAIL_SUPPRESSION_EVENT_VERSIONS,
   ...ON_CALL_EVENT_VERSIONS,
+  ...SCENARIO_EVENT_VERSIONS,
   UserEmailClaimed: 1,
   UserEmailReleased: 1,
 };

@@ -1,0 +1,75 @@
+import type { Decider } from '../shared/decider';
+import { conflict, notFound, validationError } from '../shared/domain-errors';
+import { SCENARIO_SECTION_NAMES, SCENARIO_SECTIONS, type ScenarioDraft } from './scenario-draft';
+import { scenarioErrors } from './scenario-rules';
+import { withActiveChannelsOnly } from './scenario-transitions';
+import type { ChangeScenario, CreateScenario, ScenarioCommand } from './scenario.commands';
+import { SCENARIO_SECTION_EVENTS, type ScenarioEvent, type ScenarioSectionChanged } from './scenario.events';
+import { evolveScenario, initialScenarioState, type ActiveScenario, type ScenarioState } from './scenario.state';
+
+export const SCENARIO_DETAIL = 'Invalid message.';
+
+/** The draft as kept: names trimmed, and nothing an inactive channel left behind (§4). */
+function keptDraft(draft: ScenarioDraft): ScenarioDraft {
+  return withActiveChannelsOnly({ ...draft, scenario_name: draft.scenario_name.trim(), email_subject_line: draft.email_subject_line.trim() });
+}
+
+function checked(draft: ScenarioDraft, data: CreateScenario['data'] | ChangeScenario['data']): ScenarioDraft {
+  const kept = keptDraft(draft);
+  const errors = scenarioErrors(kept, data.catalogue, data.scenarioId);
+  if (Object.keys(errors).length) throw validationError(SCENARIO_DETAIL, errors);
+  return kept;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function createScenario(command: CreateScenario, state: ScenarioState): ScenarioEvent[] {
+  if (state.status !== 'absent') throw conflict('This message already exists.');
+  const draft = checked(command.data.draft, command.data);
+  const { scenarioId, customerGroupId } = command.data;
+  return [{ type: 'ScenarioCreated', data: { scenarioId, customerGroupId, scenarioName: draft.scenario_name, draft } }];
+}
+
+/** One event per tab whose fields changed, in the builder's order; none when nothing did. */
+function changeScenario(command: ChangeScenario, state: ScenarioState): ScenarioEvent[] {
+  const current = active(state);
+  const draft = checked(command.data.draft, command.data);
+  const events: ScenarioSectionChanged[] = [];
+  for (const section of SCENARIO_SECTION_NAMES) {
+    const changed = SCENARIO_SECTIONS[section].filter((field) => !same(current.draft[field], draft[field]));
+    if (!changed.length) continue;
+    const changes = Object.fromEntries(changed.map((field) => [field, draft[field]])) as Partial<ScenarioDraft>;
+    events.push({
+      type: SCENARIO_SECTION_EVENTS[section],
+      data: { scenarioId: current.scenarioId, customerGroupId: current.customerGroupId, scenarioName: draft.scenario_name, changes, changed },
+    });
+  }
+  return events;
+}
+
+function active(state: ScenarioState): ActiveScenario {
+  if (state.status !== 'active') throw notFound();
+  return state;
+}
+
+export const scenarioDecider: Decider<ScenarioCommand, ScenarioEvent, ScenarioState> = {
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateScenario':
+        return createScenario(command, state);
+      case 'ChangeScenario':
+        return changeScenario(command, state);
+      case 'DeleteScenario': {
+        const current = active(state);
+        return [
+          {
+            type: 'ScenarioDeleted',
+            data: { scenarioId: current.scenarioId, customerGroupId: current.customerGroupId, scenarioName: current.draft.scenario_name },
+          },
+        ];
+      }
+    }
+  },
+  evolve: evolveScenario,
+  initialState: initialScenarioState,
+};
