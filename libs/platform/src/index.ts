@@ -21,3 +21,7 @@ export * from './http/security-headers';
 export * from './http/api-document';
 export * from './access/access-subject.loader';
 export * from './access/access.guard';
+export * from './speech/text-to-speech';
+export * from './speech/text-to-speech.factory';
+export * from './speech/espeak-text-to-speech';
+export * from './speech/no-text-to-speech';

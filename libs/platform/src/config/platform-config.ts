@@ -81,6 +81,17 @@ export interface PlatformConfig {
   readonly guestUploadsPerMinute: number;
   /** Megabytes one client address may send per hour to public incident template pages. */
   readonly guestUploadMbPerHour: number;
+  /** Who speaks the message builder's text-to-speech preview (TTS_PROVIDER): espeak-ng on the server (default) or nobody. */
+  readonly ttsProvider: TtsProvider;
+}
+
+export const TTS_PROVIDERS = ['espeak', 'none'] as const;
+export type TtsProvider = (typeof TTS_PROVIDERS)[number];
+
+function ttsProvider(value: string | undefined): TtsProvider {
+  const name = value?.trim().toLowerCase() || 'espeak';
+  if (!(TTS_PROVIDERS as readonly string[]).includes(name)) throw new Error(`TTS_PROVIDER must be one of ${TTS_PROVIDERS.join(', ')}, got "${value}"`);
+  return name as TtsProvider;
 }
 
 export interface SmtpConfig {
@@ -193,5 +204,6 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     storageSigningSecret: secret('STORAGE_SIGNING_SECRET', env.STORAGE_SIGNING_SECRET),
     guestUploadsPerMinute: positiveInt('GUEST_UPLOADS_PER_MINUTE', env.GUEST_UPLOADS_PER_MINUTE, 20),
     guestUploadMbPerHour: positiveInt('GUEST_UPLOAD_MB_PER_HOUR', env.GUEST_UPLOAD_MB_PER_HOUR, 100),
+    ttsProvider: ttsProvider(env.TTS_PROVIDER),
   };
 }
