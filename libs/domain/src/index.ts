@@ -96,6 +96,7 @@ export * from './on-call/on-call-settings.decide';
 export * from './on-call/on-call-staffing';
 export * from './on-call/on-call.activity';
 export * from './message/voices';
+export * from './message/translations';
 export * from './message/scenario-draft';
 export * from './message/scenario-transitions';
 export * from './message/scenario-rules';

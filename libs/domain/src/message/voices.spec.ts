@@ -7,7 +7,10 @@ import {
   VOICES,
   isMessageLanguage,
   isVoiceOf,
+  languageOfVoice,
+  notAVoiceOf,
   ttsVoiceFor,
+  voiceToSpeak,
   voiceGenderOf,
   voicesOf,
 } from './voices';
@@ -109,5 +112,27 @@ describe('the voice TTS voice (spec part 2 §4)', () => {
 
   it("given a group that never changed its settings, when the voice is chosen, then it is the group's default, Amy", () => {
     expect(ttsVoiceFor(undefined, DEFAULT_CUSTOMER_GROUP_SETTINGS.default_tts_voice)).toBe('Amy');
+  });
+});
+
+describe('the voice a text is spoken with', () => {
+  it('given a selected voice, when the text is spoken, then it is that voice, even one the language lacks (for the caller to refuse)', () => {
+    expect(voiceToSpeak('cy-GB', 'Gwyneth', 'Brian')).toBe('Gwyneth');
+    expect(voiceToSpeak('cy-GB', 'Amy', 'Brian')).toBe('Amy');
+  });
+
+  it("given no selected voice and a group default of the language, when the text is spoken, then it is the group's default", () => {
+    expect(voiceToSpeak('en-GB', undefined, 'Brian')).toBe('Brian');
+  });
+
+  it("given no selected voice and a group default of another language, when the text is spoken, then it is the language's first voice", () => {
+    expect(voiceToSpeak('cy-GB', undefined, 'Brian')).toBe('Gwyneth');
+    expect(voiceToSpeak('en-US', null, null)).toBe('Joanna');
+  });
+
+  it('knows the language of a voice, and names it in the message for a voice of another', () => {
+    expect(languageOfVoice('Gwyneth')).toBe('cy-GB');
+    expect(languageOfVoice('Nobody')).toBeUndefined();
+    expect(notAVoiceOf('Joanna', 'en-GB')).toBe('"Joanna" is not a voice of English.');
   });
 });

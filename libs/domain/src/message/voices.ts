@@ -133,6 +133,13 @@ export const isVoiceOf = (language: string, voice: string): boolean => VOICES.so
 /** The voice's gender, so a stand-in speaker (the preview's) can sound like it; undefined for an unknown value. */
 export const voiceGenderOf = (voice: string): VoiceGender | undefined => GENDER_OF_VOICE.get(voice);
 
+/** The language a voice speaks; undefined for a value that is no voice's. */
+export const languageOfVoice = (voice: string): MessageLanguageCode | undefined => VOICES.find((entry) => entry.value === voice)?.language;
+
+export const languageName = (code: MessageLanguageCode): string => MESSAGE_LANGUAGES.find((language) => language.code === code)!.name;
+
+export const notAVoiceOf = (voice: string, language: MessageLanguageCode): string => `"${voice}" is not a voice of ${languageName(language)}.`;
+
 const chosen = (voice: string | undefined | null): voice is string => typeof voice === 'string' && voice.trim() !== '';
 
 /** Spec part 2 §4: "Voice TTS voice defaults to the selected voice, else the group default, else Amy". */
@@ -140,4 +147,15 @@ export function ttsVoiceFor(selected: string | undefined | null, groupDefault: s
   if (chosen(selected)) return selected;
   if (chosen(groupDefault)) return groupDefault;
   return DEFAULT_TTS_VOICE;
+}
+
+/**
+ * The voice a text in `language` is spoken with: ttsVoiceFor's choice. A group default (or Amy) that
+ * the language does not have gives way to the language's first voice, as the caller did not ask for
+ * it; a selected voice is kept as it is, for the caller's rules to refuse if it is not the language's.
+ */
+export function voiceToSpeak(language: MessageLanguageCode, selected: string | undefined | null, groupDefault: string | undefined | null): string {
+  const voice = ttsVoiceFor(selected, groupDefault);
+  if (chosen(selected) || isVoiceOf(language, voice)) return voice;
+  return voicesOf(language)[0]!.value;
 }
