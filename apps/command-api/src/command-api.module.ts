@@ -7,6 +7,7 @@ import { IncidentSettingsModule } from './incident-settings/incident-settings.mo
 import { IncidentsModule } from './incidents/incidents.module';
 import { OnCallModule } from './on-call/on-call.module';
 import { DemoTenantSeeder } from './seed/demo-tenant.seeder';
+import { ScenarioModule } from './scenario/scenario.module';
 import { SessionModule } from './session/session.module';
 import { CommandSharedModule } from './shared/command-shared.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -17,7 +18,7 @@ import { UsersModule } from './users/users.module';
  * the demo seeder (it sends other features' commands). Needs InfrastructureModule and PlatformModule at the root.
  */
 @Module({
-  imports: [CommandSharedModule, AccountEmailModule, AudioNoticeboardModule, CustomerGroupModule, FieldModule, IncidentSettingsModule, IncidentsModule, OnCallModule, SessionModule, UploadsModule, UsersModule],
+  imports: [CommandSharedModule, AccountEmailModule, AudioNoticeboardModule, CustomerGroupModule, FieldModule, IncidentSettingsModule, IncidentsModule, OnCallModule, ScenarioModule, SessionModule, UploadsModule, UsersModule],
   providers: [DemoTenantSeeder],
 })
 export class CommandApiModule {}

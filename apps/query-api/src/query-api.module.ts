@@ -13,6 +13,7 @@ import { LiveModule } from './live/live.module';
 import { OnCallModule } from './on-call/on-call.module';
 import { ParkedEventsModule } from './parked-events/parked-events.module';
 import { QUERY_PROJECTIONS } from './query-projections';
+import { ScenarioModule } from './scenario/scenario.module';
 import { SessionModule } from './session/session.module';
 import { PARKED_EVENT_LOG } from './shared/projections/projection-tokens';
 import { QuerySharedModule } from './shared/query-shared.module';
@@ -41,6 +42,7 @@ import { UsersModule } from './users/users.module';
     LiveModule,
     OnCallModule,
     ParkedEventsModule,
+    ScenarioModule,
     SessionModule,
     UploadsModule,
     UsersModule,

@@ -9,6 +9,7 @@ import { INCIDENT_SETTINGS_PROJECTIONS } from './incident-settings/incident-sett
 import { INCIDENTS_PROJECTIONS } from './incidents/incidents.projections';
 import { onCallPeriodsProjection } from './on-call/projections/on-call-periods.projection';
 import { onCallSettingsProjection } from './on-call/projections/on-call-settings.projection';
+import { scenariosProjection } from './scenario/projections/scenarios.projection';
 import { usersProjection } from './users/projections/users.projection';
 
 /** Every read model the query API serves. */
@@ -24,4 +25,5 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   emailSuppressionsProjection,
   onCallPeriodsProjection,
   onCallSettingsProjection,
+  scenariosProjection,
 ];

@@ -10,7 +10,12 @@ export const READ_MODELS = {
   onCallPeriods: 'on_call_periods',
   /** One document per customer group with on-call settings (the query API's on-call settings projection). */
   onCallSettings: 'on_call_settings',
+  /** One document per message kept as a template (the query API's scenarios projection); names and message IDs are checked against it. */
+  scenarios: 'scenarios',
 } as const;
+
+/** The projection that writes READ_MODELS.scenarios (a message's save waits for it, so a name just taken counts). */
+export const SCENARIOS_PROJECTION = 'scenarios';
 
 /** The projections that write READ_MODELS.onCallPeriods and .onCallSettings (the on-call staffing warnings wait for them). */
 export const ON_CALL_PROJECTIONS = {

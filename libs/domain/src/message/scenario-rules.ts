@@ -3,6 +3,7 @@ import type { RootPermission } from '../shared/permissions';
 import { BLANK, tooLong } from '../shared/field-messages';
 import type { ContactFieldType } from '../field/field-types';
 import { activeChannels } from './scenario-transitions';
+import { isMessageLanguage, isVoiceOf } from './voices';
 import type { RecipientCriterion, ScenarioDraft, ScenarioErrorKey } from './scenario-draft';
 
 /**
@@ -56,7 +57,9 @@ export const textTooLong = (channel: string, max: number) => `${channel} content
 /** What the server knows of the message's customer group and organisation when it checks a draft. */
 export interface ScenarioCatalogue {
   readonly rootPermissions: readonly string[];
-  /** Customer groups of the organisation the caller reaches (the Datasets type needs more than one). */
+  /** How many customer groups the caller reaches (the Datasets type needs more than one). */
+  readonly groupCount: number;
+  /** Of the customer groups the draft names, those the caller reaches. */
   readonly groupIds: ReadonlySet<string>;
   /** Device ids (`<field id>:<dispatch type>`) the group's contact fields yield. */
   readonly deviceIds: ReadonlySet<string>;
@@ -65,9 +68,6 @@ export interface ScenarioCatalogue {
   /** Options of select fields the group offers, with their field's type. */
   readonly options: ReadonlyMap<string, ContactFieldType>;
   readonly noticeboardNumbers: readonly string[];
-  readonly languages: ReadonlySet<string>;
-  /** Voices by language code. */
-  readonly voices: ReadonlyMap<string, ReadonlySet<string>>;
   /** Messages of the organisation (the trigger step names one). */
   readonly scenarioIds: ReadonlySet<string>;
   readonly nameTaken: boolean;
@@ -100,7 +100,7 @@ function checkCriterion(messages: Messages, criterion: RecipientCriterion, draft
       for (const id of values) if (!catalogue.groupIds.has(id)) messages.add('recipients', unknownValue(label, id));
       return;
     case 'group':
-      if (catalogue.groupIds.size < 2) messages.add('recipients', GROUP_TYPE_NEEDS_GROUPS);
+      if (catalogue.groupCount < 2) messages.add('recipients', GROUP_TYPE_NEEDS_GROUPS);
       break;
     case 'telephony_id':
     case 'telephony_pin':
@@ -145,8 +145,8 @@ export function scenarioErrors(draft: ScenarioDraft, catalogue: ScenarioCatalogu
   else if (draft.scenario_message_id && catalogue.messageIdTaken) messages.add('message_id', MESSAGE_ID_DUPLICATE);
   if (draft.is_phone_invoke && !has(catalogue, 'Phone invoke')) messages.add('message_id', needsPermission('Phone invoke'));
   if (draft.is_subset_scenario && !has(catalogue, 'Allow Subset')) messages.add('name', needsPermission('Allow Subset'));
-  if (!catalogue.languages.has(draft.selected_language)) messages.add('language', LANGUAGE_UNKNOWN);
-  else if (!catalogue.voices.get(draft.selected_language)?.has(draft.tts_voice)) messages.add('language', VOICE_NOT_OF_LANGUAGE);
+  if (!isMessageLanguage(draft.selected_language)) messages.add('language', LANGUAGE_UNKNOWN);
+  else if (!isVoiceOf(draft.selected_language, draft.tts_voice)) messages.add('language', VOICE_NOT_OF_LANGUAGE);
 
   // Recipients
   const { recipients } = draft;

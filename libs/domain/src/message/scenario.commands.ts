@@ -10,19 +10,19 @@ import type { ScenarioCatalogue } from './scenario-rules';
 /** POST /api/scenario/ */
 export interface CreateScenario {
   readonly type: 'CreateScenario';
-  readonly data: { scenarioId: string; customerGroupId: string; draft: ScenarioDraft; catalogue: ScenarioCatalogue };
+  readonly data: { scenarioId: string; customerGroupId: string; draft: ScenarioDraft; catalogue: ScenarioCatalogue; at: string };
 }
 
 /** PUT /api/scenario/{id}/: the whole draft; only the tabs whose fields changed become events. */
 export interface ChangeScenario {
   readonly type: 'ChangeScenario';
-  readonly data: { scenarioId: string; draft: ScenarioDraft; catalogue: ScenarioCatalogue };
+  readonly data: { scenarioId: string; draft: ScenarioDraft; catalogue: ScenarioCatalogue; at: string };
 }
 
 /** DELETE /api/scenario/{id}/ (Message Templates). */
 export interface DeleteScenario {
   readonly type: 'DeleteScenario';
-  readonly data: { scenarioId: string };
+  readonly data: { scenarioId: string; at: string };
 }
 
 export type ScenarioCommand = CreateScenario | ChangeScenario | DeleteScenario;

@@ -26,8 +26,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function createScenario(command: CreateScenario, state: ScenarioState): ScenarioEvent[] {
   if (state.status !== 'absent') throw conflict('This message already exists.');
   const draft = checked(command.data.draft, command.data);
-  const { scenarioId, customerGroupId } = command.data;
-  return [{ type: 'ScenarioCreated', data: { scenarioId, customerGroupId, scenarioName: draft.scenario_name, draft } }];
+  const { scenarioId, customerGroupId, at } = command.data;
+  return [{ type: 'ScenarioCreated', data: { scenarioId, customerGroupId, scenarioName: draft.scenario_name, at, draft } }];
 }
 
 /** One event per tab whose fields changed, in the builder's order; none when nothing did. */
@@ -41,7 +41,7 @@ function changeScenario(command: ChangeScenario, state: ScenarioState): Scenario
     const changes = Object.fromEntries(changed.map((field) => [field, draft[field]])) as Partial<ScenarioDraft>;
     events.push({
       type: SCENARIO_SECTION_EVENTS[section],
-      data: { scenarioId: current.scenarioId, customerGroupId: current.customerGroupId, scenarioName: draft.scenario_name, changes, changed },
+      data: { scenarioId: current.scenarioId, customerGroupId: current.customerGroupId, scenarioName: draft.scenario_name, at: command.data.at, changes, changed },
     });
   }
   return events;
@@ -64,7 +64,12 @@ export const scenarioDecider: Decider<ScenarioCommand, ScenarioEvent, ScenarioSt
         return [
           {
             type: 'ScenarioDeleted',
-            data: { scenarioId: current.scenarioId, customerGroupId: current.customerGroupId, scenarioName: current.draft.scenario_name },
+            data: {
+              scenarioId: current.scenarioId,
+              customerGroupId: current.customerGroupId,
+              scenarioName: current.draft.scenario_name,
+              at: command.data.at,
+            },
           },
         ];
       }

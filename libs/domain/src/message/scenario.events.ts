@@ -20,6 +20,8 @@ interface OfScenario {
   readonly customerGroupId: string;
   /** The name as it stands after the event, for the activity log. */
   readonly scenarioName: string;
+  /** When the change was accepted (ISO), which the message's list shows. */
+  readonly at: string;
 }
 
 /** A message kept as a template in a customer group (stream `scenario-<id>`), with its whole draft. */

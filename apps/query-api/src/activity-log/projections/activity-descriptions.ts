@@ -11,6 +11,7 @@ import {
   incidentAttachmentActivity,
   incidentSettingsActivity,
   onCallActivity,
+  scenarioActivity,
   userActivity,
   type ActivityDescriber,
   type ActivityDescription,
@@ -29,6 +30,7 @@ export const AGGREGATE_ACTIVITY: readonly Readonly<Record<string, ActivityDescri
   contactFieldActivity,
   onCallActivity,
   emailSuppressionActivity,
+  scenarioActivity,
 ];
 
 /** By event type; a Map, so a type such as "constructor" names no describer. */
