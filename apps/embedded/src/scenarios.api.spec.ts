@@ -176,3 +176,25 @@ describe('GET /api/scenario/', () => {
     await request(app.url).get('/api/scenario/').set(auth(contact)).expect(403);
   });
 });
+
+describe('contact fields in use', () => {
+  it('the usage lists name the messages using a field or an option, and neither can be deleted while used', async () => {
+    const options = (team as unknown as { options: { id: string }[] }).options;
+    const created = await post(admin, {
+      ...evacuation('Red team call-out'),
+      recipients: { include: [{ recipient_type: 'select', recipient_value: [options[0]!.id] }], exclude: [], is_single_criteria: true },
+    }).expect(201);
+    const position = created.headers['x-event-position'];
+    const byField = await request(app.url).get(`/api/field/scenarios/${mobile.id}/`).query({ page: '1', page_size: '10' }).set(auth(admin)).set('X-Read-Position', position).expect(200);
+    expect(byField.body.results.map((entry: { name: string }) => entry.name)).toContain('Red team call-out');
+    const byOption = await request(app.url).get(`/api/field_option/scenarios/${options[0]!.id}/`).set(auth(admin)).set('X-Read-Position', position).expect(200);
+    expect(byOption.body).toMatchObject({ count: 1, results: [{ id: (created.body as ScenarioDto).id, name: 'Red team call-out', is_real: true }] });
+    const unusedOption = await request(app.url).get(`/api/field_option/scenarios/${options[1]!.id}/`).set(auth(admin)).expect(200);
+    expect(unusedOption.body.count).toBe(0);
+    const refused = await request(app.url).delete(`/api/field/${team.id}/`).set(auth(admin)).expect(400);
+    expect(JSON.stringify(refused.body)).toMatch(/used by 1 message/);
+    await request(app.url).delete(`/api/customer_group/${tenant.rootId}/option/${options[0]!.id}/`).set(auth(admin)).expect(400);
+    await request(app.url).delete(`/api/scenario/${(created.body as ScenarioDto).id}/`).set(auth(admin)).expect(204);
+    await request(app.url).delete(`/api/customer_group/${tenant.rootId}/option/${options[0]!.id}/`).set(auth(admin)).expect(204);
+  });
+});

@@ -3,7 +3,7 @@ import { notFound } from '@beacon/domain';
 import { READ_STORE, type Principal } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { CustomerGroupReader } from '../shared/customer-group-reader';
-import { SCENARIOS, type ScenarioDocument } from './scenarios.read-model';
+import { SCENARIOS, type ScenarioDocument } from '../shared/read-models/scenarios.read-model';
 
 /** Kept messages within the caller's reach: those of their customer group and the groups below it. */
 @Injectable()

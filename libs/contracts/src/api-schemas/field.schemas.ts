@@ -101,7 +101,7 @@ export const ScenarioUsagePageSchema = named(
     previous: z.number().int().nullable(),
     results: z.array(z.object({ id: z.string(), name: z.string(), scenario_id: z.string(), is_real: z.boolean() })),
   }),
-  'The messages (scenarios) that use the field or option, a page at a time; next and previous are page numbers. Messages do not exist in this version yet, so the page is always empty.',
+  'The messages (scenarios) that use the field or option, a page at a time; next and previous are page numbers. Those the caller reaches, newest change first.',
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { SCENARIOS_PROJECTION } from '@beacon/contracts';
 import { fieldIdOfOption, type ScenarioDraft, type ScenarioEvent } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { ProjectionDefinition } from '@beacon/projections';
-import { SCENARIOS, SCENARIO_INDEXES, type ScenarioDocument } from '../scenarios.read-model';
+import { SCENARIOS, SCENARIO_INDEXES, type ScenarioDocument } from '../../shared/read-models/scenarios.read-model';
 
 const SCENARIO_EVENT_TYPE = /^Scenario[A-Z]/;
 

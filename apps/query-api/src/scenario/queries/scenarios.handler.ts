@@ -9,7 +9,7 @@ import {
 } from '@beacon/contracts';
 import type { Filter } from '@beacon/read-store';
 import { ScenarioReader } from '../scenario-reader';
-import type { ScenarioDocument } from '../scenarios.read-model';
+import type { ScenarioDocument } from '../../shared/read-models/scenarios.read-model';
 import { ScenariosQuery } from './scenarios.query';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
