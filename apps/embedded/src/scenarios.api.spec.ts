@@ -198,3 +198,21 @@ describe('contact fields in use', () => {
     await request(app.url).delete(`/api/customer_group/${tenant.rootId}/option/${options[0]!.id}/`).set(auth(admin)).expect(204);
   });
 });
+
+describe('the demo organisation', () => {
+  it('has realistic templates: a site evacuation, a test drill and an IT outage with polling', async () => {
+    const demoAdmin = await login(app, 'admin@demo.test');
+    const list = (await request(app.url).get('/api/scenario/').query({ page_size: 'all' }).set(auth(demoAdmin)).expect(200)).body as ScenarioListEntryDto[];
+    expect(list.map((entry) => [entry.name, entry.is_real]).sort()).toEqual([
+      ['Fire drill (test)', false],
+      ['IT outage: are you affected?', true],
+      ['Site evacuation', true],
+    ]);
+    const outage = (await get(demoAdmin, list.find((entry) => entry.name.startsWith('IT outage'))!.id).expect(200)).body as ScenarioDto;
+    expect(outage.polling_options).toEqual([
+      { option_digit: '1', option_text: 'Affected' },
+      { option_digit: '2', option_text: 'Not affected' },
+    ]);
+    expect(outage.recipients.is_exclude_recipients).toBe(true);
+  });
+});

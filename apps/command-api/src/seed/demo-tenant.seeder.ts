@@ -10,6 +10,8 @@ import { RegisterUserCommand } from '../users/commands/register-user.command';
 import { CreateUserCommand } from '../users/commands/create-user.command';
 import { CreateOnCallPeriodCommand } from '../on-call/commands/create-on-call-period.command';
 import { demoOnCallWeek, demoPeople, type DemoPerson } from './demo-people';
+import { demoTemplates } from './demo-templates';
+import { CreateScenarioCommand } from '../scenario/commands/create-scenario.command';
 
 /**
  * On an empty event store, records a demo tenant so a new user can sign in at once. Command ids
@@ -44,6 +46,7 @@ export class DemoTenantSeeder implements OnApplicationBootstrap {
       await this.commandBus.execute(new RegisterUserCommand({ user, password: DEMO_PASSWORD }, { ...context(`demo/${user.userId}`), customerGroupId: user.customerGroupId }));
     }
     const fields = await this.seedFields();
+    await this.seedTemplates(fields);
     if (this.config.seedDemoPeople) await this.seedPeople(fields);
     this.logger.log(`Seeded the demo tenant: ${DEMO_USERS.map((u) => u.email).join(', ')} (password ${DEMO_PASSWORD})`);
   }
@@ -72,6 +75,13 @@ export class DemoTenantSeeder implements OnApplicationBootstrap {
       fields.set(field.label, created);
     }
     return fields;
+  }
+
+  /** A few message templates, made as the demo admin makes them. */
+  private async seedTemplates(fields: ReadonlyMap<string, ActiveContactField>): Promise<void> {
+    for (const template of demoTemplates(fields)) {
+      await this.commandBus.execute(new CreateScenarioCommand(this.adminPrincipal(), template.draft, `demo/scenario/${template.key}`));
+    }
   }
 
   /** The organisation's people, with their devices and data, created as the demo admin creates users (no welcome emails). */
