@@ -35,15 +35,17 @@ export function activeChannels(devices: readonly Pick<ScenarioDevice, 'dispatch_
  * What an inactive channel leaves behind is cleared: without SMS its links, SMS attachments and the
  * two-way link; without email its links and attachments; without either channel's links the shared
  * attachments; without voice the answering-machine text and the voice content. The subject line goes
- * with the email channel too (it shows only with an email device, §5).
+ * with the email channel too (it shows only with an email device, §5). The SMS text stays while it is
+ * the one text of every channel (global_message) and some channel is active: the others send it.
  */
 export function withActiveChannelsOnly(draft: ScenarioDraft): ScenarioDraft {
   const active = activeChannels(draft.devices);
+  const smsTextIsGlobal = draft.global_message && active.size > 0;
   let next = draft;
   if (!active.has('sms')) {
     next = {
       ...next,
-      message: { ...next.message, sms: '' },
+      message: { ...next.message, sms: smsTextIsGlobal ? next.message.sms : '' },
       include_links: { ...next.include_links, sms: false },
       attachments: { ...next.attachments, sms: [] },
       sms_two_way_link: false,
