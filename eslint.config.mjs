@@ -43,8 +43,15 @@ function depConstraints({ tests }) {
   const testRunner = tests ? ['@jest/globals'] : [];
   return [
     // Pure decisions and rules: no I/O, no Nest, and no third-party package but pure rule data
-    // (libphonenumber-js: the world's numbering plans, for the phone fields' E.164 numbers).
-    { sourceTag: DOMAIN, onlyDependOnLibsWithTags: [DOMAIN], allowedExternalImports: ['libphonenumber-js', ...testRunner] },
+    // (libphonenumber-js: the world's numbering plans, for the phone fields' E.164 numbers;
+    // date-holidays: public holidays per country and region as bundled data, no I/O, for the
+    // message builder's holiday checks). Its tests may also ask sms-segments-calculator for a
+    // second opinion on SMS part counts.
+    {
+      sourceTag: DOMAIN,
+      onlyDependOnLibsWithTags: [DOMAIN],
+      allowedExternalImports: ['libphonenumber-js', 'date-holidays', ...testRunner, ...(tests ? ['sms-segments-calculator'] : [])],
+    },
     // Shared with the browser: types, the route table, and zod schemas for the API.
     { sourceTag: CONTRACTS, onlyDependOnLibsWithTags: CORE, allowedExternalImports: ['zod', 'zod/*', ...testRunner] },
     { sourceTag: 'type:port', onlyDependOnLibsWithTags: [...CORE, ...testing] },

@@ -105,3 +105,6 @@ export * from './message/scenario.commands';
 export * from './message/scenario.state';
 export * from './message/scenario.decide';
 export * from './message/scenario.activity';
+export * from './message/sms-segments';
+export * from './message/message-preview';
+export * from './message/holiday-check';
