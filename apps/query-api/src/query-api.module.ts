@@ -7,6 +7,7 @@ import { CompanyInfoModule } from './company-info/company-info.module';
 import { CustomerGroupModule } from './customer-group/customer-group.module';
 import { EmailOutboxModule } from './email-outbox/email-outbox.module';
 import { FieldModule } from './field/field.module';
+import { HolidaysModule } from './holidays/holidays.module';
 import { IncidentSettingsModule } from './incident-settings/incident-settings.module';
 import { IncidentsModule } from './incidents/incidents.module';
 import { LiveModule } from './live/live.module';
@@ -15,6 +16,7 @@ import { ParkedEventsModule } from './parked-events/parked-events.module';
 import { QUERY_PROJECTIONS } from './query-projections';
 import { ScenarioModule } from './scenario/scenario.module';
 import { SessionModule } from './session/session.module';
+import { SpeechModule } from './speech/speech.module';
 import { PARKED_EVENT_LOG } from './shared/projections/projection-tokens';
 import { QuerySharedModule } from './shared/query-shared.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -37,6 +39,7 @@ import { UsersModule } from './users/users.module';
     CustomerGroupModule,
     EmailOutboxModule,
     FieldModule,
+    HolidaysModule,
     IncidentSettingsModule,
     IncidentsModule,
     LiveModule,
@@ -44,6 +47,7 @@ import { UsersModule } from './users/users.module';
     ParkedEventsModule,
     ScenarioModule,
     SessionModule,
+    SpeechModule,
     UploadsModule,
     UsersModule,
   ],

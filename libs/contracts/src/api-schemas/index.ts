@@ -13,4 +13,6 @@ export * from './audio-noticeboard.schemas';
 export * from './on-call.schemas';
 export * from './account-email.schemas';
 export * from './scenario.schemas';
+export * from './holidays.schemas';
+export * from './speech.schemas';
 export * from './route-schemas';

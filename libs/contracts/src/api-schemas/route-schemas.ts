@@ -9,11 +9,13 @@ import { AUDIO_NOTICEBOARD_API } from './audio-noticeboard.schemas';
 import type { ApiFeature, RouteSchemas } from './api-schema';
 import { CUSTOMER_GROUP_API } from './customer-group.schemas';
 import { FIELD_API } from './field.schemas';
+import { HOLIDAYS_API } from './holidays.schemas';
 import { INCIDENT_SETTINGS_API } from './incident-settings.schemas';
 import { INCIDENTS_API } from './incidents.schemas';
 import { ON_CALL_API } from './on-call.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
 import { SCENARIO_API } from './scenario.schemas';
+import { SPEECH_API } from './speech.schemas';
 import { SESSION_API } from './session.schemas';
 import { UPLOADS_API } from './uploads.schemas';
 import { USERS_API } from './users.schemas';
@@ -40,6 +42,8 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   ON_CALL_API,
   ACCOUNT_EMAIL_API,
   SCENARIO_API,
+  HOLIDAYS_API,
+  SPEECH_API,
 ];
 
 function tagged<K extends string>(feature: ApiFeature<K>): Record<K, RouteDocumentation> {
@@ -61,4 +65,6 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(ON_CALL_API),
   ...tagged(ACCOUNT_EMAIL_API),
   ...tagged(SCENARIO_API),
+  ...tagged(HOLIDAYS_API),
+  ...tagged(SPEECH_API),
 };

@@ -10,12 +10,14 @@ import { ACTIVITY_LOG_ROUTES } from './activity-log.routes';
 import { AUDIO_NOTICEBOARD_ROUTES } from './audio-noticeboard.routes';
 import { CUSTOMER_GROUP_ROUTES } from './customer-group.routes';
 import { FIELD_ROUTES } from './field.routes';
+import { HOLIDAYS_ROUTES } from './holidays.routes';
 import { INCIDENT_SETTINGS_ROUTES } from './incident-settings.routes';
 import { INCIDENTS_ROUTES } from './incidents.routes';
 import { ON_CALL_ROUTES } from './on-call.routes';
 import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
 import { SCENARIO_ROUTES } from './scenario.routes';
 import { SESSION_ROUTES } from './session.routes';
+import { SPEECH_ROUTES } from './speech.routes';
 import { UPLOADS_ROUTES } from './uploads.routes';
 import { USERS_ROUTES } from './users.routes';
 
@@ -58,6 +60,8 @@ export const ROUTES = {
   ...ON_CALL_ROUTES,
   ...ACCOUNT_EMAIL_ROUTES,
   ...SCENARIO_ROUTES,
+  ...HOLIDAYS_ROUTES,
+  ...SPEECH_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

@@ -140,6 +140,10 @@ export const languageName = (code: MessageLanguageCode): string => MESSAGE_LANGU
 
 export const notAVoiceOf = (voice: string, language: MessageLanguageCode): string => `"${voice}" is not a voice of ${languageName(language)}.`;
 
+/** The longest text one spoken preview says: about three minutes of speech, far beyond a voice message's usual length. */
+export const SPEECH_TEXT_MAX_LENGTH = 3000;
+export const speechTooLong = (max: number): string => `The text to speak is at most ${max} characters long.`;
+
 const chosen = (voice: string | undefined | null): voice is string => typeof voice === 'string' && voice.trim() !== '';
 
 /** Spec part 2 §4: "Voice TTS voice defaults to the selected voice, else the group default, else Amy". */

@@ -120,7 +120,7 @@ describe('speech from espeak-ng', () => {
 
   it('kills a process that takes longer than its timeout', async () => {
     const pidFile = join(folder, 'slow.pid');
-    const tts = new EspeakTextToSpeech({ command: script('slow', `echo $$ > ${pidFile}\nexec sleep 30`), timeoutMs: 300 });
+    const tts = new EspeakTextToSpeech({ command: script('slow', `echo $$ > ${pidFile}\nexec /bin/sleep 30`), timeoutMs: 300 });
     const started = Date.now();
     await expect(tts.synthesise({ text: 'Hello', language: 'en-GB', voice: 'Amy' })).rejects.toThrow(new SpeechUnavailable(ESPEAK_TIMED_OUT));
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -139,7 +139,7 @@ describe('speech from espeak-ng', () => {
   });
 
   it('refuses as busy a request beyond the processes it runs at once', async () => {
-    const tts = new EspeakTextToSpeech({ command: script('busy', 'exec sleep 30'), timeoutMs: 500, maxConcurrent: 1 });
+    const tts = new EspeakTextToSpeech({ command: script('busy', 'exec /bin/sleep 30'), timeoutMs: 500, maxConcurrent: 1 });
     const first = tts.synthesise({ text: 'Hello', language: 'en-GB', voice: 'Amy' });
     await expect(tts.synthesise({ text: 'Hello', language: 'en-GB', voice: 'Amy' })).rejects.toBeInstanceOf(SpeechUnavailable);
     await expect(first).rejects.toThrow(ESPEAK_TIMED_OUT);

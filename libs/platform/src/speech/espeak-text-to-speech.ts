@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { SPEECH_TEXT_MAX_LENGTH } from '@beacon/domain';
 import { espeakVoiceFor } from './espeak-voices';
-import { SPEECH_TEXT_MAX_LENGTH, SpeechTooLong, SpeechUnavailable, type SpeechRequest, type SynthesisedSpeech, type TextToSpeech } from './text-to-speech';
+import { SpeechTooLong, SpeechUnavailable, type SpeechRequest, type SynthesisedSpeech, type TextToSpeech } from './text-to-speech';
 
 export interface EspeakOptions {
   /** The program to run; `espeak-ng` on the PATH unless a test names another. */

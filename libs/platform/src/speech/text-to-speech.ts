@@ -1,4 +1,4 @@
-import type { MessageLanguageCode } from '@beacon/domain';
+import { speechTooLong, type MessageLanguageCode } from '@beacon/domain';
 
 /** What to say, in which message language (spec part 2 §9) and with which of its voices (a voice's value). */
 export interface SpeechRequest {
@@ -23,9 +23,6 @@ export interface TextToSpeech {
 
 export const TEXT_TO_SPEECH = Symbol('TEXT_TO_SPEECH');
 
-/** The longest text one preview speaks: about three minutes of speech, far beyond a voice message's usual length. */
-export const SPEECH_TEXT_MAX_LENGTH = 3000;
-
 /** No speech can be made now (no speaker installed or configured, too busy, too slow): the text itself is fine. */
 export class SpeechUnavailable extends Error {
   override readonly name = 'SpeechUnavailable';
@@ -35,6 +32,6 @@ export class SpeechUnavailable extends Error {
 export class SpeechTooLong extends Error {
   override readonly name = 'SpeechTooLong';
   constructor(readonly maxLength: number) {
-    super(`The text to speak is at most ${maxLength} characters long.`);
+    super(speechTooLong(maxLength));
   }
 }
