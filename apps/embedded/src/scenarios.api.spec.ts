@@ -216,3 +216,25 @@ describe('the demo organisation', () => {
     expect(outage.recipients.is_exclude_recipients).toBe(true);
   });
 });
+
+describe('attachments', () => {
+  it('keep the name and size their upload recorded, and refuse files not uploaded here', async () => {
+    const upload = await request(app.url).post('/api/upload/email_attachment').set(auth(admin)).attach('file', Buffer.from('%PDF-1.4 plan'), 'plan.pdf').expect(201);
+    const key = (upload.body as { key?: string; attachment_key?: string }).key ?? (upload.body as { attachment_key: string }).attachment_key;
+    const attachment = { attachment_name: 'renamed.exe', id: key, customer_group: tenant.rootId, attachment_key: key, attachment_source: 'local_device', attachment_size: 1 };
+    const kept = await post(admin, { ...evacuation('With a plan'), attachments: { email: [attachment] } }).expect(201);
+    expect(kept.body.attachments.email[0]).toMatchObject({ attachment_name: 'plan.pdf', attachment_size: 13, attachment_key: key });
+    const theirEmail = await field(otherAdmin, { label: 'Email', field_type: 'EMAIL', customer_group: other.rootId });
+    const theirs = await post(otherAdmin, {
+      scenario_name: 'Stolen plan',
+      recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }] },
+      devices: [{ ...emailDevice(), id: `${theirEmail.id}:EMAIL`, field_id: theirEmail.id }],
+      email_subject_line: 'Plan',
+      message: { sms: '', email: 'See the plan', voice: '' },
+      attachments: { email: [attachment] },
+    }).expect(400);
+    expect(theirs.body.message_forms).toContain('The attachment "renamed.exe" was not uploaded here.');
+    const library = await post(admin, { ...evacuation('From the library'), attachments: { email: [{ ...attachment, attachment_source: 'media_library' }] } }).expect(400);
+    expect(library.body.message_forms[0]).toMatch(/media library/);
+  });
+});

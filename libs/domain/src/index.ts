@@ -100,6 +100,7 @@ export * from './message/translations';
 export * from './message/scenario-draft';
 export * from './message/scenario-transitions';
 export * from './message/scenario-rules';
+export * from './message/scenario-attachments';
 export * from './message/scenario.events';
 export * from './message/scenario.commands';
 export * from './message/scenario.state';

@@ -14,12 +14,14 @@ import {
   type ScenarioCatalogue,
   type ScenarioDraft,
   type ScenarioEvent,
+  type RecordedUpload,
 } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
 import { CommandExecutor, EVENT_STORE, PLATFORM_CONFIG, READ_STORE, type PlatformConfig, type Principal } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { ContactFields } from '../shared/contact-fields';
 import { CustomerGroupAccess } from '../shared/customer-group-access';
+import { RecordedUploads } from '../shared/uploads/recorded-uploads';
 
 type ActiveGroup = CustomerGroupState & { status: 'active' };
 
@@ -39,6 +41,7 @@ export class ScenarioCatalogues {
   constructor(
     @Inject(ContactFields) private readonly contactFields: ContactFields,
     @Inject(CustomerGroupAccess) private readonly groups: CustomerGroupAccess,
+    @Inject(RecordedUploads) private readonly recordedUploads: RecordedUploads,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -92,9 +95,16 @@ export class ScenarioCatalogues {
       options,
       noticeboardNumbers: group.settings.noticeboard_numbers.map((number) => number.phone_number),
       scenarioIds: new Set(draft.triggered_scenario && (await this.inOrganisation(draft.triggered_scenario, group.rootId)) ? [draft.triggered_scenario] : []),
+      uploads: await this.uploadsOf(group.rootId, draft),
       nameTaken,
       messageIdTaken,
     };
+  }
+
+  private async uploadsOf(rootId: string, draft: ScenarioDraft): Promise<Map<string, RecordedUpload>> {
+    const { sms, email, shared } = draft.attachments;
+    const known = await this.recordedUploads.of(rootId, [...sms, ...email, ...shared].map((attachment) => attachment.attachment_key));
+    return new Map(Object.values(known).map((upload) => [upload.key, { name: upload.name, size: upload.size ?? 0, contentType: upload.content_type ?? '' }]));
   }
 
   private async rootPermissions(group: ActiveGroup): Promise<readonly string[]> {

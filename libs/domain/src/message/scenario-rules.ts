@@ -4,6 +4,7 @@ import { BLANK, tooLong } from '../shared/field-messages';
 import type { ContactFieldType } from '../field/field-types';
 import { activeChannels } from './scenario-transitions';
 import { isMessageLanguage, isVoiceOf } from './voices';
+import { attachmentErrors, type RecordedUpload } from './scenario-attachments';
 import type { RecipientCriterion, ScenarioDraft, ScenarioErrorKey } from './scenario-draft';
 
 /**
@@ -70,6 +71,8 @@ export interface ScenarioCatalogue {
   readonly noticeboardNumbers: readonly string[];
   /** Messages of the organisation (the trigger step names one). */
   readonly scenarioIds: ReadonlySet<string>;
+  /** The organisation's recorded uploads among the keys the draft's attachments name. */
+  readonly uploads: ReadonlyMap<string, RecordedUpload>;
   readonly nameTaken: boolean;
   readonly messageIdTaken: boolean;
 }
@@ -199,6 +202,7 @@ export function scenarioErrors(draft: ScenarioDraft, catalogue: ScenarioCatalogu
   }
   if (draft.use_pwa) checkText(messages, 'message_forms', 'Push', draft.pwa.message, SHORT_TEXT_MAX_LENGTH, true);
   if (draft.pwa.title.length > EMAIL_SUBJECT_MAX_LENGTH) messages.add('message_forms', tooLong(EMAIL_SUBJECT_MAX_LENGTH));
+  for (const problem of attachmentErrors(draft, catalogue.uploads)) messages.add('message_forms', problem);
   if (draft.sms_two_way_link && !has(catalogue, 'SMS links for 2 way messages')) messages.add('message_forms', needsPermission('SMS links for 2 way messages'));
 
   // Polling

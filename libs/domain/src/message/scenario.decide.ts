@@ -2,20 +2,25 @@ import type { Decider } from '../shared/decider';
 import { conflict, notFound, validationError } from '../shared/domain-errors';
 import { SCENARIO_SECTION_NAMES, SCENARIO_SECTIONS, type ScenarioDraft } from './scenario-draft';
 import { scenarioErrors } from './scenario-rules';
-import { withActiveChannelsOnly } from './scenario-transitions';
+import { withActiveChannelsOnly, withTestMode } from './scenario-transitions';
+import { withRecordedUploads } from './scenario-attachments';
 import type { ChangeScenario, CreateScenario, ScenarioCommand } from './scenario.commands';
 import { SCENARIO_SECTION_EVENTS, type ScenarioEvent, type ScenarioSectionChanged } from './scenario.events';
 import { evolveScenario, initialScenarioState, type ActiveScenario, type ScenarioState } from './scenario.state';
 
 export const SCENARIO_DETAIL = 'Invalid message.';
 
-/** The draft as kept: names trimmed, and nothing an inactive channel left behind (§4). */
+/** The draft as kept: names trimmed, a real message never a subset (§4), nothing an inactive channel left behind. */
 function keptDraft(draft: ScenarioDraft): ScenarioDraft {
-  return withActiveChannelsOnly({ ...draft, scenario_name: draft.scenario_name.trim(), email_subject_line: draft.email_subject_line.trim() });
+  return withActiveChannelsOnly({
+    ...withTestMode(draft, !draft.is_real),
+    scenario_name: draft.scenario_name.trim(),
+    email_subject_line: draft.email_subject_line.trim(),
+  });
 }
 
 function checked(draft: ScenarioDraft, data: CreateScenario['data'] | ChangeScenario['data']): ScenarioDraft {
-  const kept = keptDraft(draft);
+  const kept = withRecordedUploads(keptDraft(draft), data.catalogue.uploads);
   const errors = scenarioErrors(kept, data.catalogue, data.scenarioId);
   if (Object.keys(errors).length) throw validationError(SCENARIO_DETAIL, errors);
   return kept;
