@@ -55,12 +55,31 @@ export interface IndexSpec {
   readonly keys: Record<string, 1 | -1>;
   readonly unique?: boolean;
   readonly name?: string;
+  /**
+   * Fields the index also holds after its keys, never ordered by (a query index only): a count or a
+   * filter that reads only keys and these is answered from the index without reading a document
+   * (SQLite). Engines whose indexes hold only their keys (MongoDB) leave them out.
+   */
+  readonly include?: readonly string[];
+}
+
+/** The answer of countSubsets: how many match the filter, and of those how many match each subset, in order. */
+export interface SubsetCounts {
+  readonly count: number;
+  readonly subsets: readonly number[];
 }
 
 export interface Collection<T extends Document = Document> {
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter?: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<T | null>;
   count(filter?: Filter): Promise<number>;
+  /**
+   * How many documents match `filter`, and of those how many match each of `subsets`: the figures
+   * of one summary (a message's recipients, and how many of them have each device) read together.
+   * The same numbers as count(filter) and count({ $and: [filter, subset] }) for each subset; an
+   * engine that can counts them all in one pass over what `filter` selects (SQLite).
+   */
+  countSubsets(filter: Filter, subsets: readonly Filter[]): Promise<SubsetCounts>;
   /** Inserts the document or replaces the one with the same _id. */
   upsert(document: T): Promise<void>;
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;

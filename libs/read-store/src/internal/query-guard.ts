@@ -137,4 +137,12 @@ export function assertIndexSpec(spec: IndexSpec): void {
     if (direction !== 1 && direction !== -1) throw new InvalidQueryError(`Index direction for ${path} must be 1 or -1`);
   }
   if (!/^[A-Za-z0-9_.-]{1,120}$/.test(indexName(spec))) throw new InvalidQueryError(`Invalid index name: ${indexName(spec)}`);
+  if (spec.include === undefined) return;
+  if (spec.unique) throw new InvalidQueryError('A unique index includes no fields beyond its keys');
+  if (!Array.isArray(spec.include)) throw new InvalidQueryError('An index includes a list of fields');
+  for (const path of spec.include as unknown[]) {
+    if (typeof path !== 'string' || !INDEX_PATH.test(path) || isInternalPath(path) || path === '_id' || path in spec.keys) {
+      throw new InvalidQueryError(`Invalid included field: ${String(path)}`);
+    }
+  }
 }

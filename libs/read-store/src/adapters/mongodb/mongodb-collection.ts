@@ -4,6 +4,8 @@ import {
   Document,
   Filter,
   FindOptions,
+  InvalidQueryError,
+  SubsetCounts,
   Update,
   UpdateOptions,
   UpdateResult,
@@ -46,6 +48,15 @@ export class MongoCollection<T extends Document> implements Collection<T> {
   async count(filter: Filter = {}): Promise<number> {
     assertFilter(filter);
     return this.run(() => this.native.countDocuments(scopedFilter(this.tenant, filter)));
+  }
+
+  /** A count per subset: MongoDB counts each from its indexes (multikey ones included), which a single pass could not use. */
+  async countSubsets(filter: Filter, subsets: readonly Filter[]): Promise<SubsetCounts> {
+    assertFilter(filter);
+    if (!Array.isArray(subsets)) throw new InvalidQueryError('The subsets to count are a list of filters');
+    subsets.forEach(assertFilter);
+    const [count, ...counted] = await Promise.all([filter, ...subsets.map((subset) => ({ $and: [filter, subset] }))].map((each) => this.count(each)));
+    return { count: count!, subsets: counted };
   }
 
   /** A concurrent insert of the same new _id makes one upsert fail with a duplicate key; retrying it replaces. */

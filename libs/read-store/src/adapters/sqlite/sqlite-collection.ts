@@ -3,6 +3,8 @@ import {
   Document,
   Filter,
   FindOptions,
+  InvalidQueryError,
+  SubsetCounts,
   Update,
   UpdateOptions,
   UpdateResult,
@@ -52,6 +54,15 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     assertFilter(filter);
     const key = readCacheKey('count', this.name, this.tenant, filter, {});
     const load = () => this.context.queries.count(this.name, this.tenant, filter);
+    return this.context.read(this.name, () => (key === null ? load() : this.context.cache.read(this.name, key, load)));
+  }
+
+  async countSubsets(filter: Filter, subsets: readonly Filter[]): Promise<SubsetCounts> {
+    assertFilter(filter);
+    if (!Array.isArray(subsets)) throw new InvalidQueryError('The subsets to count are a list of filters');
+    subsets.forEach(assertFilter);
+    const key = readCacheKey('countSubsets', this.name, this.tenant, [filter, ...subsets], {});
+    const load = () => this.context.queries.countSubsets(this.name, this.tenant, filter, subsets);
     return this.context.read(this.name, () => (key === null ? load() : this.context.cache.read(this.name, key, load)));
   }
 

@@ -102,7 +102,10 @@ class Translator {
   readonly params: Record<string, unknown> = {};
   private aliases = 0;
 
-  constructor(private readonly arrayFree: PathSet) {}
+  constructor(
+    private readonly arrayFree: PathSet,
+    private readonly paramPrefix: string,
+  ) {}
 
   clause(filter: Filter): string {
     return all(Object.entries(filter).map(([key, value]) => this.entry(key, value)));
@@ -250,7 +253,7 @@ class Translator {
   }
 
   private param(value: unknown): string {
-    const name = `p${Object.keys(this.params).length}`;
+    const name = `${this.paramPrefix}p${Object.keys(this.params).length}`;
     this.params[name] = value;
     return `@${name}`;
   }
@@ -264,9 +267,10 @@ function conjuncts(filter: Filter): Filter[] {
 /**
  * Translates a (validated, mingo-compiled) filter. `arrayFree` names the paths known to hold no
  * array in this collection; conditions on them compare one key, which an expression index serves.
+ * `paramPrefix` starts the parameters' names, so that several filters can go into one statement.
  */
-export function translateFilter(filter: Filter, arrayFree: PathSet): SqlFilter {
-  const translator = new Translator(arrayFree);
+export function translateFilter(filter: Filter, arrayFree: PathSet, paramPrefix = ''): SqlFilter {
+  const translator = new Translator(arrayFree, paramPrefix);
   const translated: string[] = [];
   const residual: Filter[] = [];
   const untranslated: string[] = [];

@@ -27,15 +27,27 @@ export function createUniqueIndexSql(collection: string, spec: IndexSpec, sqlNam
 }
 
 /**
+ * How query indexes are laid out; a file whose indexes were made otherwise has them made again.
+ * 2: `collection` ends every index, so that a query reading only the index's columns is answered
+ * from it alone ("COVERING INDEX": every query names its collection, which the partial index's
+ * WHERE alone does not let SQLite read from the index).
+ */
+export const QUERY_INDEX_LAYOUT = 2;
+
+/**
  * A query index holds each field's key (sqlite-keys), the expression the translated filters and
- * sorts use, so SQLite picks it for them; `id` ends it so that paging in key order is stable.
+ * sorts use, so SQLite picks it for them; then the keys of the included fields, then `id`, so that
+ * paging in key order is stable, and `collection`, so that the index holds every column a count or
+ * an `_id` lookup on its keys reads.
  */
 export function createQueryIndexSql(collection: string, spec: IndexSpec, sqlName: string): string {
   const columns = Object.entries(spec.keys).map(([path, direction]) => {
     const key = path === '_id' ? ID_KEY : fieldKey(keySegments(path));
     return direction === -1 ? `${key} DESC` : key;
   });
+  for (const path of spec.include ?? []) columns.push(fieldKey(keySegments(path)));
   if (!('_id' in spec.keys)) columns.push(ID_KEY);
+  columns.push('collection');
   return `CREATE INDEX IF NOT EXISTS "${sqlName}" ON read_store_documents (tenant, ${columns.join(', ')})
     WHERE collection = ${quote(collection)}`;
 }

@@ -31,9 +31,9 @@ describe('SqliteReadStore queries in SQL', () => {
     expect(plan(explanation.plan)).not.toMatch(/TEMP B-TREE/);
   });
 
-  it('counts an indexed filter on the index, and everything from the counts table', async () => {
+  it('counts an indexed filter from the index alone, and everything from the counts table', async () => {
     expect(await tasks().count({ status: 'done' })).toBe(10);
-    expect(plan(store.explain('tasks', TENANT_A, { status: 'done' }, { count: true }).plan)).toMatch(/USING INDEX read_store_ix_\w+ \(tenant=\? AND <expr>=\?\)/);
+    expect(plan(store.explain('tasks', TENANT_A, { status: 'done' }, { count: true }).plan)).toMatch(/USING COVERING INDEX read_store_ix_\w+ \(tenant=\? AND <expr>=\?\)/);
     expect(await tasks().count()).toBe(40);
     expect(store.explain('tasks', TENANT_A, {}, { count: true }).plan).toEqual(['the counts table']);
   });
@@ -51,6 +51,27 @@ describe('SqliteReadStore queries in SQL', () => {
     expect(await tasks(TENANT_B).count()).toBe(1);
     await store.resetProjection('tasks-projection', ['tasks']);
     expect([await tasks().count(), await tasks(TENANT_B).count()]).toEqual([0, 0]);
+  });
+
+  it('counts subsets in one statement read from an index holding the fields they test', async () => {
+    await store.ensureIndexes('tasks', [{ keys: { status: 1 }, include: ['label'], name: 'status_with_label' }]);
+    for (let i = 0; i < 40; i++) await tasks().updateOne({ _id: `t${String(i).padStart(2, '0')}` }, { $set: { label: ` l${i % 3} l${i % 7} ` } });
+    const subsets = [{ label: { $regex: ' l1 ' } }, { $nor: [{ label: { $regex: ' l2 ' } }, { label: { $regex: ' l6 ' } }] }];
+    expect(await tasks().countSubsets({ status: 'open' }, subsets)).toEqual({
+      count: 30,
+      subsets: await Promise.all(subsets.map((subset) => tasks().count({ $and: [{ status: 'open' }, subset] }))),
+    });
+    const explanation = store.explain('tasks', TENANT_A, { status: 'open' }, { subsets });
+    expect(explanation.inMemory).toEqual([]);
+    expect(plan(explanation.plan)).toMatch(/^SEARCH read_store_documents USING COVERING INDEX read_store_ix_\w+ \(tenant=\? AND <expr>=\?\)$/);
+    expect(reports).toEqual([]);
+  });
+
+  it('counts subsets one by one when part of one is checked in memory', async () => {
+    const subsets = [{ due: { $mod: [2, 0] } }, { tags: 'tag1' }];
+    expect(await tasks().countSubsets({ status: 'open' }, subsets)).toEqual({ count: 30, subsets: [10, 6] });
+    expect(store.explain('tasks', TENANT_A, { status: 'open' }, { subsets }).plan).toEqual(['a count per subset']);
+    expect(reports).toEqual([{ collection: 'tasks', reasons: ['$mod'] }]);
   });
 
   it('looks into arrays once a write brings one to an indexed path', async () => {

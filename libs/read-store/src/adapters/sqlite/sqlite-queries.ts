@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Query } from 'mingo';
-import { Document, Filter, FindOptions, SortSpec } from '../../read-store';
+import { Document, Filter, FindOptions, SortSpec, SubsetCounts } from '../../read-store';
 import { compileFilter, matches, projectDocuments, sortDocuments } from '../../internal/mingo-query';
 import { quote } from './sqlite-indexes';
 import { fieldKey, ID_KEY, pathSegments } from './sqlite-keys';
@@ -76,6 +76,39 @@ export class SqliteQueries {
     return this.inSnapshot(filter, () => this.countNow(collection, tenant, filter));
   }
 
+  /**
+   * One statement: `count(*)` of the rows `filter` selects, and a `count(*) FILTER (WHERE ...)` per
+   * subset, so each row is read once whatever the number of subsets. A filter or subset SQL cannot
+   * express exactly is counted as count() counts it, one count each.
+   */
+  countSubsets(collection: string, tenant: string, filter: Filter, subsets: readonly Filter[]): SubsetCounts {
+    return this.inSnapshot({ $and: [filter, ...subsets] }, () => {
+      const statement = this.subsetsStatement(collection, filter, subsets);
+      if (!statement) {
+        return {
+          count: this.countNow(collection, tenant, filter),
+          subsets: subsets.map((subset) => this.countNow(collection, tenant, { $and: [filter, subset] })),
+        };
+      }
+      const [count, ...counted] = this.statement(statement.sql).raw().get({ ...statement.params, tenant }) as number[];
+      return { count: count!, subsets: counted };
+    });
+  }
+
+  /** The one-pass count of countSubsets, or null when part of it must be checked in memory. */
+  private subsetsStatement(collection: string, filter: Filter, subsets: readonly Filter[]): { sql: string; params: Record<string, unknown> } | null {
+    let arrayFree: ReadonlySet<string> | undefined;
+    const paths = { has: (path: string) => (arrayFree ??= new Set(this.arrayFreePaths.all(collection))).has(path) };
+    const whole = translateFilter(filter, paths);
+    const parts = subsets.map((subset, index) => translateFilter(subset, paths, `s${index}_`));
+    if (whole.residual || parts.some((part) => part.residual)) return null;
+    const tallies = parts.map((part) => `, count(*) FILTER (WHERE ${part.where})`).join('');
+    return {
+      sql: `SELECT count(*)${tallies} FROM read_store_documents WHERE ${scoped(collection, whole.where)}`,
+      params: Object.assign({}, whole.params, ...parts.map((part) => part.params)) as Record<string, unknown>,
+    };
+  }
+
   private findNow<T extends Document>(collection: string, tenant: string, filter: Filter, options: FindOptions): T[] {
     const plan = this.reported(collection, this.plan(collection, filter, options.sort));
     const skip = options.skip ?? 0;
@@ -98,7 +131,13 @@ export class SqliteQueries {
   }
 
   /** How a find (or, with `count`, a count) would run: SQLite's query plan and what mingo would check after it. */
-  explain(collection: string, tenant: string, filter: Filter, options: FindOptions & { readonly count?: boolean }): QueryExplanation {
+  explain(collection: string, tenant: string, filter: Filter, options: FindOptions & { readonly count?: boolean; readonly subsets?: readonly Filter[] }): QueryExplanation {
+    if (options.subsets) {
+      const statement = this.subsetsStatement(collection, filter, options.subsets);
+      if (!statement) return { plan: ['a count per subset'], inMemory: ['part of the filter or a subset'] };
+      const rows = this.db.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all({ ...statement.params, tenant });
+      return { plan: (rows as { detail: string }[]).map((row) => row.detail), inMemory: [] };
+    }
     const plan = this.plan(collection, filter, options.count ? undefined : options.sort);
     const inMemory = plan.reasons;
     if (options.count && !plan.residual && plan.sql.where === '1') return { plan: ['the counts table'], inMemory };

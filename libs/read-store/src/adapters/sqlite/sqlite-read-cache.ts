@@ -128,7 +128,7 @@ const MARK = '\u0000';
  * write, such as a BigInt). Values JSON would lose or confuse (undefined, a RegExp, a Date that
  * would equal its ISO string) are written with a mark.
  */
-export function readCacheKey(kind: 'find' | 'count', collection: string, tenant: string, filter: unknown, options: unknown): string | null {
+export function readCacheKey(kind: 'find' | 'count' | 'countSubsets', collection: string, tenant: string, filter: unknown, options: unknown): string | null {
   try {
     return `${kind}${MARK}${collection}${MARK}${tenant}${MARK}${JSON.stringify([filter, options], exactValue)}`;
   } catch {

@@ -12,7 +12,7 @@ import {
 } from '../../read-store';
 import { assertCollectionName, assertFilter, assertFindOptions, assertIndexSpec, assertTenantId, indexName } from '../../internal/query-guard';
 import { SqliteCollection, SqliteContext } from './sqlite-collection';
-import { createQueryIndexSql, createUniqueIndexSql, dropIndexSql, sqlIndexName, trackPathSql, translateSqliteError } from './sqlite-indexes';
+import { createQueryIndexSql, createUniqueIndexSql, dropIndexSql, QUERY_INDEX_LAYOUT, sqlIndexName, trackPathSql, translateSqliteError } from './sqlite-indexes';
 import { applyProjectionBatch, reapplyEvent } from './sqlite-projection';
 import { SqliteReadCache, type SqliteReadCacheOptions } from './sqlite-read-cache';
 import { InMemoryQueryListener, InMemoryQueryReport, QueryExplanation, SqliteQueries } from './sqlite-queries';
@@ -106,10 +106,10 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * How a find (or a count) on a collection would run: which index SQLite would use and what would
+   * How a find (or a count, or with `subsets` a countSubsets) on a collection would run: which index SQLite would use and what would
    * be checked in memory. For diagnosing a slow read; it runs nothing.
    */
-  explain(collection: string, tenantId: string, filter: Filter = {}, options: FindOptions & { readonly count?: boolean } = {}): QueryExplanation {
+  explain(collection: string, tenantId: string, filter: Filter = {}, options: FindOptions & { readonly count?: boolean; readonly subsets?: readonly Filter[] } = {}): QueryExplanation {
     assertCollectionName(collection);
     assertTenantId(tenantId);
     assertFilter(filter);
@@ -146,14 +146,16 @@ export class SqliteReadStore implements ReadStore {
 
   private ensureIndex(collection: string, spec: IndexSpec): void {
     const name = indexName(spec);
-    const definition = JSON.stringify({ keys: spec.keys, unique: spec.unique === true });
+    const definition = JSON.stringify(
+      spec.unique ? { keys: spec.keys, unique: true } : { keys: spec.keys, unique: false, include: spec.include ?? [], layout: QUERY_INDEX_LAYOUT },
+    );
     if (this.statements.selectIndex.get(collection, name) === definition) return;
     const sqlName = sqlIndexName(collection, name);
     this.db.exec(dropIndexSql(sqlName));
     if (spec.unique) {
       this.db.exec(createUniqueIndexSql(collection, spec, sqlName));
     } else {
-      for (const path of Object.keys(spec.keys)) if (path !== '_id') this.db.exec(trackPathSql(collection, path));
+      for (const path of [...Object.keys(spec.keys), ...(spec.include ?? [])]) if (path !== '_id') this.db.exec(trackPathSql(collection, path));
       this.db.exec(createQueryIndexSql(collection, spec, sqlName));
     }
     this.statements.upsertIndex.run(collection, name, sqlName, definition);

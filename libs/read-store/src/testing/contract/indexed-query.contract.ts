@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { Collection, Document, Filter, SortSpec } from '../../read-store';
+import { Collection, Document, Filter, InvalidQueryError, SortSpec } from '../../read-store';
 import { ids, StoreProvider, TENANT_A, TENANT_B } from './fixtures';
 
 /** 60 tickets: every combination of 3 states, 4 teams and 5 priorities, each with a distinct time. */
@@ -48,6 +48,7 @@ export function indexedQueryContract(store: StoreProvider): void {
         { keys: { team: 1, _id: -1 } },
         { keys: { priority: 1 } },
         { keys: { path: 1, opened_at: -1 } },
+        { keys: { team: 1, priority: 1 }, include: ['title'], name: 'team_priority_with_title' },
       ]);
       tickets = store().scope(TENANT_A).collection('tickets');
       for (const ticket of TICKETS) await tickets.upsert(structuredClone(ticket));
@@ -102,6 +103,40 @@ export function indexedQueryContract(store: StoreProvider): void {
       expect(await tickets.count(filter)).toBe(expected.length);
       expect(await tickets.count({ team: { $regex: '^e' } })).toBe(0);
       expect(await tickets.count({ team: { $regex: '^e', $options: 'i' } })).toBe(15);
+    });
+
+    it('counts subsets of a filter as count counts each, one subset or none, whatever the engine does in one pass', async () => {
+      const filter = { team: { $in: ['north', 'East'] } };
+      const subsets: Filter[] = [
+        { title: { $regex: 'Water' } },
+        { $nor: [{ title: { $regex: 'Water' } }, { state: 'open' }] },
+        { priority: { $gte: 3 }, state: { $in: ['open', 'parked'] } },
+        { path: 'south-region' },
+        { title: { $regex: 'ter O', $options: 'i' } },
+        {},
+        { state: 'none' },
+      ];
+      const expected = await Promise.all(subsets.map((subset) => tickets.count({ $and: [filter, subset] })));
+      const inFilter = (test: (ticket: Document) => boolean) => where((t) => ['north', 'East'].includes(t.team as string) && test(t)).length;
+      const water = (t: Document) => (t.title as string).includes('Water');
+      expect(expected).toEqual([
+        inFilter(water),
+        inFilter((t) => !water(t) && t.state !== 'open'),
+        inFilter((t) => (t.priority as number) >= 3 && t.state !== 'closed'),
+        inFilter((t) => (t.path as string[]).includes('south-region')),
+        inFilter((t) => /ter o/i.test(t.title as string)),
+        30,
+        0,
+      ]);
+      expect(await tickets.countSubsets(filter, subsets)).toEqual({ count: 30, subsets: expected });
+      expect(await tickets.countSubsets({}, [])).toEqual({ count: 60, subsets: [] });
+      expect(await tickets.countSubsets({ state: 'none' }, [{ team: 'west' }])).toEqual({ count: 0, subsets: [0] });
+      expect(await store().scope(TENANT_B).collection('tickets').countSubsets(filter, [{ state: 'open' }])).toEqual({ count: 1, subsets: [1] });
+    });
+
+    it('refuses subsets that are not filters', async () => {
+      await expect(tickets.countSubsets({}, [{ $where: 'x' }])).rejects.toBeInstanceOf(InvalidQueryError);
+      await expect(tickets.countSubsets({}, 'state' as unknown as Filter[])).rejects.toBeInstanceOf(InvalidQueryError);
     });
 
     it('counts and finds nothing of another tenant', async () => {
