@@ -238,3 +238,17 @@ describe('attachments', () => {
     expect(library.body.message_forms[0]).toMatch(/media library/);
   });
 });
+
+describe('holiday and weekend checks', () => {
+  it('keep a known country and subdivision, and name an unknown one under trigger', async () => {
+    const kept = await post(admin, {
+      ...evacuation('Bank holiday aware'),
+      holiday: { check_holiday: true, reschedule_holiday: true, check_weekend: true, reschedule_weekend: false, country: 'GB', subdivision: 'SCT', holiday_list: [] },
+    }).expect(201);
+    expect(kept.body.holiday).toMatchObject({ check_holiday: true, country: 'GB', subdivision: 'SCT' });
+    const unknown = await post(admin, { ...evacuation('Nowhere'), holiday: { check_holiday: true, country: 'ZZ' } }).expect(400);
+    expect(unknown.body.trigger[0]).toMatch(/ZZ/);
+    const missing = await post(admin, { ...evacuation('No country'), holiday: { check_holiday: true } }).expect(400);
+    expect(Object.keys(missing.body)).toEqual(['detail', 'trigger']);
+  });
+});

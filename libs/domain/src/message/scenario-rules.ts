@@ -5,6 +5,8 @@ import type { ContactFieldType } from '../field/field-types';
 import { activeChannels } from './scenario-transitions';
 import { isMessageLanguage, isVoiceOf } from './voices';
 import { attachmentErrors, type RecordedUpload } from './scenario-attachments';
+import { COUNTRY_REQUIRED, holidayRegionOf } from './holiday-check';
+import { DomainError } from '../shared/domain-errors';
 import type { RecipientCriterion, ScenarioDraft, ScenarioErrorKey } from './scenario-draft';
 
 /**
@@ -228,6 +230,17 @@ export function scenarioErrors(draft: ScenarioDraft, catalogue: ScenarioCatalogu
   if (draft.triggered_scenario !== null) {
     if (scenarioId !== undefined && draft.triggered_scenario === scenarioId) messages.add('trigger', TRIGGER_SELF);
     else if (!catalogue.scenarioIds.has(draft.triggered_scenario)) messages.add('trigger', TRIGGER_UNKNOWN);
+  }
+
+  const holiday = draft.holiday;
+  if (holiday.check_holiday && !holiday.country) messages.add('trigger', COUNTRY_REQUIRED);
+  else if (holiday.country) {
+    try {
+      holidayRegionOf(holiday.country, holiday.subdivision);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      for (const problem of Object.values(error.fields).flat()) messages.add('trigger', problem);
+    }
   }
 
   // Finish
