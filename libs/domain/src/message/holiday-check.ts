@@ -138,6 +138,12 @@ function publicHolidays(country: string, subdivision: string, year: number): Rea
   return byDay;
 }
 
+/** The country's and subdivision's codes as the catalogue spells them ('' for the whole country); validation errors naming the unknown one. */
+export function holidayRegionOf(country: string, subdivision: string | null | undefined): { readonly country: string; readonly subdivision: string } {
+  const code = knownCountry(country);
+  return { country: code, subdivision: knownSubdivision(code, subdivision) };
+}
+
 /** The public holidays of a country (and subdivision) in a year, by date. */
 export function holidaysOf(country: string, subdivision: string | null | undefined, year: number): HolidayEntry[] {
   const code = knownCountry(country);
