@@ -7,6 +7,7 @@ import { isMessageLanguage, isVoiceOf } from './voices';
 import { attachmentErrors, type RecordedUpload } from './scenario-attachments';
 import { COUNTRY_REQUIRED, holidayRegionOf } from './holiday-check';
 import { DomainError } from '../shared/domain-errors';
+import { RECIPIENT_TYPE_LABELS } from './translations';
 import type { RecipientCriterion, ScenarioDraft, ScenarioErrorKey } from './scenario-draft';
 
 /**
@@ -83,19 +84,10 @@ type Messages = FieldMessages & { add(field: ScenarioErrorKey, message: string):
 
 const has = (catalogue: ScenarioCatalogue, permission: RootPermission) => catalogue.rootPermissions.includes(permission);
 
-const RECIPIENT_TYPE_LABELS: Record<RecipientCriterion['recipient_type'], string> = {
-  everyone: 'Everyone',
-  user: 'Individuals',
-  group: 'Datasets',
-  on_call: 'Currently On Call',
-  select: 'Select field',
-  multiselect: 'Multiselect field',
-  telephony_id: 'Telephony ID',
-  telephony_pin: 'Telephony PIN',
-};
+const labelOf = (type: RecipientCriterion['recipient_type']) => RECIPIENT_TYPE_LABELS.find((entry) => entry.value === type)?.label ?? type;
 
 function checkCriterion(messages: Messages, criterion: RecipientCriterion, draft: ScenarioDraft, catalogue: ScenarioCatalogue): void {
-  const label = RECIPIENT_TYPE_LABELS[criterion.recipient_type];
+  const label = labelOf(criterion.recipient_type);
   const values = criterion.recipient_value;
   switch (criterion.recipient_type) {
     case 'everyone':

@@ -17,7 +17,7 @@ const SCENARIO_TYPE_LABELS: readonly LabelledValue<ScenarioType>[] = [
 ];
 
 /** Spec part 2 §3 "Recipient types", in the builder's words; the telephony criteria only with phone invocation. */
-const RECIPIENT_TYPE_LABELS: readonly LabelledValue<RecipientType>[] = [
+export const RECIPIENT_TYPE_LABELS: readonly LabelledValue<RecipientType>[] = [
   { value: 'everyone', label: 'Everyone' },
   { value: 'user', label: 'Individuals' },
   { value: 'group', label: 'Datasets' },
