@@ -14,7 +14,7 @@ import {
   overlapping,
   type OnCallPeriodDocument,
   type OnCallSettingsDocument,
-} from './on-call.read-model';
+} from '../shared/read-models/on-call.read-model';
 
 /** Who may be put on call, and who counts as on call: users who are active and receive messages (documents from before the flags existed are both). */
 export const ASSIGNABLE: Filter = { is_active: { $ne: false }, is_message_recipient: { $ne: false } };

@@ -11,7 +11,7 @@ import {
   ON_CALL_PERIODS,
   type OnCallPeriodDayDocument,
   type OnCallPeriodDocument,
-} from '../on-call.read-model';
+} from '../../shared/read-models/on-call.read-model';
 
 /** The resource name of on-call periods in live updates. */
 export const ON_CALL_PERIODS_RESOURCE = 'on_call_periods';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
-import { ON_CALL_PERIOD_DAYS, ON_CALL_PERIODS, ON_CALL_SETTINGS } from '../on-call.read-model';
+import { ON_CALL_PERIOD_DAYS, ON_CALL_PERIODS, ON_CALL_SETTINGS } from '../../shared/read-models/on-call.read-model';
 import { onCallPeriodsProjection } from './on-call-periods.projection';
 import { onCallSettingsProjection } from './on-call-settings.projection';
 

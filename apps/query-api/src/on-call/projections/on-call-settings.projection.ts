@@ -1,7 +1,7 @@
 import { ON_CALL_PROJECTIONS } from '@beacon/contracts';
 import type { OnCallSettingsChanged } from '@beacon/domain';
 import type { ProjectionDefinition } from '@beacon/projections';
-import { ON_CALL_SETTINGS, type OnCallSettingsDocument } from '../on-call.read-model';
+import { ON_CALL_SETTINGS, type OnCallSettingsDocument } from '../../shared/read-models/on-call.read-model';
 
 const settingsDocument = ({ customerGroupId, onCallSettings, optionsStaffing }: OnCallSettingsChanged['data']): OnCallSettingsDocument => ({
   _id: customerGroupId,

@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { OnCallDataFieldDto } from '@beacon/contracts';
 import { isSelectFieldType, toDisplayTime } from '@beacon/domain';
 import type { UserDocument } from '../../shared/read-models/users.read-model';
-import { overlapping } from '../on-call.read-model';
+import { overlapping } from '../../shared/read-models/on-call.read-model';
 import { csvStream } from '../../shared/exports/csv-file';
 import { csvName, hoursBetween, zoned, type OnCallCsvFile } from '../on-call-csv';
 import { ASSIGNABLE, groupTimeZone, OnCallReader, rangeOf } from '../on-call-reader';

@@ -11,7 +11,7 @@ import { READ_MODEL_PROJECTIONS } from '@beacon/contracts';
 import { QUERY_PROJECTIONS } from '../../query-projections';
 import { onCallPeriodsProjection } from '../projections/on-call-periods.projection';
 import { USER_CARDS } from '../../shared/read-models/users.read-model';
-import { onCallAt } from './on-call-recipients.handler';
+import { onCallAt } from '../../shared/on-call/on-call-at';
 
 /*
  * Who is on call at an instant, read user first for a few groups of few users and period first for

@@ -6,7 +6,7 @@ import type { ReadStore } from '@beacon/read-store';
 import { csvStream } from '../../shared/exports/csv-file';
 import { csvName, zoned, type OnCallCsvFile } from '../on-call-csv';
 import { groupTimeZone, OnCallReader } from '../on-call-reader';
-import { onCallAt } from './on-call-recipients.handler';
+import { onCallAt } from '../../shared/on-call/on-call-at';
 import { OnCallReportQuery } from './on-call-exports.query';
 
 /**
