@@ -86,7 +86,31 @@ export interface UserCardDocument extends Document {
   is_active: boolean;
   is_message_recipient: boolean;
   option_ids: string[];
+  /**
+   * The options held (`option_ids`) and the fields holding a value other than options (the fields a
+   * device can be made of), each as one string of ids between spaces (keyString): "holds this
+   * option" and "has a value for this field" are then a substring test that SQLite runs on the
+   * index of cards, where arrays would have to be read out of every card. Absent on cards projected
+   * before them: `npm run rebuild -- users` adds them.
+   */
+  option_keys?: string;
+  valued_field_keys?: string;
 }
+
+/** Ids as one string, each followed by a space and the first preceded by one: " a b c " (empty for none). */
+export const keyString = (ids: readonly string[]): string => (ids.length ? ` ${ids.join(' ')} ` : '');
+
+/** The ids of a key string. */
+export const keysOf = (keys: string | undefined): string[] => (keys ?? '').split(' ').filter(Boolean);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/** The filter of the documents whose key string at `path` holds `id` (a plain substring, which the SQLite store tests with instr). */
+export const holdsKey = (path: string, id: string) => ({ [path]: { $regex: escapeRegExp(` ${id} `) } });
+
+/** The fields of `values` holding a value other than an option of the field (option ids are "<field id>.<n>"). */
+export const fieldsValuedOtherThanOptions = (values: readonly UserFieldValueEntry[]): string[] =>
+  values.filter((entry) => entry.values.some((value) => !value.startsWith(`${entry.field}.`))).map((entry) => entry.field);
 
 /** The card of a user document. */
 export const userCardOf = (user: UserDocument): UserCardDocument => ({
@@ -100,6 +124,8 @@ export const userCardOf = (user: UserDocument): UserCardDocument => ({
   is_active: user.is_active ?? true,
   is_message_recipient: user.is_message_recipient ?? true,
   option_ids: user.option_ids ?? [],
+  option_keys: keyString(user.option_ids ?? []),
+  valued_field_keys: keyString(fieldsValuedOtherThanOptions(user.field_values ?? [])),
 });
 
 /**

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@beacon/event-store';
 import { because } from '@beacon/testing';
 import type { Document } from '@beacon/read-store';
 import { usersProjection } from './users.projection';
-import { FORMER_USERS, USER_CARDS, USERS, type UserDocument } from '../../shared/read-models/users.read-model';
+import { FORMER_USERS, USER_CARDS, userCardOf, USERS, type UserCardDocument, type UserDocument } from '../../shared/read-models/users.read-model';
 
 let position = 0;
 const recorded = (type: string, data: Record<string, unknown>, recordedAt = '2026-01-01T10:00:00.000Z'): RecordedEvent => ({
@@ -74,11 +74,37 @@ describe('users projection', () => {
       is_active: true,
       is_message_recipient: false,
       option_ids: [`${skills}.2`, `${shift}.3`],
+      option_keys: ` ${skills}.2 ${shift}.3 `,
+      valued_field_keys: ` ${mobile} `,
     });
+    because("the card's keys are those of the user's document", () => expect(foldCard(events)).toEqual(userCardOf(fold(events)!)));
     const deleted = recorded('UserDeleted', { email: 'anna@example.test', firstName: 'Anna', lastName: 'Lee', customerGroupId: 'g2' });
     expect(foldCard([...events, deleted])).toBeNull();
     because("the card holds the options the user's document holds", () => expect(foldCard(events)!.option_ids).toEqual(fold(events)!.option_ids));
     expect(fold(events)).toMatchObject({ first_name: 'Anna', customer_group: 'g2', is_message_recipient: false });
+  });
+
+  it("keeps the card's key strings of options held and fields valued as values change, and leaves a card from before them lacking them", () => {
+    const set = (values: { fieldId: string; values: string[] }[]) => recorded('UserFieldValuesChanged', { values });
+    const mobile = 'a1b2c3d4-0000-4000-8000-000000000001';
+    const email = 'a1b2c3d4-0000-4000-8000-000000000005';
+    const skills = 'a1b2c3d4-0000-4000-8000-000000000002';
+    const events = [
+      registered,
+      set([{ fieldId: mobile, values: ['+447911123456'] }, { fieldId: skills, values: [`${skills}.1`, `${skills}.3`] }]),
+      set([{ fieldId: email, values: ['ann@work.test'] }]),
+      set([{ fieldId: mobile, values: [] }, { fieldId: skills, values: [`${skills}.3`] }]),
+      recorded('UserMovedToCustomerGroup', { customerGroupId: 'g2', previousCustomerGroupId: 'g1' }),
+    ];
+    expect(foldCard(events)).toMatchObject({ option_keys: ` ${skills}.3 `, valued_field_keys: ` ${email} ` });
+    expect(foldCard([registered])).toMatchObject({ option_keys: '', valued_field_keys: '' });
+    const before = { ...(foldCard([registered]) as UserCardDocument) };
+    delete before.option_keys;
+    delete before.valued_field_keys;
+    let card: Document | null = before;
+    for (const event of events.slice(1)) for (const change of usersProjection.project(event).filter((entry) => entry.collection === USER_CARDS)) card = change.apply(card);
+    expect(card).toMatchObject({ option_ids: [`${skills}.3`], option_keys: ` ${skills}.3 ` });
+    because('a card from before the keys knows only the fields an event names, so it stays to be rebuilt', () => expect(card).not.toHaveProperty('valued_field_keys'));
   });
 
   it('tells open users screens of changes made to a user, by id and without their data', () => {

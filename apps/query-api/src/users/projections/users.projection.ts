@@ -11,10 +11,13 @@ import {
   type UserRegistered,
 } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
-import type { Document } from '@beacon/read-store';
+import type { Document, IndexSpec } from '@beacon/read-store';
 import type { ProjectionDefinition } from '@beacon/projections';
 import {
+  fieldsValuedOtherThanOptions,
   FORMER_USERS,
+  keyString,
+  keysOf,
   USER_CARDS,
   USERS,
   userCardOf,
@@ -106,20 +109,57 @@ function optionsAfter(held: readonly string[], changed: UserFieldValuesChanged['
   return [...new Set([...held.filter((optionId) => !replaced(optionId)), ...options])];
 }
 
+/** The fields valued by something other than options once the fields an event names hold their new values. */
+function valuedFieldsAfter(held: readonly string[], changed: UserFieldValuesChanged['data']['values']): string[] {
+  const named = new Set(changed.map(({ fieldId }) => fieldId));
+  const valued = fieldsValuedOtherThanOptions(changed.map(({ fieldId, values }) => ({ field: fieldId, values: [...values] })));
+  return [...held.filter((fieldId) => !named.has(fieldId)), ...valued];
+}
+
+/**
+ * The card's options and valued fields after a change of values. A card projected before it kept
+ * its valued fields keeps lacking them (it knows only the fields the event names), so the readers
+ * that need them still see it is to be rebuilt.
+ */
+function valuesChanged(current: UserCardDocument, changed: UserFieldValuesChanged['data']['values']): UserCardDocument {
+  const option_ids = optionsAfter(current.option_ids, changed);
+  const { valued_field_keys: held, ...card } = current;
+  return {
+    ...card,
+    option_ids,
+    option_keys: keyString(option_ids),
+    ...(held === undefined ? {} : { valued_field_keys: keyString(valuedFieldsAfter(keysOf(held), changed)) }),
+  };
+}
+
 /** The card as the event leaves it: the same change as the user's document, on the card's fields. */
 function cardChange(event: RecordedEvent, userId: string) {
   const apply = (current: UserCardDocument | null): UserCardDocument | null => {
     if (event.type === 'UserRegistered') return current ?? userCardOf(withListKeys(registered(event.data as UserRegistered['data'])));
     if (!current) return null;
-    if (event.type === 'UserFieldValuesChanged') return { ...current, option_ids: optionsAfter(current.option_ids, (event.data as UserFieldValuesChanged['data']).values) };
+    if (event.type === 'UserFieldValuesChanged') return valuesChanged(current, (event.data as UserFieldValuesChanged['data']).values);
     const asUser = current as unknown as UserDocument;
-    return { ...userCardOf(withListKeys({ ...asUser, ...ownValue(PATCHES, event.type)!(asUser, event) })), option_ids: current.option_ids };
+    const { option_keys: _options, valued_field_keys: _fields, ...changed } = userCardOf(withListKeys({ ...asUser, ...ownValue(PATCHES, event.type)!(asUser, event) }));
+    // The card holds no field values to recompute its keys from: they stay as they were.
+    return {
+      ...changed,
+      option_ids: current.option_ids,
+      ...(current.option_keys === undefined ? {} : { option_keys: current.option_keys }),
+      ...(current.valued_field_keys === undefined ? {} : { valued_field_keys: current.valued_field_keys }),
+    };
   };
   return { collection: USER_CARDS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null };
 }
 
-/** Cards by group in list order: the users of a team, read in a page's order. */
-const USER_CARD_INDEXES = [{ keys: { customer_group: 1, last_name_key: 1, first_name_key: 1, _id: 1 } }] as const;
+/**
+ * Cards by group in list order: the users of a team, read in a page's order. And the message
+ * recipients by group, holding the key strings of options and valued fields: a message's recipient
+ * count reads this index alone, never a card (IndexSpec.include; MongoDB indexes the keys only).
+ */
+const USER_CARD_INDEXES: readonly IndexSpec[] = [
+  { keys: { customer_group: 1, last_name_key: 1, first_name_key: 1, _id: 1 } },
+  { keys: { is_message_recipient: 1, is_active: 1, customer_group: 1 }, include: ['option_keys', 'valued_field_keys'], name: 'recipients_by_group' },
+];
 
 /** The changes an admin makes to a user: an open users list or user page reloads on them. */
 const ADMINISTRATION_EVENTS: ReadonlySet<string> = new Set([

@@ -145,4 +145,11 @@ describe('SqliteReadCache', () => {
     expect(readCacheKey('count', 'things', TENANT_A, {}, {})).not.toBe(key({}));
     expect(readCacheKey('find', 'things', TENANT_A, { n: 1n }, {})).toBeNull();
   });
+
+  it('keeps no answer to a read named only at length (thousands of ids)', () => {
+    const ids = Array.from({ length: 1_000 }, (_, n) => `user-${n}`);
+    expect(readCacheKey('count', 'things', TENANT_A, { _id: { $in: ids.slice(0, 10) } }, {})).not.toBeNull();
+    expect(readCacheKey('count', 'things', TENANT_A, { _id: { $in: ids } }, {})).toBeNull();
+    expect(readCacheKey('countSubsets', 'things', TENANT_A, [{}, { _id: { $in: ids } }], {})).toBeNull();
+  });
 });

@@ -124,13 +124,20 @@ function deepFreeze<T>(value: T): T {
 const MARK = '\u0000';
 
 /**
+ * Reads named by a longer key are not kept: a filter with thousands of ids (a message's chosen
+ * users, who is on call) would otherwise keep its key's size for each answer, whose own size is a number.
+ */
+export const READ_CACHE_KEY_MAX_LENGTH = 8 * 1024;
+
+/**
  * The cache key of a read, or null when the read cannot be named exactly (a value JSON cannot
- * write, such as a BigInt). Values JSON would lose or confuse (undefined, a RegExp, a Date that
- * would equal its ISO string) are written with a mark.
+ * write, such as a BigInt) or only at length. Values JSON would lose or confuse (undefined, a
+ * RegExp, a Date that would equal its ISO string) are written with a mark.
  */
 export function readCacheKey(kind: 'find' | 'count' | 'countSubsets', collection: string, tenant: string, filter: unknown, options: unknown): string | null {
   try {
-    return `${kind}${MARK}${collection}${MARK}${tenant}${MARK}${JSON.stringify([filter, options], exactValue)}`;
+    const key = `${kind}${MARK}${collection}${MARK}${tenant}${MARK}${JSON.stringify([filter, options], exactValue)}`;
+    return key.length > READ_CACHE_KEY_MAX_LENGTH ? null : key;
   } catch {
     return null;
   }
