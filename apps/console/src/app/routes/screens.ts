@@ -13,6 +13,7 @@ import { incidentsScreens } from '../../features/incidents/screens';
 import { login2faScreens } from '../../features/login-2fa/screens';
 import { loginFaqScreens } from '../../features/login-faq/screens';
 import { loginScreens } from '../../features/login/screens';
+import { messageTemplatesScreens } from '../../features/message-templates/screens';
 import { notFoundScreens } from '../../features/not-found/screens';
 import { passwordResetScreens } from '../../features/password-reset/screens';
 import { setPasswordScreens } from '../../features/set-password/screens';
@@ -30,6 +31,7 @@ export const SCREENS = composeScreenMaps([
   datasetsScreens,
   datasetEditScreens,
   usersScreens,
+  messageTemplatesScreens,
   userEditScreens,
   emailOutboxScreens,
   audioNoticeboardScreens,

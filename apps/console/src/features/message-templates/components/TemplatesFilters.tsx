@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Field, Input } from '../../../shared-ui/form-controls';
+import { ACTIVE_TABS, type ActiveTab, type TemplatesQuery } from '../templates-query';
+
+/** How long the search waits after the last key before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const TAB_LABELS: Readonly<Record<ActiveTab, string>> = { all: 'All', real: 'Real', test: 'Test' };
+
+interface TemplatesFiltersProps {
+  query: TemplatesQuery;
+  onChange: (patch: Partial<Pick<TemplatesQuery, 'activeTab' | 'search'>>) => void;
+}
+
+/** All, real or test messages (applied at once), and a search by name or message ID (once typing pauses). */
+export function TemplatesFilters({ query, onChange }: TemplatesFiltersProps) {
+  const id = useId();
+  const search = useDebouncedSearch(query.search, (text) => onChange({ search: text }));
+  return (
+    <Filters role="search" aria-label="Filter message templates" onSubmit={(event) => event.preventDefault()}>
+      <Tabs>
+        <legend>Show</legend>
+        {ACTIVE_TABS.map((tab) => (
+          <label key={tab}>
+            <input type="radio" name={`${id}-tab`} value={tab} checked={query.activeTab === tab} onChange={() => onChange({ activeTab: tab })} />
+            <span>{TAB_LABELS[tab]}</span>
+          </label>
+        ))}
+      </Tabs>
+      <Field>
+        <label htmlFor={`${id}-search`}>Search by name or message ID</label>
+        <Input id={`${id}-search`} type="search" maxLength={200} value={search.text} onChange={(event) => search.type(event.target.value)} />
+      </Field>
+    </Filters>
+  );
+}
+
+/** A value the user edits that follows the applied one whenever that changes (Back, a link). */
+function useFollowing(applied: string): [string, (value: string) => void] {
+  const [value, setValue] = useState(applied);
+  const [shown, setShown] = useState(applied);
+  if (shown !== applied) {
+    setShown(applied);
+    setValue(applied);
+  }
+  return [value, setValue];
+}
+
+/** The search as typed, applied once typing pauses. */
+function useDebouncedSearch(applied: string, apply: (text: string) => void) {
+  const [text, setText] = useFollowing(applied);
+  const latestApply = useRef(apply);
+  useEffect(() => {
+    latestApply.current = apply;
+  });
+  useEffect(() => {
+    if (text === applied) return undefined;
+    const timer = setTimeout(() => latestApply.current(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, applied]);
+  return { text, type: setText };
+}
+
+const Filters = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px 24px;
+  align-items: end;
+  padding: 16px;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radiusPx}px;
+
+  ${Field} {
+    flex: 1 1 240px;
+    max-width: 420px;
+  }
+`;
+
+/* A segmented choice: radios (arrow keys move between them), each drawn as a tab; the text keeps the text colour, the chosen one is marked by weight and a bar. */
+const Tabs = styled.fieldset`
+  display: flex;
+  gap: 0;
+  margin: 0;
+  padding: 0;
+  border: none;
+
+  legend {
+    float: left;
+    margin-right: 12px;
+    padding: 8px 0;
+    font-weight: 500;
+  }
+
+  label {
+    position: relative;
+    cursor: pointer;
+  }
+
+  input {
+    position: absolute;
+    opacity: 0;
+    inset: 0;
+    margin: 0;
+    cursor: pointer;
+  }
+
+  span {
+    display: inline-block;
+    padding: 8px 16px;
+    color: ${({ theme }) => theme.colors.text};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom-width: 3px;
+  }
+
+  label + label span {
+    border-left: none;
+  }
+
+  input:checked + span {
+    font-weight: 600;
+    border-bottom-color: ${({ theme }) => theme.colors.highlight};
+  }
+
+  input:focus-visible + span {
+    outline: 2px solid ${({ theme }) => theme.colors.highlight};
+    outline-offset: 2px;
+  }
+
+  label:hover span {
+    background: ${({ theme }) => theme.colors.highlightHover};
+  }
+`;

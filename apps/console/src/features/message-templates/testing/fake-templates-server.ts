@@ -1,0 +1,233 @@
+import type { ScenarioDto, ScenarioListEntryDto, ScenarioPageDto } from '@beacon/contracts';
+import {
+  DEFAULT_MESSAGE_LANGUAGE,
+  DEFAULT_TTS_VOICE,
+  MESSAGE_ID_DUPLICATE,
+  NAME_DUPLICATE,
+  newScenarioDraft,
+  type DispatchType,
+  type ScenarioDraft,
+} from '@beacon/domain';
+import { jest } from '@jest/globals';
+import type { ApiClient, Method } from '../../../api/api-client';
+import { ApiError } from '../../../api/api-error';
+import { stubApi } from '../../../testing/stub-api';
+
+/*
+ * The message (scenario) calls Message Templates makes, as the server answers them, over in-memory
+ * messages: the list with its Real / Test tab, search and pages (or page_size=all), one message,
+ * create (a real message's name unique in its group, a message ID unique) and delete; every call
+ * recorded. Any other call fails the test.
+ */
+
+export interface RecordedCall {
+  method: Method;
+  path: string;
+  body: unknown;
+}
+
+export const GROUP_NAMES: ReadonlyMap<string, string> = new Map([
+  ['group-1', 'Demo Organisation'],
+  ['north', 'North Region'],
+]);
+
+const device = (field: string, dispatch_type: DispatchType, position: number) => ({
+  dispatch_type,
+  id: `${field}:${dispatch_type}`,
+  label: dispatch_type,
+  field_label: field,
+  field_id: field,
+  heading: `${field} (${dispatch_type})`,
+  position,
+});
+
+/** A kept message as GET /api/scenario/{id}/ answers it. */
+export function aTemplate(id: string, changes: Partial<ScenarioDraft>, updatedAt: string, customerGroup = 'group-1'): ScenarioDto {
+  return {
+    ...newScenarioDraft({ ttsVoice: DEFAULT_TTS_VOICE, language: DEFAULT_MESSAGE_LANGUAGE }),
+    ...changes,
+    id,
+    customer_group: customerGroup,
+    created_at: updatedAt,
+    updated_at: updatedAt,
+  } as ScenarioDto;
+}
+
+/** The demo organisation's three templates (apps/command-api/src/seed/demo-templates.ts), newest change first. */
+export const DEMO_TEMPLATES: readonly ScenarioDto[] = [
+  aTemplate(
+    'site-evacuation',
+    {
+      scenario_name: 'Site evacuation',
+      scenario_message_id: '100',
+      is_real: true,
+      devices: [device('mobile', 'SMS', 1), device('mobile', 'VOICE', 2), device('work-email', 'EMAIL', 3)],
+      email_subject_line: 'EVACUATE NOW',
+      message: { sms: 'EVACUATE NOW.', email: 'Evacuate the site now.', voice: 'Evacuate the site now.' },
+    },
+    '2026-03-05T09:30:00.000Z',
+  ),
+  aTemplate(
+    'fire-drill',
+    { scenario_name: 'Fire drill (test)', is_real: false, devices: [device('mobile', 'SMS', 1)], message: { sms: 'Fire drill at 10:00.', email: '', voice: '' } },
+    '2026-03-04T14:05:00.000Z',
+  ),
+  aTemplate(
+    'it-outage',
+    {
+      scenario_name: 'IT outage: are you affected?',
+      scenario_type: 'sequence',
+      is_real: true,
+      devices: [device('mobile', 'SMS', 1), device('work-email', 'EMAIL', 2)],
+      use_microsoft_teams: true,
+      email_subject_line: 'IT outage',
+      message: { sms: 'IT outage.', email: 'IT outage.', voice: '' },
+    },
+    '2026-03-01T08:00:00.000Z',
+    'north',
+  ),
+];
+
+const NOT_FOUND = () => new ApiError(404, { detail: 'Not found.' });
+const ONE = /^\/api\/scenario\/([^/?]+)\/$/;
+
+function entryOf(template: ScenarioDto): ScenarioListEntryDto {
+  return {
+    id: template.id,
+    name: template.scenario_name,
+    scenario_id: template.scenario_message_id,
+    is_real: template.is_real,
+    scenario_type: template.scenario_type,
+    customer_group: template.customer_group,
+    customer_group_name: GROUP_NAMES.get(template.customer_group) ?? '',
+    channels: [
+      ...new Set(template.devices.map((entry) => entry.dispatch_type)),
+      ...(template.use_microsoft_teams ? ['TEAMS'] : []),
+      ...(template.use_slack ? ['SLACK'] : []),
+      ...(template.use_pwa ? ['PWA'] : []),
+    ],
+    is_dashboard: template.is_dashboard,
+    is_phone_invoke: template.is_phone_invoke,
+    is_incident_manager: template.is_incident_manager,
+    is_email_invoke: template.is_email_invoke,
+    updated_at: template.updated_at,
+  };
+}
+
+export class FakeTemplatesServer {
+  readonly calls: RecordedCall[] = [];
+  private templates: ScenarioDto[];
+  private readonly failures: { method: Method; path: RegExp; error: ApiError }[] = [];
+  private created = 0;
+  /** Each write is a minute after the last, so the newest change comes first. */
+  private clock = Date.parse('2026-03-06T10:00:00.000Z');
+
+  readonly send = jest.fn(async (method: Method, path: string, body?: unknown) => {
+    this.calls.push({ method, path, body });
+    const failure = this.failures.findIndex((planned) => planned.method === method && planned.path.test(path));
+    if (failure >= 0) throw this.failures.splice(failure, 1)[0]!.error;
+    return this.answer(method, path, body);
+  });
+
+  readonly api: ApiClient = stubApi({ send: this.send as ApiClient['send'] });
+
+  constructor(templates: readonly ScenarioDto[] = DEMO_TEMPLATES) {
+    this.templates = [...templates];
+  }
+
+  /** The next call with this method (and a path the pattern matches) fails so. */
+  failNext(method: Method, error: ApiError, path: RegExp = /./): this {
+    this.failures.push({ method, path, error });
+    return this;
+  }
+
+  /** Another user's change, straight to the store. */
+  change(id: string, changes: Partial<ScenarioDraft>): void {
+    this.templates = this.templates.map((template) => (template.id === id ? ({ ...template, ...changes, updated_at: this.tick() } as ScenarioDto) : template));
+  }
+
+  /** Another user's new message. */
+  add(template: ScenarioDto): this {
+    this.templates.push(template);
+    return this;
+  }
+
+  names(): string[] {
+    return this.sorted().map((template) => template.scenario_name);
+  }
+
+  stored(id: string): ScenarioDto | undefined {
+    return this.templates.find((template) => template.id === id);
+  }
+
+  writes(): RecordedCall[] {
+    return this.calls.filter((call) => call.method !== 'GET');
+  }
+
+  reads(pattern: RegExp): RecordedCall[] {
+    return this.calls.filter((call) => call.method === 'GET' && pattern.test(call.path));
+  }
+
+  private tick(): string {
+    this.clock += 60_000;
+    return new Date(this.clock).toISOString();
+  }
+
+  private sorted(): ScenarioDto[] {
+    return [...this.templates].sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+  }
+
+  private answer(method: Method, path: string, body: unknown): unknown {
+    const url = new URL(path, 'http://console');
+    const one = ONE.exec(url.pathname);
+    if (method === 'GET' && url.pathname === '/api/scenario/') return this.list(url.searchParams);
+    if (method === 'POST' && url.pathname === '/api/scenario/') return this.create(body as Partial<ScenarioDto>);
+    if (method === 'GET' && one) {
+      const template = this.stored(decodeURIComponent(one[1]!));
+      if (!template) throw NOT_FOUND();
+      return template;
+    }
+    if (method === 'DELETE' && one) {
+      const id = decodeURIComponent(one[1]!);
+      if (!this.stored(id)) throw NOT_FOUND();
+      this.templates = this.templates.filter((template) => template.id !== id);
+      return undefined;
+    }
+    throw new Error(`The fake templates server does not answer ${method} ${path}`);
+  }
+
+  private list(params: URLSearchParams): ScenarioListEntryDto[] | ScenarioPageDto {
+    const tab = params.get('active_tab') ?? 'all';
+    const search = params.get('search')?.trim().toLowerCase() ?? '';
+    const matching = this.sorted()
+      .filter((template) => tab === 'all' || template.is_real === (tab === 'real'))
+      .filter((template) => !search || template.scenario_name.toLowerCase().includes(search) || template.scenario_message_id.toLowerCase().includes(search))
+      .map(entryOf);
+    if (params.get('page_size') === 'all') return matching;
+    const size = Number(params.get('page_size') ?? 10);
+    const page = Number(params.get('page') ?? 1);
+    return {
+      count: matching.length,
+      next: page * size < matching.length ? page + 1 : null,
+      previous: page > 1 ? page - 1 : null,
+      results: matching.slice((page - 1) * size, page * size),
+    };
+  }
+
+  private create(body: Partial<ScenarioDto>): ScenarioDto {
+    const group = body.customer_group ?? 'group-1';
+    const name = (body.scenario_name ?? '').trim().toLowerCase();
+    const inGroup = this.templates.filter((template) => template.customer_group === group);
+    if (body.is_real && inGroup.some((template) => template.is_real && template.scenario_name.trim().toLowerCase() === name)) {
+      throw new ApiError(400, { name: [NAME_DUPLICATE] });
+    }
+    if (body.scenario_message_id && this.templates.some((template) => template.scenario_message_id === body.scenario_message_id)) {
+      throw new ApiError(400, { message_id: [MESSAGE_ID_DUPLICATE] });
+    }
+    this.created += 1;
+    const { customer_group: _group, ...draft } = body;
+    const template = aTemplate(`copy-${this.created}`, draft as Partial<ScenarioDraft>, this.tick(), group);
+    this.templates.push(template);
+    return template;
+  }
+}
