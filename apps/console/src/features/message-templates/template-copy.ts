@@ -11,6 +11,19 @@ const COPY_PREFIX = 'Copy of ';
  */
 export const COPY_NAME_RETRIES = 5;
 
+/** A copy under way: the message copied and the name it tries. */
+export interface Copying {
+  readonly template: ScenarioListEntryDto;
+  /** The whole draft, once read. */
+  readonly source: ScenarioDto | null;
+  /** Names of the messages of its group that the copy's name must avoid. */
+  readonly taken: readonly string[];
+  /** 1: "Copy of <name>", 2: "Copy of <name> (2)"… */
+  readonly number: number;
+  /** How often the server said the name was taken. */
+  readonly refusals: number;
+}
+
 /** "Copy of <name>", then "Copy of <name> (2)", "(3)"…, the original shortened so the whole fits a message name. */
 export function copyName(name: string, number: number): string {
   const suffix = number > 1 ? ` (${number})` : '';
@@ -35,6 +48,22 @@ export function freeCopyNumber(name: string, taken: readonly string[], from = 1)
  */
 export const namesInGroup = (matching: readonly ScenarioListEntryDto[], customerGroup: string): string[] =>
   matching.filter((entry) => entry.customer_group === customerGroup).map((entry) => entry.name);
+
+export const copyingOf = (template: ScenarioListEntryDto): Copying => ({ template, source: null, taken: [], number: 1, refusals: 0 });
+
+export const nameOfCopy = (copying: Copying): string => copyName(copying.template.name, copying.number);
+
+/** The draft read, and the first name no message of its group has. */
+export function withSource(copying: Copying, source: ScenarioDto, matching: readonly ScenarioListEntryDto[]): Copying {
+  const taken = namesInGroup(matching, source.customer_group);
+  return { ...copying, source, taken, number: freeCopyNumber(copying.template.name, taken) };
+}
+
+/** The server said the name was taken meanwhile: the next free one. */
+export function withNameRefused(copying: Copying): Copying {
+  const taken = [...copying.taken, nameOfCopy(copying)];
+  return { ...copying, taken, number: freeCopyNumber(copying.template.name, taken, copying.number + 1), refusals: copying.refusals + 1 };
+}
 
 /**
  * A new message with the source's whole draft under a new name, in the source's customer group.

@@ -1,26 +1,13 @@
 import type { ScenarioDto, ScenarioListEntryDto, ScenarioPageDto } from '@beacon/contracts';
 import { assign, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import { formErrors } from '../../../api/api-error';
 import type { CreateTemplateRequest } from '../message-templates-api';
-import { COPY_NAME_RETRIES, copyName, copyRequest, freeCopyNumber, isNameTaken, namesInGroup } from '../template-copy';
+import { COPY_NAME_RETRIES, copyingOf, copyName, copyRequest, isNameTaken, nameOfCopy, withNameRefused, withSource, type Copying } from '../template-copy';
+import { copyFailureText, failureReason } from '../templates-errors';
 import { pageRequest, sameQuery, type TemplateListRequest, type TemplatesQuery } from '../templates-query';
 
 export interface TemplatesInput {
   /** The query the URL holds when the screen opens. */
   query: TemplatesQuery;
-}
-
-/** A copy under way: the message copied and the name it tries. */
-export interface Copying {
-  readonly template: ScenarioListEntryDto;
-  /** The whole draft, once read. */
-  readonly source: ScenarioDto | null;
-  /** Names of the messages of its group that the copy's name must avoid. */
-  readonly taken: readonly string[];
-  /** 1: "Copy of <name>", 2: "Copy of <name> (2)"… */
-  readonly number: number;
-  /** How often the server said the name was taken. */
-  readonly refusals: number;
 }
 
 export interface TemplatesContext extends TemplatesInput {
@@ -57,14 +44,7 @@ function notProvided(name: string): never {
   throw new Error(`message templates implementation "${name}" was not provided`);
 }
 
-/** The server's words: its detail, or each field's message (a copy refused under a builder tab's key); a 500: the spec's text. */
-const reasonOf = (error: unknown): string => formErrors(error, []).messages.join(' ');
-
-/** Spec part 2 §8 "Copy failure alert", with the server's reason (a 500: the spec's text). */
-export const copyFailureText = (error: unknown) => `Oops, unable to copy. ${reasonOf(error)}`;
-
 const lastPageOf = (page: ScenarioPageDto, pageSize: number) => Math.max(Math.ceil(page.count / pageSize), 1);
-const nameOfCopy = (copying: Copying) => copyName(copying.template.name, copying.number);
 
 /**
  * Message Templates (spec part 2 §2, §7, §8): a page of the caller's messages for the URL's query,
@@ -153,7 +133,7 @@ export const messageTemplatesMachine = setup({
             src: 'loadPage',
             input: ({ context }) => pageRequest(context.query),
             onDone: { target: 'loaded', actions: { type: 'keepPage', params: ({ event }) => ({ page: event.output }) } },
-            onError: { target: 'failed', actions: assign({ page: null, error: ({ event }) => reasonOf(event.error) }) },
+            onError: { target: 'failed', actions: assign({ page: null, error: ({ event }) => failureReason(event.error) }) },
           },
         },
         loaded: {},
@@ -167,7 +147,7 @@ export const messageTemplatesMachine = setup({
           on: {
             'templates.copy': {
               target: 'reading',
-              actions: assign({ copying: ({ event }) => ({ template: event.template, source: null, taken: [], number: 1, refusals: 0 }) }),
+              actions: assign({ copying: ({ event }) => copyingOf(event.template) }),
             },
           },
         },
@@ -177,12 +157,7 @@ export const messageTemplatesMachine = setup({
             input: ({ context }) => ({ id: context.copying!.template.id, copyName: copyName(context.copying!.template.name, 1) }),
             onDone: {
               target: 'creating',
-              actions: assign({
-                copying: ({ context, event }) => {
-                  const taken = namesInGroup(event.output.matching, event.output.source.customer_group);
-                  return { ...context.copying!, source: event.output.source, taken, number: freeCopyNumber(context.copying!.template.name, taken) };
-                },
-              }),
+              actions: assign({ copying: ({ context, event }) => withSource(context.copying!, event.output.source, event.output.matching) }),
             },
             onError: {
               target: 'idle',
@@ -211,13 +186,7 @@ export const messageTemplatesMachine = setup({
                 guard: { type: 'mayTryAnotherName', params: ({ event }) => ({ error: event.error }) },
                 target: 'creating',
                 reenter: true,
-                actions: assign({
-                  copying: ({ context }) => {
-                    const copying = context.copying!;
-                    const taken = [...copying.taken, nameOfCopy(copying)];
-                    return { ...copying, taken, number: freeCopyNumber(copying.template.name, taken, copying.number + 1), refusals: copying.refusals + 1 };
-                  },
-                }),
+                actions: assign({ copying: ({ context }) => withNameRefused(context.copying!) }),
               },
               {
                 target: 'idle',
@@ -246,7 +215,7 @@ export const messageTemplatesMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'notifyFailure', params: ({ event }) => ({ text: reasonOf(event.error) }) }, assign({ deleting: null })],
+              actions: [{ type: 'notifyFailure', params: ({ event }) => ({ text: failureReason(event.error) }) }, assign({ deleting: null })],
             },
           },
         },
