@@ -13,6 +13,7 @@ import { IncidentsModule } from './incidents/incidents.module';
 import { LiveModule } from './live/live.module';
 import { OnCallModule } from './on-call/on-call.module';
 import { ParkedEventsModule } from './parked-events/parked-events.module';
+import { RecipientsModule } from './recipients/recipients.module';
 import { QUERY_PROJECTIONS } from './query-projections';
 import { ScenarioModule } from './scenario/scenario.module';
 import { SessionModule } from './session/session.module';
@@ -45,6 +46,7 @@ import { UsersModule } from './users/users.module';
     LiveModule,
     OnCallModule,
     ParkedEventsModule,
+    RecipientsModule,
     ScenarioModule,
     SessionModule,
     SpeechModule,

@@ -246,11 +246,21 @@ export const RecipientsCountAnswerSchema = named(
     count: described(z.number().int(), 'People who would receive the message (message recipients only).'),
     excluded: described(z.number().int(), 'People the include criteria chose whom the exclusions left out.'),
     devices: described(
-      z.array(z.object({ id: z.string(), dispatch_type: z.enum(DISPATCH_TYPES), field_id: z.string(), label: z.string(), count: z.number().int() })),
-      'Per device: how many of those people have a value for it.',
+      z.array(
+        z.object({
+          id: z.string(),
+          dispatch_type: z.enum(DISPATCH_TYPES),
+          field_id: z.string(),
+          label: described(z.string(), 'The channel: SMS, Voice Call or Email.'),
+          field_label: described(z.string(), 'The contact field the device is made of.'),
+          count: z.number().int(),
+        }),
+      ),
+      'Per device (the chosen ones, in the order sent; else every device the group offers): how many of those people have a value for its field.',
     ),
     channels: described(z.object({ SMS: z.number().int(), VOICE: z.number().int(), EMAIL: z.number().int() }), 'Per channel: devices that would be sent to.'),
     without_devices: described(z.number().int(), 'People with none of the chosen devices (nothing would reach them).'),
+    notes: described(z.array(z.string()), 'Why a criterion matched nobody whatever the users hold (the telephony criteria: users have no telephony ID or PIN yet).'),
   }),
 );
 
@@ -279,7 +289,8 @@ export const SCENARIO_API = {
     },
     recipientsCount: {
       summary: 'How many people a message would reach',
-      description: 'Resolves the recipient criteria against the users of the group now: the people, and the devices per channel.',
+      description:
+        'Resolves the recipient criteria against the users of the group (and the groups below it) now: the message recipients the include criteria choose (all or any) less those the exclusions remove (all or any), and per device how many have a value for it. A value naming something the group does not have (another organisation\'s user, group or option) answers 400 under `recipients`; a device it does not offer, 400 under `devices`.',
       body: RecipientsCountRequestSchema,
       responses: { 200: json(RecipientsCountAnswerSchema, 'The counts.') },
     },
