@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_MODEL_PROJECTIONS, READ_MODELS } from '@beacon/contracts';
-import { conflict } from '@beacon/domain';
-import type { EventStore } from '@beacon/event-store';
-import { EVENT_STORE, PLATFORM_CONFIG, READ_STORE, type PlatformConfig } from '@beacon/platform';
+import { READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
+import { ReadModelsCaughtUp } from '../shared/read-models-caught-up';
 
-const POLL_MS = 20;
+const STILL_BEHIND = 'The customer groups and users are still being brought up to date. Try again in a moment.';
 
 /** A descendant as the read model places it: its ids from the root down to its parent. */
 export interface PlacedDescendant {
@@ -29,12 +28,11 @@ export interface CustomerGroupContentCounts {
 export class CustomerGroupContents {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(ReadModelsCaughtUp) private readonly readModels: ReadModelsCaughtUp,
   ) {}
 
   async of(rootId: string, customerGroupId: string): Promise<CustomerGroupContentCounts> {
-    await this.caughtUp(await this.eventStore.headPosition());
+    await this.caughtUp();
     const scope = this.readStore.scope(rootId);
     const [childGroupCount, userCount, fieldCount] = await Promise.all([
       scope.collection(READ_MODELS.customerGroups).count({ parent: customerGroupId }),
@@ -46,7 +44,7 @@ export class CustomerGroupContents {
 
   /** The group's descendants at any depth, once the customer groups read model has caught up. */
   async descendantsOf(rootId: string, customerGroupId: string): Promise<PlacedDescendant[]> {
-    await this.caughtUp(await this.eventStore.headPosition());
+    await this.caughtUp();
     const groups = await this.readStore
       .scope(rootId)
       .collection<{ _id: string; path: string[] }>(READ_MODELS.customerGroups)
@@ -58,20 +56,14 @@ export class CustomerGroupContents {
 
   /** The ids of the users of the group and of its descendants: whom its audit reports may go to. */
   async userIdsBelow(rootId: string, customerGroupId: string): Promise<string[]> {
-    await this.caughtUp(await this.eventStore.headPosition());
+    await this.caughtUp();
     const scope = this.readStore.scope(rootId);
     const groups = await scope.collection(READ_MODELS.customerGroups).find({ path: customerGroupId }, { projection: { _id: 1 } });
     const users = await scope.collection(READ_MODELS.users).find({ customer_group: { $in: groups.map((group) => group._id) } }, { projection: { _id: 1 } });
     return users.map((user) => user._id);
   }
 
-  private async caughtUp(position: number): Promise<void> {
-    const deadline = Date.now() + this.config.readPositionWaitMs;
-    for (;;) {
-      const checkpoints = await Promise.all(Object.values(READ_MODEL_PROJECTIONS).map((name) => this.readStore.getCheckpoint(name)));
-      if (checkpoints.every((checkpoint) => checkpoint >= position)) return;
-      if (Date.now() >= deadline) throw conflict('The customer groups and users are still being brought up to date. Try again in a moment.');
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+  private caughtUp(): Promise<void> {
+    return this.readModels.with(Object.values(READ_MODEL_PROJECTIONS), STILL_BEHIND);
   }
 }

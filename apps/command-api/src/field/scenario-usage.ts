@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_MODELS, SCENARIOS_PROJECTION } from '@beacon/contracts';
-import { conflict } from '@beacon/domain';
-import type { EventStore } from '@beacon/event-store';
-import { EVENT_STORE, PLATFORM_CONFIG, READ_STORE, type PlatformConfig } from '@beacon/platform';
+import { READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
-
-const POLL_MS = 20;
+import { ReadModelsCaughtUp } from '../shared/read-models-caught-up';
 
 /**
  * How many messages (scenarios) use a contact field or one of its options (a device of the field, a
@@ -17,8 +14,7 @@ const POLL_MS = 20;
 export class ScenarioUsage {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(ReadModelsCaughtUp) private readonly caughtUp: ReadModelsCaughtUp,
   ) {}
 
   async ofField(rootId: string, fieldId: string): Promise<number> {
@@ -30,15 +26,8 @@ export class ScenarioUsage {
   }
 
   private async count(rootId: string, filter: Record<string, string>): Promise<number> {
-    await this.caughtUp(await this.eventStore.headPosition());
+    await this.caughtUp.with([SCENARIOS_PROJECTION], 'Messages are still being brought up to date. Try again in a moment.');
     return this.readStore.scope(rootId).collection(READ_MODELS.scenarios).count(filter);
   }
 
-  private async caughtUp(position: number): Promise<void> {
-    const deadline = Date.now() + this.config.readPositionWaitMs;
-    while ((await this.readStore.getCheckpoint(SCENARIOS_PROJECTION)) < position) {
-      if (Date.now() >= deadline) throw conflict('Messages are still being brought up to date. Try again in a moment.');
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
-  }
 }

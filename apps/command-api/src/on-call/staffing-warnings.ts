@@ -15,9 +15,10 @@ import {
   type StaffedPeriod,
   type TimeSpan,
 } from '@beacon/domain';
-import { PLATFORM_CONFIG, READ_STORE, type PlatformConfig, type Principal } from '@beacon/platform';
+import { READ_STORE, type Principal } from '@beacon/platform';
 import type { Document, ReadStore, ReadStoreScope } from '@beacon/read-store';
 import { CustomerGroupAccess } from '../shared/customer-group-access';
+import { ReadModelsCaughtUp } from '../shared/read-models-caught-up';
 
 /** One user's roster after a change: the time the change touched, and every period the user now has. */
 export interface RosterChange {
@@ -48,7 +49,6 @@ interface FieldView extends Document {
 
 /** The projections the warnings read: groups, users' options, fields' labels, settings and periods. */
 const READ = [...Object.values(READ_MODEL_PROJECTIONS), ...Object.values(ON_CALL_PROJECTIONS)];
-const POLL_MS = 20;
 /** The longest the warnings wait for the read models to take in the change (they are advice: then they read what there is). */
 const MAX_WAIT_MS = 2_000;
 const LONGEST_PERIOD_MS = ON_CALL_PERIOD_MAX_DAYS * DAY_MS;
@@ -69,8 +69,8 @@ const ASSIGNABLE = { is_active: { $ne: false }, is_message_recipient: { $ne: fal
 export class StaffingWarnings {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
     @Inject(CustomerGroupAccess) private readonly access: CustomerGroupAccess,
+    @Inject(ReadModelsCaughtUp) private readonly readModels: ReadModelsCaughtUp,
   ) {}
 
   async after(caller: Principal, position: number, changes: readonly RosterChange[]): Promise<string[]> {
@@ -151,12 +151,9 @@ export class StaffingWarnings {
     return new Map(fields.flatMap((field) => (field.options ?? []).filter((option) => wanted.has(option.id)).map((option) => [option.id, option.label] as const)));
   }
 
-  private async caughtUp(position: number): Promise<void> {
-    const deadline = Date.now() + Math.min(MAX_WAIT_MS, this.config.readPositionWaitMs);
-    for (;;) {
-      const checkpoints = await Promise.all(READ.map((name) => this.readStore.getCheckpoint(name)));
-      if (checkpoints.every((checkpoint) => checkpoint >= position) || Date.now() >= deadline) return;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+  /** Advice: past the wait they read what there is. */
+  private caughtUp(position: number): Promise<void> {
+    return this.readModels.with(READ, '', { position, maxWaitMs: MAX_WAIT_MS, orGoOn: true });
   }
+
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { READ_MODEL_PROJECTIONS, READ_MODELS, SCENARIOS_PROJECTION } from '@beacon/contracts';
 import {
-  conflict,
   deviceId,
   excludedOptionIdsFor,
   fieldDevices,
@@ -16,16 +15,15 @@ import {
   type ScenarioEvent,
   type RecordedUpload,
 } from '@beacon/domain';
-import type { EventStore } from '@beacon/event-store';
-import { CommandExecutor, EVENT_STORE, PLATFORM_CONFIG, READ_STORE, type PlatformConfig, type Principal } from '@beacon/platform';
+import { CommandExecutor, READ_STORE, type Principal } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { ContactFields } from '../shared/contact-fields';
+import { ReadModelsCaughtUp } from '../shared/read-models-caught-up';
 import { CustomerGroupAccess } from '../shared/customer-group-access';
 import { RecordedUploads } from '../shared/uploads/recorded-uploads';
 
 type ActiveGroup = CustomerGroupState & { status: 'active' };
 
-const POLL_MS = 20;
 
 /** The name as names are compared: trimmed, in lower case. */
 export const scenarioNameKey = (name: string) => name.trim().toLowerCase();
@@ -44,12 +42,14 @@ export class ScenarioCatalogues {
     @Inject(RecordedUploads) private readonly recordedUploads: RecordedUploads,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(ReadModelsCaughtUp) private readonly caughtUp: ReadModelsCaughtUp,
   ) {}
 
   async of(principal: Principal, group: ActiveGroup, draft: ScenarioDraft, scenarioId: string): Promise<ScenarioCatalogue> {
-    await this.caughtUp(await this.eventStore.headPosition());
+    await this.caughtUp.with(
+      [SCENARIOS_PROJECTION, READ_MODEL_PROJECTIONS.users, READ_MODEL_PROJECTIONS.customerGroups],
+      'Messages, customer groups and users are still being brought up to date. Try again in a moment.',
+    );
     const scope = this.readStore.scope(group.rootId);
     const path = [...group.ancestorIds, group.customerGroupId];
     const criteria = [...draft.recipients.include, ...(draft.recipients.is_exclude_recipients ? draft.recipients.exclude : [])];
@@ -122,14 +122,4 @@ export class ScenarioCatalogues {
     return group.status !== 'absent' && group.rootId === rootId;
   }
 
-  private async caughtUp(position: number): Promise<void> {
-    const deadline = Date.now() + this.config.readPositionWaitMs;
-    const names = [SCENARIOS_PROJECTION, READ_MODEL_PROJECTIONS.users, READ_MODEL_PROJECTIONS.customerGroups];
-    for (;;) {
-      const checkpoints = await Promise.all(names.map((name) => this.readStore.getCheckpoint(name)));
-      if (checkpoints.every((checkpoint) => checkpoint >= position)) return;
-      if (Date.now() >= deadline) throw conflict('Messages, customer groups and users are still being brought up to date. Try again in a moment.');
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
-  }
 }

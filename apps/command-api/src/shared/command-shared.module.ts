@@ -15,6 +15,7 @@ import { MailFolderTransport } from './email/outbox/mail-folder';
 import { OutboxEmailChannel } from './email/outbox/outbox-email.channel';
 import { SmtpEmailTransport } from './email/smtp/smtp-email.transport';
 import { FileUploads } from './uploads/file-uploads';
+import { ReadModelsCaughtUp } from './read-models-caught-up';
 import { RecordedUploads } from './uploads/recorded-uploads';
 import { UploadKinds } from './uploads/upload-kinds';
 
@@ -31,6 +32,7 @@ const SHARED = [
   FileUploads,
   RecordedUploads,
   UploadKinds,
+  ReadModelsCaughtUp,
 ];
 
 /**
