@@ -5,14 +5,14 @@ import { ensureProjectionIndexes } from '@beacon/projections';
 import { SqliteReadStore, type Filter } from '@beacon/read-store';
 import { because } from '@beacon/testing';
 import { QUERY_PROJECTIONS } from '../query-projections';
-import { USER_CARDS, USERS } from '../shared/read-models/users.read-model';
+import { USER_RECIPIENT_KEYS, USERS } from '../shared/read-models/users.read-model';
 import { allOf, anyOf, filterOf, noneOf, recipientCountPlan, recipientCounts, type Match, type RecipientCriteria, type RecipientFields } from './recipient-count-plan';
-import { CARD_RECIPIENT_FIELDS, USER_RECIPIENT_FIELDS } from './recipient-fields';
+import { RECIPIENT_KEY_FIELDS, USER_RECIPIENT_FIELDS } from './recipient-fields';
 
 /*
  * The criteria logic: include criteria by all or any, exclusions by all or any and subtracted, devices
  * counted among those kept. 60 users with options, device values, flags and groups that vary
- * independently; every combination of criteria is counted by the store, on the cards and on the users'
+ * independently; every combination of criteria is counted by the store, on the recipient keys and on the users'
  * own documents, and compared with the same rules applied to the users one by one.
  */
 
@@ -129,7 +129,7 @@ describe('a message recipient count', () => {
   );
 
   it.each([
-    ['cards', USER_CARDS, CARD_RECIPIENT_FIELDS],
+    ['recipient keys', USER_RECIPIENT_KEYS, RECIPIENT_KEY_FIELDS],
     ['users', USERS, USER_RECIPIENT_FIELDS],
   ] as const)('counts as the rules do, person by person, on the %s', async (_, collection, fields) => {
     const seen = { counted: 0, excluded: 0, withoutDevices: 0 };
@@ -158,7 +158,7 @@ describe('a message recipient count', () => {
   });
 
   it('chooses nobody without include criteria, and asks the store nothing', () => {
-    const plan = recipientCountPlan({ scope: true, include: [], includeAll: false, exclude: [], excludeAll: false, deviceFields: [MOBILE] }, CARD_RECIPIENT_FIELDS);
+    const plan = recipientCountPlan({ scope: true, include: [], includeAll: false, exclude: [], excludeAll: false, deviceFields: [MOBILE] }, RECIPIENT_KEY_FIELDS);
     expect(plan.included).toBe(false);
     expect(recipientCounts({ scope: true, include: [], includeAll: false, exclude: [], excludeAll: false, deviceFields: [MOBILE] }, null)).toEqual({ count: 0, excluded: 0, withValue: new Map([[MOBILE, 0]]), withoutDevices: 0 });
   });
@@ -166,7 +166,7 @@ describe('a message recipient count', () => {
   it('counts everyone as without devices when none are chosen', async () => {
     const criteria = { scope: true, include: [true], includeAll: false, exclude: [], excludeAll: false, deviceFields: [] };
     const everyone = PEOPLE.filter((person) => person.active && person.recipient).length;
-    expect(await counted(USER_CARDS, CARD_RECIPIENT_FIELDS, criteria)).toEqual({ count: everyone, excluded: 0, withValue: new Map(), withoutDevices: everyone });
+    expect(await counted(USER_RECIPIENT_KEYS, RECIPIENT_KEY_FIELDS, criteria)).toEqual({ count: everyone, excluded: 0, withValue: new Map(), withoutDevices: everyone });
   });
 });
 

@@ -32,7 +32,7 @@ export function noneOf(match: Match): Match {
   return typeof match === 'boolean' ? !match : { $nor: [match] };
 }
 
-/** How the counted documents hold what the criteria and devices test (user cards, or users' own documents). */
+/** How the counted documents hold what the criteria and devices test (the users' recipient keys, or their own documents). */
 export interface RecipientFields {
   /** People messages reach: active, and message recipients. */
   readonly receivesMessages: Filter;

@@ -5,9 +5,9 @@ import type { Collection, Document, ReadStore } from '@beacon/read-store';
 import { CustomerGroupReader } from '../shared/customer-group-reader';
 import { CONTACT_FIELDS, exclusionsOf, fieldsOfGroups, type ContactFieldDocument } from '../shared/read-models/contact-fields.read-model';
 import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../shared/read-models/customer-groups.read-model';
-import { USER_CARDS, USERS } from '../shared/read-models/users.read-model';
+import { USER_RECIPIENT_KEYS, USERS } from '../shared/read-models/users.read-model';
 import { allOf, filterOf, type Match, type RecipientFields } from './recipient-count-plan';
-import { CARD_RECIPIENT_FIELDS, USER_RECIPIENT_FIELDS } from './recipient-fields';
+import { RECIPIENT_KEY_FIELDS, USER_RECIPIENT_FIELDS } from './recipient-fields';
 
 /** What a message's group offers its criteria and devices: its select options (with their field's type) and its devices by id. */
 export interface OfferedToMessage {
@@ -24,30 +24,22 @@ export interface CountedUsers {
 /** The read models a message's recipient criteria are resolved against. */
 @Injectable()
 export class RecipientsReader {
-  /** Organisations whose cards were all seen with their key strings: a card never loses them again. */
-  private readonly cardsWithKeys = new Set<string>();
-
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CustomerGroupReader) readonly groups: CustomerGroupReader,
   ) {}
 
   /**
-   * The user cards; or the users' own documents while there are fewer cards than users or some card
-   * predates its key strings (a read model from before them, not yet rebuilt): slower, never wrong.
-   * The counts of cards and users come from the store's counts table; the check for cards without
-   * keys reads the cards' recipients index once per organisation and process, until it finds none.
+   * The users' recipient keys; or their own documents while there are fewer keys than users (a read
+   * model from before the keys, not yet rebuilt): slower, never wrong. Both counts come from the
+   * store's counts table.
    */
   async counted(principal: Principal): Promise<CountedUsers> {
     const scope = this.readStore.scope(principal.rootId);
-    const cards = scope.collection(USER_CARDS);
+    const keys = scope.collection(USER_RECIPIENT_KEYS);
     const users = scope.collection(USERS);
-    const [carded, all] = await Promise.all([cards.count({}), users.count({})]);
-    if (carded >= all && (this.cardsWithKeys.has(principal.rootId) || (await cards.count({ valued_field_keys: null })) === 0)) {
-      this.cardsWithKeys.add(principal.rootId);
-      return { collection: cards, fields: CARD_RECIPIENT_FIELDS };
-    }
-    return { collection: users, fields: USER_RECIPIENT_FIELDS };
+    const [keyed, all] = await Promise.all([keys.count({}), users.count({})]);
+    return keyed >= all ? { collection: keys, fields: RECIPIENT_KEY_FIELDS } : { collection: users, fields: USER_RECIPIENT_FIELDS };
   }
 
   /** The message's group and its descendants: everyone for the root (no list of groups to test). */

@@ -73,7 +73,7 @@ const valuesOf = (criteria: readonly Criterion[], types: readonly RecipientType[
  * (active, receiving messages) of its customer group and the groups below it whom the include criteria
  * choose (all of them or any) and no exclusion removes (all of them or any), and how many of them
  * have a value for each device's field. Every figure comes from one count of the read store
- * (countSubsets), which SQLite answers from the user cards' recipients index without reading a card.
+ * (countSubsets), which SQLite answers from the index of the users' recipient keys without reading a document.
  * A value naming something the message's group does not have answers 400 under `recipients`
  * (a device, under `devices`), never a silent nobody.
  */

@@ -71,8 +71,8 @@ export function withFieldValues(current: readonly UserFieldValueEntry[], changed
 /**
  * One small document per user (the users projection keeps it beside the user's): who they are, where,
  * and whether messages reach them. Reads that go through thousands of users at once (who is on call
- * now, a message's recipients) read these, not the whole user, whose contact-field values make it
- * several times larger.
+ * now) read these, not the whole user, whose contact-field values make it several times larger; a
+ * message's recipients are counted on USER_RECIPIENT_KEYS.
  */
 export const USER_CARDS = 'user_cards';
 
@@ -86,15 +86,6 @@ export interface UserCardDocument extends Document {
   is_active: boolean;
   is_message_recipient: boolean;
   option_ids: string[];
-  /**
-   * The options held (`option_ids`) and the fields holding a value other than options (the fields a
-   * device can be made of), each as one string of ids between spaces (keyString): "holds this
-   * option" and "has a value for this field" are then a substring test that SQLite runs on the
-   * index of cards, where arrays would have to be read out of every card. Absent on cards projected
-   * before them: `npm run rebuild -- users` adds them.
-   */
-  option_keys?: string;
-  valued_field_keys?: string;
 }
 
 /** Ids as one string, each followed by a space and the first preceded by one: " a b c " (empty for none). */
@@ -124,6 +115,32 @@ export const userCardOf = (user: UserDocument): UserCardDocument => ({
   is_active: user.is_active ?? true,
   is_message_recipient: user.is_message_recipient ?? true,
   option_ids: user.option_ids ?? [],
+});
+
+/**
+ * One smaller document still per user (the users projection keeps it beside the user's and the card):
+ * what a message's recipient criteria test. The options held, and the fields holding a value other
+ * than options (the fields a device can be made of), are each one string of ids between spaces
+ * (keyString), so "holds this option" and "has a value for this field" are substring tests; the
+ * collection's index holds them with the group and flags, so SQLite counts recipients from that
+ * index alone, never reading a document (arrays would be read out of every one).
+ */
+export const USER_RECIPIENT_KEYS = 'user_recipient_keys';
+
+export interface UserRecipientKeysDocument extends Document {
+  customer_group: string;
+  is_active: boolean;
+  is_message_recipient: boolean;
+  option_keys: string;
+  valued_field_keys: string;
+}
+
+/** The recipient keys of a user document. */
+export const recipientKeysOf = (user: UserDocument): UserRecipientKeysDocument => ({
+  _id: user._id,
+  customer_group: user.customer_group,
+  is_active: user.is_active ?? true,
+  is_message_recipient: user.is_message_recipient ?? true,
   option_keys: keyString(user.option_ids ?? []),
   valued_field_keys: keyString(fieldsValuedOtherThanOptions(user.field_values ?? [])),
 });

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@beacon/event-store';
 import { because } from '@beacon/testing';
 import type { Document } from '@beacon/read-store';
 import { usersProjection } from './users.projection';
-import { FORMER_USERS, USER_CARDS, userCardOf, USERS, type UserCardDocument, type UserDocument } from '../../shared/read-models/users.read-model';
+import { FORMER_USERS, recipientKeysOf, USER_CARDS, USER_RECIPIENT_KEYS, USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 
 let position = 0;
 const recorded = (type: string, data: Record<string, unknown>, recordedAt = '2026-01-01T10:00:00.000Z'): RecordedEvent => ({
@@ -40,11 +40,11 @@ function fold(events: RecordedEvent[]): UserDocument | null {
   return document as UserDocument | null;
 }
 
-/** Folds events into the user's card. */
-function foldCard(events: RecordedEvent[]): Document | null {
+/** Folds events into the user's document of `collection` (the card by default). */
+function foldCard(events: RecordedEvent[], collection = USER_CARDS): Document | null {
   let card: Document | null = null;
   for (const event of events) {
-    for (const change of usersProjection.project(event).filter((entry) => entry.collection === USER_CARDS)) card = change.apply(card);
+    for (const change of usersProjection.project(event).filter((entry) => entry.collection === collection)) card = change.apply(card);
   }
   return card;
 }
@@ -74,37 +74,41 @@ describe('users projection', () => {
       is_active: true,
       is_message_recipient: false,
       option_ids: [`${skills}.2`, `${shift}.3`],
-      option_keys: ` ${skills}.2 ${shift}.3 `,
-      valued_field_keys: ` ${mobile} `,
     });
-    because("the card's keys are those of the user's document", () => expect(foldCard(events)).toEqual(userCardOf(fold(events)!)));
     const deleted = recorded('UserDeleted', { email: 'anna@example.test', firstName: 'Anna', lastName: 'Lee', customerGroupId: 'g2' });
     expect(foldCard([...events, deleted])).toBeNull();
     because("the card holds the options the user's document holds", () => expect(foldCard(events)!.option_ids).toEqual(fold(events)!.option_ids));
     expect(fold(events)).toMatchObject({ first_name: 'Anna', customer_group: 'g2', is_message_recipient: false });
   });
 
-  it("keeps the card's key strings of options held and fields valued as values change, and leaves a card from before them lacking them", () => {
+  it("keeps the user's recipient keys (group, flags, options held, fields valued by more than options) as the user changes, gone with them", () => {
     const set = (values: { fieldId: string; values: string[] }[]) => recorded('UserFieldValuesChanged', { values });
     const mobile = 'a1b2c3d4-0000-4000-8000-000000000001';
-    const email = 'a1b2c3d4-0000-4000-8000-000000000005';
     const skills = 'a1b2c3d4-0000-4000-8000-000000000002';
+    const shift = 'a1b2c3d4-0000-4000-8000-000000000003';
+    const email = 'a1b2c3d4-0000-4000-8000-000000000005';
     const events = [
       registered,
       set([{ fieldId: mobile, values: ['+447911123456'] }, { fieldId: skills, values: [`${skills}.1`, `${skills}.3`] }]),
-      set([{ fieldId: email, values: ['ann@work.test'] }]),
+      set([{ fieldId: email, values: ['ann@work.test'] }, { fieldId: shift, values: [`${shift}.2`] }]),
+      recorded('UserDetailsChanged', { isActive: false }),
       set([{ fieldId: mobile, values: [] }, { fieldId: skills, values: [`${skills}.3`] }]),
       recorded('UserMovedToCustomerGroup', { customerGroupId: 'g2', previousCustomerGroupId: 'g1' }),
+      recorded('UserEmailChanged', { email: 'anna@example.test', previousEmail: 'ann@example.test' }),
     ];
-    expect(foldCard(events)).toMatchObject({ option_keys: ` ${skills}.3 `, valued_field_keys: ` ${email} ` });
-    expect(foldCard([registered])).toMatchObject({ option_keys: '', valued_field_keys: '' });
-    const before = { ...(foldCard([registered]) as UserCardDocument) };
-    delete before.option_keys;
-    delete before.valued_field_keys;
-    let card: Document | null = before;
-    for (const event of events.slice(1)) for (const change of usersProjection.project(event).filter((entry) => entry.collection === USER_CARDS)) card = change.apply(card);
-    expect(card).toMatchObject({ option_ids: [`${skills}.3`], option_keys: ` ${skills}.3 ` });
-    because('a card from before the keys knows only the fields an event names, so it stays to be rebuilt', () => expect(card).not.toHaveProperty('valued_field_keys'));
+    expect(foldCard([registered], USER_RECIPIENT_KEYS)).toEqual({ _id: 'u1', customer_group: 'g1', is_active: true, is_message_recipient: true, option_keys: '', valued_field_keys: '' });
+    expect(foldCard(events, USER_RECIPIENT_KEYS)).toEqual({
+      _id: 'u1',
+      customer_group: 'g2',
+      is_active: false,
+      is_message_recipient: true,
+      option_keys: ` ${shift}.2 ${skills}.3 `,
+      valued_field_keys: ` ${email} `,
+    });
+    because("they are those of the user's document", () => expect(foldCard(events, USER_RECIPIENT_KEYS)).toEqual({ ...recipientKeysOf(fold(events)!), option_keys: ` ${shift}.2 ${skills}.3 ` }));
+    expect(recipientKeysOf(fold(events)!).option_keys.trim().split(' ').sort()).toEqual([`${shift}.2`, `${skills}.3`].sort());
+    const deleted = recorded('UserDeleted', { email: 'anna@example.test', firstName: 'Ann', lastName: 'Lee', customerGroupId: 'g2' });
+    expect(foldCard([...events, deleted], USER_RECIPIENT_KEYS)).toBeNull();
   });
 
   it('tells open users screens of changes made to a user, by id and without their data', () => {
@@ -204,6 +208,7 @@ describe('users projection', () => {
     expect(changes.map((change) => [change.collection, change.id, change.apply(fold([registered]))])).toEqual([
       [USERS, 'u1', null],
       [USER_CARDS, 'u1', null],
+      [USER_RECIPIENT_KEYS, 'u1', null],
       [FORMER_USERS, 'u1', { _id: 'u1', email: 'ann@example.test', first_name: 'Ann', last_name: 'Lee' }],
     ]);
   });

@@ -18,13 +18,16 @@ import {
   FORMER_USERS,
   keyString,
   keysOf,
+  recipientKeysOf,
   USER_CARDS,
+  USER_RECIPIENT_KEYS,
   USERS,
   userCardOf,
   withFieldValues,
   type FormerUserDocument,
   type UserCardDocument,
   type UserDocument,
+  type UserRecipientKeysDocument,
 } from '../../shared/read-models/users.read-model';
 import { USER_LIST_INDEXES, withListKeys } from '../queries/user-list-query';
 
@@ -92,11 +95,12 @@ function deleted(event: RecordedEvent) {
   return [
     { collection: USERS, tenantId: tenantOf(event), id: userId, apply: () => null },
     { collection: USER_CARDS, tenantId: tenantOf(event), id: userId, apply: () => null },
+    { collection: USER_RECIPIENT_KEYS, tenantId: tenantOf(event), id: userId, apply: () => null },
     { collection: FORMER_USERS, tenantId: tenantOf(event), id: userId, apply: () => former },
   ];
 }
 
-/** The events that change what a user's card holds. */
+/** The events that change what a user's card and recipient keys hold. */
 const CARD_EVENTS: ReadonlySet<string> = new Set(['UserRegistered', 'UserDetailsChanged', 'UserEmailChanged', 'UserMovedToCustomerGroup', 'UserFieldValuesChanged']);
 
 /** The options a card holds once the fields an event names hold their new values (option ids are "<field id>.<n>"). */
@@ -109,6 +113,18 @@ function optionsAfter(held: readonly string[], changed: UserFieldValuesChanged['
   return [...new Set([...held.filter((optionId) => !replaced(optionId)), ...options])];
 }
 
+/** The card as the event leaves it: the same change as the user's document, on the card's fields. */
+function cardChange(event: RecordedEvent, userId: string) {
+  const apply = (current: UserCardDocument | null): UserCardDocument | null => {
+    if (event.type === 'UserRegistered') return current ?? userCardOf(withListKeys(registered(event.data as UserRegistered['data'])));
+    if (!current) return null;
+    if (event.type === 'UserFieldValuesChanged') return { ...current, option_ids: optionsAfter(current.option_ids, (event.data as UserFieldValuesChanged['data']).values) };
+    const asUser = current as unknown as UserDocument;
+    return { ...userCardOf(withListKeys({ ...asUser, ...ownValue(PATCHES, event.type)!(asUser, event) })), option_ids: current.option_ids };
+  };
+  return { collection: USER_CARDS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null };
+}
+
 /** The fields valued by something other than options once the fields an event names hold their new values. */
 function valuedFieldsAfter(held: readonly string[], changed: UserFieldValuesChanged['data']['values']): string[] {
   const named = new Set(changed.map(({ fieldId }) => fieldId));
@@ -116,49 +132,35 @@ function valuedFieldsAfter(held: readonly string[], changed: UserFieldValuesChan
   return [...held.filter((fieldId) => !named.has(fieldId)), ...valued];
 }
 
-/**
- * The card's options and valued fields after a change of values. A card projected before it kept
- * its valued fields keeps lacking them (it knows only the fields the event names), so the readers
- * that need them still see it is to be rebuilt.
- */
-function valuesChanged(current: UserCardDocument, changed: UserFieldValuesChanged['data']['values']): UserCardDocument {
-  const option_ids = optionsAfter(current.option_ids, changed);
-  const { valued_field_keys: held, ...card } = current;
-  return {
-    ...card,
-    option_ids,
-    option_keys: keyString(option_ids),
-    ...(held === undefined ? {} : { valued_field_keys: keyString(valuedFieldsAfter(keysOf(held), changed)) }),
-  };
-}
-
-/** The card as the event leaves it: the same change as the user's document, on the card's fields. */
-function cardChange(event: RecordedEvent, userId: string) {
-  const apply = (current: UserCardDocument | null): UserCardDocument | null => {
-    if (event.type === 'UserRegistered') return current ?? userCardOf(withListKeys(registered(event.data as UserRegistered['data'])));
+/** The recipient keys as the event leaves them: the group, the flags, the options held and the fields valued. */
+function recipientKeysChange(event: RecordedEvent, userId: string) {
+  const apply = (current: UserRecipientKeysDocument | null): UserRecipientKeysDocument | null => {
+    if (event.type === 'UserRegistered') return current ?? recipientKeysOf(registered(event.data as UserRegistered['data']));
     if (!current) return null;
-    if (event.type === 'UserFieldValuesChanged') return valuesChanged(current, (event.data as UserFieldValuesChanged['data']).values);
+    if (event.type === 'UserFieldValuesChanged') {
+      const { values } = event.data as UserFieldValuesChanged['data'];
+      return {
+        ...current,
+        option_keys: keyString(optionsAfter(keysOf(current.option_keys), values)),
+        valued_field_keys: keyString(valuedFieldsAfter(keysOf(current.valued_field_keys), values)),
+      };
+    }
     const asUser = current as unknown as UserDocument;
-    const { option_keys: _options, valued_field_keys: _fields, ...changed } = userCardOf(withListKeys({ ...asUser, ...ownValue(PATCHES, event.type)!(asUser, event) }));
-    // The card holds no field values to recompute its keys from: they stay as they were.
-    return {
-      ...changed,
-      option_ids: current.option_ids,
-      ...(current.option_keys === undefined ? {} : { option_keys: current.option_keys }),
-      ...(current.valued_field_keys === undefined ? {} : { valued_field_keys: current.valued_field_keys }),
-    };
+    const { customer_group, is_active, is_message_recipient } = recipientKeysOf({ ...asUser, ...ownValue(PATCHES, event.type)!(asUser, event) });
+    return { ...current, customer_group, is_active, is_message_recipient };
   };
-  return { collection: USER_CARDS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null };
+  return { collection: USER_RECIPIENT_KEYS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null };
 }
 
+/** Cards by group in list order: the users of a team, read in a page's order. */
+const USER_CARD_INDEXES = [{ keys: { customer_group: 1, last_name_key: 1, first_name_key: 1, _id: 1 } }] as const;
+
 /**
- * Cards by group in list order: the users of a team, read in a page's order. And the message
- * recipients by group, holding the key strings of options and valued fields: a message's recipient
- * count reads this index alone, never a card (IndexSpec.include; MongoDB indexes the keys only).
+ * Message recipients by group, the index holding the key strings too: a message's recipient count
+ * reads this index alone, never a document (IndexSpec.include; MongoDB indexes the keys only).
  */
-const USER_CARD_INDEXES: readonly IndexSpec[] = [
-  { keys: { customer_group: 1, last_name_key: 1, first_name_key: 1, _id: 1 } },
-  { keys: { is_message_recipient: 1, is_active: 1, customer_group: 1 }, include: ['option_keys', 'valued_field_keys'], name: 'recipients_by_group' },
+const USER_RECIPIENT_KEY_INDEXES: readonly IndexSpec[] = [
+  { keys: { is_message_recipient: 1, is_active: 1, customer_group: 1 }, include: ['option_keys', 'valued_field_keys'] },
 ];
 
 /** The changes an admin makes to a user: an open users list or user page reloads on them. */
@@ -174,8 +176,8 @@ const ADMINISTRATION_EVENTS: ReadonlySet<string> = new Set([
 
 export const usersProjection: ProjectionDefinition = {
   name: READ_MODEL_PROJECTIONS.users,
-  collections: [USERS, FORMER_USERS, USER_CARDS],
-  indexes: { [USERS]: USER_LIST_INDEXES, [USER_CARDS]: USER_CARD_INDEXES },
+  collections: [USERS, FORMER_USERS, USER_CARDS, USER_RECIPIENT_KEYS],
+  indexes: { [USERS]: USER_LIST_INDEXES, [USER_CARDS]: USER_CARD_INDEXES, [USER_RECIPIENT_KEYS]: USER_RECIPIENT_KEY_INDEXES },
   project(event) {
     const userId = (event.data as { userId?: string }).userId;
     if (!userId) return [];
@@ -183,10 +185,10 @@ export const usersProjection: ProjectionDefinition = {
       { collection: USERS, tenantId: tenantOf(event), id: userId, apply: apply as (current: Document | null) => Document | null },
     ];
     if (event.type === 'UserDeleted') return deleted(event);
-    const card = CARD_EVENTS.has(event.type) ? [cardChange(event, userId)] : [];
-    if (event.type === 'UserRegistered') return [...change((current) => current ?? withListKeys(registered(event.data as UserRegistered['data']))), ...card];
+    const derived = CARD_EVENTS.has(event.type) ? [cardChange(event, userId), recipientKeysChange(event, userId)] : [];
+    if (event.type === 'UserRegistered') return [...change((current) => current ?? withListKeys(registered(event.data as UserRegistered['data']))), ...derived];
     const patch = ownValue(PATCHES, event.type);
-    return patch ? [...change((current) => current && withListKeys({ ...current, ...patch(current, event) })), ...card] : [];
+    return patch ? [...change((current) => current && withListKeys({ ...current, ...patch(current, event) })), ...derived] : [];
   },
   /**
    * Changes to a user, by id and without their data, to the room of the user's group (as the event
