@@ -15,6 +15,8 @@ export const FIELD_GROUPS = 1_011;
 export const FIELDS_PER_GROUP = 200;
 /** 3d: users of one organisation, spread over the teams of the 3c tree. */
 export const LIST_USERS = 100_000;
+/** 3f: a message's recipient count, p99, for each scenario with a target. */
+export const RECIPIENT_COUNT_TARGET_MS = 200;
 const OTHER_TENANT_INCIDENTS = 10_000;
 const BATCH = 2_000;
 const ROOT = 'bench-root-0000-0000-000000000001';
@@ -62,6 +64,12 @@ export function loadQueryApi(require) {
     ...dist('on-call/on-call-reader'),
     ...dist('on-call/queries/on-call-recipients.handler'),
     ...dist('on-call/queries/on-call-recipients.query'),
+    ...dist('shared/read-models/users.read-model'),
+    ...dist('recipients/recipients-reader'),
+    ...dist('recipients/recipient-fields'),
+    ...dist('recipients/queries/recipients-count.handler'),
+    ...dist('recipients/queries/recipients-count.query'),
+    RecipientsCountRequestSchema: require('@beacon/contracts').RecipientsCountRequestSchema,
   };
 }
 
@@ -297,7 +305,7 @@ const NO_FIELD_FLAGS = {
 };
 
 /** Projects the tree's groups (CustomerGroupCreated at positions 1..n) into the store; answers the last position. */
-async function projectGroupTree(api, store, groups) {
+async function projectGroupTree(api, store, groups, rootPermissions = []) {
   await project(
     store,
     api.customerGroupsProjection,
@@ -305,7 +313,15 @@ async function projectGroupTree(api, store, groups) {
       recorded(
         index + 1,
         'CustomerGroupCreated',
-        { customerGroupId: group.id, name: group.id, parentId: group.path.at(-2) ?? null, rootId: ROOT, ancestorIds: group.path.slice(0, -1), rootPermissions: [], settings: {} },
+        {
+          customerGroupId: group.id,
+          name: group.id,
+          parentId: group.path.at(-2) ?? null,
+          rootId: ROOT,
+          ancestorIds: group.path.slice(0, -1),
+          rootPermissions: group.path.length === 1 ? rootPermissions : [],
+          settings: {},
+        },
         { tenantId: ROOT, customerGroupId: group.id },
       ),
     ),
@@ -388,9 +404,9 @@ async function benchUserExport(api, store) {
  * The 3c group tree and LIST_USERS users spread over its 900 teams, each with values of the seven
  * BENCH_FIELDS, projected into `store`; answers the groups, the teams and the last position used.
  */
-async function projectUsers(api, store) {
+async function projectUsers(api, store, rootPermissions = []) {
   const groups = fieldGroupTree();
-  let position = await projectGroupTree(api, store, groups);
+  let position = await projectGroupTree(api, store, groups, rootPermissions);
   const teams = groups.filter((group) => group.path.length === 4);
   for (let n = 0; n < LIST_USERS; n += BATCH) {
     const events = Array.from({ length: Math.min(BATCH, LIST_USERS - n) }, (_, i) => {
@@ -501,6 +517,20 @@ function onCallPeriodEvents(teams, startPosition, u) {
   });
 }
 
+/** Projects ON_CALL_WEEKS periods for each of the LIST_USERS users (600,000) after `position`; answers the last position used. */
+async function projectOnCallPeriods(api, store, teams, position) {
+  const usersPerBatch = Math.floor(BATCH / ON_CALL_WEEKS);
+  for (let n = 0; n < LIST_USERS; n += usersPerBatch) {
+    const events = [];
+    for (let u = n; u < Math.min(LIST_USERS, n + usersPerBatch); u++) {
+      events.push(...onCallPeriodEvents(teams, position, u));
+      position += ON_CALL_WEEKS;
+    }
+    await project(store, api.onCallPeriodsProjection, events);
+  }
+  return position;
+}
+
 /**
  * 3e. GET /api/customer_group/on_call_recipients/{id}/'s query handler: who is on call at a moment, out
  * of LIST_USERS users with ON_CALL_WEEKS periods each (600,000), for the whole organisation (the target,
@@ -513,16 +543,7 @@ export async function benchOnCallNow(api, { tempDir, removeDir }) {
     await api.ensureProjectionIndexes(store, api.QUERY_PROJECTIONS);
     const fill0 = performance.now();
     const { groups, teams, position: usersEnd } = await projectUsers(api, store);
-    let position = usersEnd;
-    const usersPerBatch = Math.floor(BATCH / ON_CALL_WEEKS);
-    for (let n = 0; n < LIST_USERS; n += usersPerBatch) {
-      const events = [];
-      for (let u = n; u < Math.min(LIST_USERS, n + usersPerBatch); u++) {
-        events.push(...onCallPeriodEvents(teams, position, u));
-        position += ON_CALL_WEEKS;
-      }
-      await project(store, api.onCallPeriodsProjection, events);
-    }
+    await projectOnCallPeriods(api, store, teams, usersEnd);
     line('set-up (not a target)', `${fmtInt(LIST_USERS)} users, ${fmtInt(LIST_USERS * ON_CALL_WEEKS)} periods projected in ${((performance.now() - fill0) / 1000).toFixed(1)} s`);
     const reader = new api.OnCallReader(store, new api.CustomerGroupReader(store), null);
     const handler = new api.OnCallRecipientsHandler(store, reader);
@@ -538,6 +559,105 @@ export async function benchOnCallNow(api, { tempDir, removeDir }) {
     printLatency("a region's users on call (all=true: 10,000 users)", await latencies((i) => now(groups[1].id, true, i), { times: 200 }));
     printLatency("a team's own users on call (about 111)", await latencies((i) => now(teams[(i * 37) % teams.length].id, false, i), { times: 200 }));
     return { target };
+  } finally {
+    await store.close();
+    removeDir(dir);
+  }
+}
+
+/** 3f: the root group's contact fields, the BENCH_FIELDS the users hold values of (option ids "<field>.<n>"). */
+const BENCH_FIELD_TYPES = [
+  ['mobile', 'Mobile', 'PHONE(SMS&VOICE)', 0],
+  ['email', 'Work email', 'EMAIL', 0],
+  ['landline', 'Landline', 'PHONE(VOICE)', 0],
+  ['department', 'Department', 'SINGLESELECT', 4],
+  ['site', 'Site', 'SINGLESELECT', 10],
+  ['skills', 'Skills', 'MULTISELECT', 5],
+  ['shift', 'Shift', 'SINGLESELECT', 3],
+];
+
+/** The scenarios of 3f with a target: each a request body, and the count its answer must hold. */
+function recipientScenarios(groups, teams) {
+  const option = (field, n) => `${BENCH_FIELDS[field]}.${n}`;
+  const region = groups[1];
+  let inRegion = 0;
+  for (let u = 0; u < LIST_USERS; u++) if (teams[u % teams.length].path[1] === region.id) inRegion++;
+  return [
+    { key: 'everyone', label: 'everyone', summary: 'everyone', recipients: { include: [{ recipient_type: 'everyone' }] }, expected: LIST_USERS },
+    {
+      key: 'select',
+      label: 'a select field, any of two options, less a multiselect option',
+      summary: 'any of 2 options less 1',
+      recipients: {
+        include: [{ recipient_type: 'select', recipient_value: [option('site', 1), option('site', 2)] }],
+        exclude: [{ recipient_type: 'multiselect', recipient_value: [option('skills', 3)] }],
+        is_exclude_recipients: true,
+      },
+      // Sites 1 and 2 are u % 10 in {0, 1}; skill 3 is u % 5 in {0, 2}: a tenth is kept and a tenth excluded.
+      expected: LIST_USERS / 10,
+    },
+    { key: 'onCall', label: 'who is on call now', summary: 'on call now', recipients: { include: [{ recipient_type: 'on_call' }] }, expected: null },
+    { key: 'group', label: 'a group and its descendants (a region, 90 teams)', summary: 'a group and below', recipients: { include: [{ recipient_type: 'group', recipient_value: [region.id] }] }, expected: inRegion },
+  ];
+}
+
+/**
+ * 3f. POST /api/scenario/get_recipients_count/'s query handler: a message of the root group, whose
+ * every device (four, of three fields) is counted, out of the LIST_USERS users of 3d with the periods
+ * of 3e and the root's seven contact fields. Target: p99 <= 200 ms for each of everyone, a select
+ * field's two options less an exclusion, who is on call now, and a group with its descendants.
+ */
+export async function benchRecipientCount(api, { tempDir, removeDir }) {
+  const dir = tempDir('recipient-count');
+  const store = api.SqliteReadStore.open({ path: join(dir, 'read-models.sqlite'), readCache: false });
+  try {
+    await api.ensureProjectionIndexes(store, api.QUERY_PROJECTIONS);
+    const fill0 = performance.now();
+    const { groups, teams, position: usersEnd } = await projectUsers(api, store, ['On Call core platform access']);
+    let position = await projectOnCallPeriods(api, store, teams, usersEnd);
+    await project(
+      store,
+      api.contactFieldsProjection,
+      BENCH_FIELD_TYPES.map(([key, label, fieldType, options]) => {
+        const fieldId = BENCH_FIELDS[key];
+        const entries = Array.from({ length: options }, (_, n) => ({ optionId: `${fieldId}.${n + 1}`, label: `${label} ${n + 1}` }));
+        return recorded(++position, 'ContactFieldCreated', { fieldId, customerGroupId: ROOT, label, fieldType, options: entries }, { tenantId: ROOT, customerGroupId: ROOT });
+      }),
+    );
+    line('set-up (not a target)', `${fmtInt(LIST_USERS)} users, ${fmtInt(LIST_USERS * ON_CALL_WEEKS)} periods, ${BENCH_FIELD_TYPES.length} fields projected in ${((performance.now() - fill0) / 1000).toFixed(1)} s`);
+    const reader = new api.RecipientsReader(store, new api.CustomerGroupReader(store));
+    const handler = new api.RecipientsCountHandler(reader, store);
+    const third = ON_CALL_BASE + 14 * 24 * HOUR_MS;
+    const moment = (i) => third + ((i * 5) % (7 * 24)) * HOUR_MS + 30 * 60_000;
+    const count = (recipients, i = 0, on = reader) =>
+      new api.RecipientsCountHandler(on, store).execute(new api.RecipientsCountQuery(caller(ROOT), api.RecipientsCountRequestSchema.parse({ recipients }), moment(i)));
+    const scenarios = recipientScenarios(groups, teams);
+
+    const cold0 = performance.now();
+    const first = await handler.execute(new api.RecipientsCountQuery(caller(ROOT), api.RecipientsCountRequestSchema.parse({ recipients: scenarios[0].recipients }), moment(0)));
+    line('first call (not a target)', `${fmtMs(performance.now() - cold0)} ms, statements prepared and pages read for the first time`);
+    if (first.devices.length !== 4) throw new Error(`the root offers ${first.devices.length} devices, not 4`);
+    const results = {};
+    for (const scenario of scenarios) {
+      const answer = await count(scenario.recipients);
+      const expected = scenario.expected ?? Math.ceil(LIST_USERS / SHIFT_SLOTS) - 1;
+      if (scenario.expected === null ? answer.count < expected : answer.count !== expected) throw new Error(`${scenario.label}: ${answer.count} recipients, expected ${scenario.expected === null ? 'about ' : ''}${expected}`);
+      const measured = await latencies((i) => count(scenario.recipients, i), { times: 200, warmup: 5 });
+      const holds = measured.p99 <= RECIPIENT_COUNT_TARGET_MS ? 'holds' : 'DOES NOT HOLD';
+      printLatency(`${scenario.label}: ${fmtInt(answer.count)} of ${fmtInt(LIST_USERS)}, ${fmtInt(answer.excluded)} excluded, ${answer.devices.length} devices (target, ${holds})`, measured);
+      results[scenario.key] = { ...measured, label: scenario.summary };
+    }
+    const region = groups[1].id;
+    const regionMessage = (i) =>
+      handler.execute(new api.RecipientsCountQuery(caller(ROOT), api.RecipientsCountRequestSchema.parse({ customer_group: region, recipients: scenarios[0].recipients }), moment(i)));
+    printLatency("a region's message to everyone (10,000 users in 90 teams)", await latencies(regionMessage, { times: 200 }));
+    const users = store.scope(ROOT).collection(api.USERS);
+    const fromDocuments = Object.assign(Object.create(reader), { counted: async () => ({ collection: users, fields: api.USER_RECIPIENT_FIELDS }) });
+    printLatency(
+      "the select scenario on the users' own documents (informational: the arrays a read model from before the recipient keys is read by, until npm run rebuild -- users)",
+      await latencies(() => count(scenarios[1].recipients, 0, fromDocuments), { times: 5, warmup: 1 }),
+    );
+    return results;
   } finally {
     await store.close();
     removeDir(dir);

@@ -12,7 +12,22 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchHttp, HTTP } from './http.mjs';
 import { errorText, fmtInt, fmtMb, fmtMs, heading, line, percentile, sleep } from './measure.mjs';
-import { ACTIVITY_SIZES, benchActivityLog, benchContactFields, benchIncidentList, benchOnCallNow, benchUserList, FIELD_GROUPS, FIELDS_PER_GROUP, INCIDENTS, LIST_USERS, loadQueryApi, ON_CALL_WEEKS } from './reads.mjs';
+import {
+  ACTIVITY_SIZES,
+  benchActivityLog,
+  benchContactFields,
+  benchIncidentList,
+  benchOnCallNow,
+  benchRecipientCount,
+  benchUserList,
+  FIELD_GROUPS,
+  FIELDS_PER_GROUP,
+  INCIDENTS,
+  LIST_USERS,
+  loadQueryApi,
+  ON_CALL_WEEKS,
+  RECIPIENT_COUNT_TARGET_MS,
+} from './reads.mjs';
 
 const here = import.meta.dirname;
 const root = join(here, '..', '..');
@@ -46,6 +61,8 @@ const TARGETS = {
   userXlsxExportMs: 15_000,
   userXlsxExportMb: 300,
   onCallNowP99Ms: 100,
+  /** A message's recipient count at 100,000 users, for each of its 3f scenarios. */
+  recipientCountP99Ms: RECIPIENT_COUNT_TARGET_MS,
   /** Resident memory may grow by the read store's page cache at most (64 MB) between 100,000 and 1,000,000 entries. */
   activityRssGrowthBytes: 64 * 1024 * 1024,
   httpListPerSec: 2_000,
@@ -510,6 +527,9 @@ async function main() {
   const onCallNow =
     queryApi &&
     (await section(`3e. Who is on call now, in the embedded read store: ${fmtInt(LIST_USERS)} users with ${fmtInt(LIST_USERS * ON_CALL_WEEKS)} periods`, () => benchOnCallNow(queryApi, dirs)));
+  const recipientCount =
+    queryApi &&
+    (await section(`3f. A message's recipient count, in the embedded read store: ${fmtInt(LIST_USERS)} users with their devices, data and on-call periods`, () => benchRecipientCount(queryApi, dirs)));
   const http = await section(`4. HTTP against the embedded app: the incident list (page of 50 out of ${fmtInt(HTTP.incidents)}) and a mixed read/write load`, () => benchHttp(dirs));
 
   heading('Summary against targets');
@@ -552,6 +572,10 @@ async function main() {
   rows.push([`users XLSX export, memory it adds (MB)`, `< ${TARGETS.userXlsxExportMb}`, usersXlsx ? String(Math.round(usersXlsx.addedRss / 1024 / 1024)) : '-', mark(usersXlsx ? usersXlsx.addedRss / 1024 / 1024 < TARGETS.userXlsxExportMb : null)]);
   const onCall = onCallNow?.target;
   rows.push([`on call now, of ${fmtInt(LIST_USERS)} users, p99 (ms)`, `<= ${TARGETS.onCallNowP99Ms}`, fmtMs(onCall?.p99), mark(onCall ? onCall.p99 <= TARGETS.onCallNowP99Ms : null)]);
+  for (const key of ['everyone', 'select', 'onCall', 'group']) {
+    const measured = recipientCount?.[key];
+    rows.push([`recipient count of ${fmtInt(LIST_USERS)}, ${measured?.label ?? key}, p99 (ms)`, `<= ${TARGETS.recipientCountP99Ms}`, fmtMs(measured?.p99), mark(measured ? measured.p99 <= TARGETS.recipientCountP99Ms : null)]);
+  }
   const reads = http?.reads;
   const moonshot = reads && reads.perSec >= TARGETS.httpListMoonshotPerSec ? ' (moonshot too)' : '';
   rows.push([`HTTP incident list, ${HTTP.clients} clients (req/s)`, `>= ${fmtInt(TARGETS.httpListPerSec)}`, fmtInt(reads?.perSec), mark(reads ? reads.perSec >= TARGETS.httpListPerSec && reads.errors === 0 : null) + moonshot]);
