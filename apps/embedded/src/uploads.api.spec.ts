@@ -124,6 +124,14 @@ describe('message upload calls', () => {
     expect(events[0]!.data).toMatchObject({ purpose: 'sms_attachment', contentType: 'image/png' });
   });
 
+  it('warns of an SMS image above 600 KB, which some carriers refuse as MMS, and not of a small one', async () => {
+    const small = await upload(operator, SMS, PNG, 'map.png', 'image/png').expect(201);
+    expect(small.body.warnings).toBeUndefined();
+    const large = Buffer.concat([PNG, Buffer.alloc(700 * 1024)]);
+    const { body } = await upload(operator, SMS, large, 'big-map.png', 'image/png').expect(201);
+    expect(body.warnings).toEqual(["SMS attachments add up to more than 600 KB: some recipients' carriers may refuse them."]);
+  });
+
   it('takes audio as a recording of the kind the path names', async () => {
     const bytes = wav();
     const { body } = await upload(operator, recordingPath('voice_message'), bytes, 'intro.wav', 'audio/x-wav').expect(201);

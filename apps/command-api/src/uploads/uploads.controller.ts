@@ -1,7 +1,7 @@
 import { Body, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FILE_DATA_DETAIL, ROUTES, UploadBodySchema, type DirectUploadDto, type UploadedAttachmentDto } from '@beacon/contracts';
-import { requireRecordingKind, type FileUploadPurpose } from '@beacon/domain';
+import { requireRecordingKind, uploadSizeWarnings, type FileUploadPurpose } from '@beacon/domain';
 import { CommandController, CurrentPrincipal, type Principal, ZodBodyPipe } from '@beacon/platform';
 import type { z } from 'zod';
 import { FileUpload, type ReceivedFile } from '../shared/uploads/file-upload.interceptor';
@@ -13,6 +13,13 @@ type Response = Parameters<typeof answerUpload>[0];
 type Answer = Promise<UploadedAttachmentDto | DirectUploadDto>;
 
 const limitOf = (purpose: FileUploadPurpose) => MESSAGE_UPLOAD_RULES[purpose].maxBytes;
+
+/** A stored message file with the size warnings of its kind (spec part 2 §3: attachments "with running sizes and warnings"). */
+function withSizeWarnings(answer: UploadedAttachmentDto | DirectUploadDto, purpose: FileUploadPurpose): UploadedAttachmentDto | DirectUploadDto {
+  if (!('key' in answer)) return answer;
+  const warnings = uploadSizeWarnings(purpose, answer.size ?? 0);
+  return warnings.length ? { ...answer, warnings } : answer;
+}
 
 /** The body's `file_data`, parsed (multipart JSON text or a JSON body's object). */
 const uploadBody = () => new ZodBodyPipe(UploadBodySchema, { detail: FILE_DATA_DETAIL });
@@ -48,7 +55,10 @@ export class UploadsController {
     @Body(uploadBody()) { file_data }: UploadBody,
     @Res({ passthrough: true }) response: Response,
   ): Answer {
-    return answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'sms_attachment' }, file, file_data)));
+    return withSizeWarnings(
+      answerUpload(response, await this.commandBus.execute(new UploadMessageFileCommand(principal, { purpose: 'sms_attachment' }, file, file_data))),
+      'sms_attachment',
+    );
   }
 
   /** POST /api/upload/provider_attachment/: any type, up to 10 MB. */

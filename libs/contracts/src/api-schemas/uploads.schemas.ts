@@ -21,6 +21,10 @@ export const UploadedAttachmentSchema = named(
     created_at: z.string(),
     size: z.number().optional(),
     content_type: z.string().optional(),
+    warnings: described(
+      z.array(z.string()).optional(),
+      'Message uploads only, when the file is large enough that some recipients may not get it (an SMS image above 600 KB).',
+    ),
   }),
   'An uploaded file; attachment values of incidents hold these.',
 );

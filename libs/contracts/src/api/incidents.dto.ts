@@ -32,6 +32,8 @@ export interface UploadedAttachmentDto {
   created_at: string;
   size?: number;
   content_type?: string;
+  /** Message uploads: why some recipients may not get the file (an SMS image above 600 KB). */
+  warnings?: string[];
 }
 
 /**

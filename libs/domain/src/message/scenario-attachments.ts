@@ -52,6 +52,11 @@ export function attachmentWarnings(draft: Pick<ScenarioDraft, 'attachments'>): s
   return warnings;
 }
 
+/** A single upload's warnings: an SMS image above what carriers commonly deliver as MMS. */
+export function uploadSizeWarnings(purpose: string, size: number): string[] {
+  return purpose === 'sms_attachment' && size > ATTACHMENT_LIMITS.sms.warnAbove ? [attachmentsLarge('SMS', ATTACHMENT_LIMITS.sms.warnAbove)] : [];
+}
+
 /** Each attachment with the name and size its upload recorded (a caller's claim of either is not kept). */
 export function withRecordedUploads(draft: ScenarioDraft, uploads: ReadonlyMap<string, RecordedUpload>): ScenarioDraft {
   const recorded = (list: readonly ScenarioAttachment[]) =>
