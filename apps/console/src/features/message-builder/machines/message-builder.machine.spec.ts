@@ -1,0 +1,192 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { ROOT_PERMISSIONS, type RecipientSelection } from '@beacon/domain';
+import { createActor, waitFor } from 'xstate';
+import { stepsWithErrors } from '../builder-errors';
+import type { BuilderPlace, MessageBuilderStep } from '../builder-steps';
+import { messageBuilderLogic } from '../message-builder.implementations';
+import { FakeScenarioServer, GROUP_ID } from '../testing/fake-scenario-server';
+import { COUNT_DELAY_MS, NAME_CHECK_DELAY_MS, NOT_SAVED_TEXT, SAVED_TEXT, type MessageBuilderSnapshot } from './message-builder.machine';
+
+const EVERYONE: RecipientSelection = {
+  include: [{ recipient_type: 'everyone', recipient_value: [] }],
+  exclude: [],
+  is_single_criteria: true,
+  is_multiple_criteria_all: false,
+  is_exclude_recipients: false,
+  is_exclude_recipients_all: false,
+};
+const DEPARTMENT = (option: string): RecipientSelection => ({ ...EVERYONE, include: [{ recipient_type: 'select', recipient_value: [option] }] });
+
+const running: { stop: () => void }[] = [];
+
+async function started(server = new FakeScenarioServer(), scenarioId: string | null = null) {
+  const notices: [string, 'default' | 'error'][] = [];
+  const shown: [BuilderPlace, MessageBuilderStep][] = [];
+  const logic = messageBuilderLogic({ api: server, notify: (text, type) => notices.push([text, type]), showStep: (place, step) => shown.push([place, step]) });
+  const actor = createActor(logic, {
+    input: { scenarioId, groupId: GROUP_ID, groupVoice: 'Emma', rootPermissions: ROOT_PERMISSIONS, canReadFields: true, step: 'settings' },
+  }).start();
+  running.push(actor);
+  await waitFor(actor, (snapshot) => snapshot.matches({ data: 'ready' }));
+  return { actor, server, notices, shown };
+}
+
+type Actor = Awaited<ReturnType<typeof started>>['actor'];
+const saved = (actor: Actor) => waitFor(actor, (snapshot: MessageBuilderSnapshot) => snapshot.matches({ save: 'idle' }));
+
+describe('message builder machine', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('starts a new message in test mode with the group’s voice and every device offered', async () => {
+    const { actor } = await started();
+
+    const { draft } = actor.getSnapshot().context;
+    expect(draft.is_real).toBe(false);
+    expect(draft.tts_voice).toBe('Emma');
+    expect(draft.devices.map((device) => device.id)).toEqual(['field-mobile:SMS', 'field-mobile:VOICE', 'field-email:EMAIL']);
+  });
+
+  it('keeps a new message, then shows the edit route of its id at the same step; a later save changes it', async () => {
+    const { actor, server, notices, shown } = await started();
+
+    actor.send({ type: 'builder.change', patch: { scenario_name: 'Fire drill' } });
+    actor.send({ type: 'builder.step', step: 'content' });
+    actor.send({ type: 'builder.save' });
+    await saved(actor);
+
+    expect(server.calls).toContain('POST scenario');
+    expect(shown).toEqual([[{ mode: 'edit', id: 'scenario-1' }, 'content']]);
+    expect(notices).toEqual([[SAVED_TEXT, 'default']]);
+    expect(actor.getSnapshot().context.scenarioId).toBe('scenario-1');
+
+    actor.send({ type: 'builder.change', patch: { scenario_name: 'Fire drill 2' } });
+    actor.send({ type: 'builder.save' });
+    await saved(actor);
+    expect(server.calls.at(-1)).toBe('PUT scenario scenario-1');
+    expect(server.kept.get('scenario-1')?.scenario_name).toBe('Fire drill 2');
+    expect(shown).toHaveLength(1);
+  });
+
+  it('loads a kept message to edit it', async () => {
+    const server = new FakeScenarioServer();
+    const first = await started(server);
+    first.actor.send({ type: 'builder.change', patch: { scenario_name: 'Flood warning' } });
+    first.actor.send({ type: 'builder.save' });
+    await saved(first.actor);
+
+    const { actor } = await started(server, 'scenario-1');
+    expect(actor.getSnapshot().context.draft.scenario_name).toBe('Flood warning');
+    expect(actor.getSnapshot().context.customerGroup).toBe(GROUP_ID);
+  });
+
+  it('checks a real message’s name once typing settles, and marks a duplicate with the server’s message', async () => {
+    const server = new FakeScenarioServer();
+    const first = await started(server);
+    first.actor.send({ type: 'builder.testMode', on: false });
+    first.actor.send({ type: 'builder.change', patch: { scenario_name: 'Fire drill' } });
+    first.actor.send({ type: 'builder.save' });
+    await saved(first.actor);
+    first.actor.stop();
+    server.calls.length = 0;
+
+    const { actor } = await started(server);
+    actor.send({ type: 'builder.change', patch: { scenario_name: 'fire drill' } });
+    await jest.advanceTimersByTimeAsync(NAME_CHECK_DELAY_MS);
+    expect(server.calls.filter((call) => call.startsWith('GET name'))).toEqual([]); // test mode: no check
+
+    actor.send({ type: 'builder.testMode', on: false });
+    actor.send({ type: 'builder.change', patch: { scenario_name: 'fire' } });
+    actor.send({ type: 'builder.change', patch: { scenario_name: 'fire drill' } });
+    await jest.advanceTimersByTimeAsync(NAME_CHECK_DELAY_MS);
+    await waitFor(actor, (snapshot) => snapshot.matches({ name: 'idle' }));
+
+    expect(server.calls.filter((call) => call.startsWith('GET name'))).toEqual(['GET name fire drill']);
+    expect(actor.getSnapshot().context.errors['name']).toEqual(['A message with this name already exists.']);
+    expect(stepsWithErrors(actor.getSnapshot().context.errors)).toEqual(['settings']);
+
+    actor.send({ type: 'builder.change', patch: { scenario_name: 'Fire drill (north)' } });
+    expect(actor.getSnapshot().context.errors['name']).toBeUndefined();
+  });
+
+  it('clears the subset flag when test mode is turned off', async () => {
+    const { actor } = await started();
+
+    actor.send({ type: 'builder.change', patch: { is_subset_scenario: true } });
+    actor.send({ type: 'builder.testMode', on: false });
+
+    expect(actor.getSnapshot().context.draft).toMatchObject({ is_real: true, is_subset_scenario: false });
+  });
+
+  it('clears what an inactive channel held when devices are chosen', async () => {
+    const { actor } = await started();
+    actor.send({ type: 'builder.change', patch: { message: { sms: 'Leave now', email: 'Please leave the building.', voice: 'Leave now' }, email_subject_line: 'Fire' } });
+    const email = actor.getSnapshot().context.draft.devices.find((device) => device.dispatch_type === 'EMAIL')!;
+
+    actor.send({ type: 'builder.device', device: email, chosen: false });
+
+    const { draft } = actor.getSnapshot().context;
+    expect(draft.message).toEqual({ sms: 'Leave now', email: '', voice: 'Leave now' });
+    expect(draft.email_subject_line).toBe('');
+    expect(draft.select_all_devices).toBe(false);
+  });
+
+  it('flags the tabs whose error keys the server’s refusal names, and a success clears them', async () => {
+    const server = new FakeScenarioServer().refuseNextSave({
+      detail: 'An email needs a subject line.',
+      subject_line: ['An email needs a subject line.'],
+      polling: ['Each polling option needs a text.'],
+    });
+    const { actor, notices } = await started(server);
+
+    actor.send({ type: 'builder.save' });
+    await saved(actor);
+
+    expect(stepsWithErrors(actor.getSnapshot().context.errors)).toEqual(['devices', 'content']);
+    expect(actor.getSnapshot().context.messages).toEqual([]);
+    expect(notices).toEqual([[NOT_SAVED_TEXT, 'error']]);
+
+    actor.send({ type: 'builder.save' });
+    await saved(actor);
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    expect(notices.at(-1)).toEqual([SAVED_TEXT, 'default']);
+  });
+
+  it('counts the recipients again when they change, showing only the answer to the last question', async () => {
+    const server = new FakeScenarioServer();
+    server.autoCount = false;
+    const { actor } = await started(server);
+
+    actor.send({ type: 'builder.recipients', recipients: DEPARTMENT('field-department-option-1') });
+    await jest.advanceTimersByTimeAsync(COUNT_DELAY_MS);
+    actor.send({ type: 'builder.recipients', recipients: DEPARTMENT('field-department-option-2') });
+    await jest.advanceTimersByTimeAsync(COUNT_DELAY_MS - 1);
+    expect(server.countQuestions).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+
+    expect(server.countQuestions.map((question) => question.recipients.include[0]?.recipient_value)).toEqual([
+      ['field-department-option-1'],
+      ['field-department-option-2'],
+    ]);
+    server.answerCount(1, 7);
+    server.answerCount(0, 2);
+    await waitFor(actor, (snapshot) => snapshot.matches({ count: 'idle' }));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.count?.count).toBe(7);
+  });
+
+  it('speaks the voice text in the chosen voice', async () => {
+    const { actor, server } = await started();
+    actor.send({ type: 'builder.language', language: 'de-DE' });
+    actor.send({ type: 'builder.change', patch: { message: { sms: '', email: '', voice: 'Achtung' } } });
+
+    actor.send({ type: 'builder.speak' });
+    await waitFor(actor, (snapshot) => snapshot.context.audio !== null);
+
+    expect(server.calls.at(-1)).toBe('POST ttsaudio Marlene');
+  });
+});
