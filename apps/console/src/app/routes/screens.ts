@@ -13,6 +13,7 @@ import { incidentsScreens } from '../../features/incidents/screens';
 import { login2faScreens } from '../../features/login-2fa/screens';
 import { loginFaqScreens } from '../../features/login-faq/screens';
 import { loginScreens } from '../../features/login/screens';
+import { messageBuilderScreens } from '../../features/message-builder/screens';
 import { messageTemplatesScreens } from '../../features/message-templates/screens';
 import { notFoundScreens } from '../../features/not-found/screens';
 import { passwordResetScreens } from '../../features/password-reset/screens';
@@ -32,6 +33,7 @@ export const SCREENS = composeScreenMaps([
   datasetEditScreens,
   usersScreens,
   messageTemplatesScreens,
+  messageBuilderScreens,
   userEditScreens,
   emailOutboxScreens,
   audioNoticeboardScreens,

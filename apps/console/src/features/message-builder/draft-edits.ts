@@ -25,6 +25,9 @@ export function draftOf(scenario: ScenarioDto, defaults: { ttsVoice: string; lan
   return Object.fromEntries(Object.entries(fallback).map(([field, value]) => [field, kept[field] ?? value])) as unknown as ScenarioDraft;
 }
 
+/** "Mobile (SMS)": the field and the channel. */
+export const deviceName = (device: Pick<ScenarioDevice, 'field_label' | 'label'>) => (device.field_label ? `${device.field_label} (${device.label})` : device.label);
+
 /** The devices the group's contact fields yield, as a message chooses them. */
 export function devicesOfFields(fields: readonly CustomerGroupFieldDto[]): ScenarioDevice[] {
   return fields.flatMap((field) =>
@@ -34,7 +37,7 @@ export function devicesOfFields(fields: readonly CustomerGroupFieldDto[]): Scena
       label: device.label,
       field_label: device.field_label,
       field_id: device.field_id,
-      heading: device.label,
+      heading: deviceName(device),
       position: 0,
     })),
   );

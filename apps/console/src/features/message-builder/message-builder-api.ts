@@ -2,11 +2,13 @@ import {
   ROUTES,
   type CustomerGroupDto,
   type CustomerGroupFieldDto,
+  type HolidayCountryDto,
   type RecipientsCountAnswerDto,
   type RecipientsCountRequest,
   type RouteDefinition,
   type ScenarioDto,
   type ScenarioListEntryDto,
+  type UserDto,
   type UserListItemDto,
   type UserListPageDto,
 } from '@beacon/contracts';
@@ -39,14 +41,18 @@ export interface MessageBuilderApi {
   customerGroups(): Promise<CustomerGroupDto[]>;
   /** Users of the group and the groups below it whose address string holds the text. */
   searchUsers(groupId: string, text: string): Promise<UserListItemDto[]>;
+  /** "First Last <email>" of each user of the ids (a user out of reach or gone is left out). */
+  userLabels(ids: readonly string[]): Promise<Map<string, string>>;
   /** The voice text spoken, as a WAV file. */
   speak(request: SpeechRequest): Promise<Blob>;
+  /** The countries (and their regions) the holiday check knows. */
+  holidayCountries(): Promise<HolidayCountryDto[]>;
 }
 
-const withId = (route: RouteDefinition, id: string) => route.path.replace(':id', encodeURIComponent(id));
+/** How the builder names a user: as the users list does. */
+export const userLabel = (user: Pick<UserDto, 'first_name' | 'last_name' | 'email'>) => `${user.first_name} ${user.last_name} <${user.email}>`.trim();
 
-/** Spec part 2 §7: "POST /api/ttsaudio/" (its route joins the route table with the speech feature). */
-export const TTS_AUDIO_PATH = '/api/ttsaudio/';
+const withId = (route: RouteDefinition, id: string) => route.path.replace(':id', encodeURIComponent(id));
 
 export function messageBuilderApi(api: ApiClient): MessageBuilderApi {
   return {
@@ -68,6 +74,11 @@ export function messageBuilderApi(api: ApiClient): MessageBuilderApi {
       const page = await api.send<UserListPageDto>(ROUTES.customerGroupUsers.method, `${withId(ROUTES.customerGroupUsers, groupId)}?${query.toString()}`);
       return page.data;
     },
-    speak: async (request) => (await api.fetchFile('POST', TTS_AUDIO_PATH, request)).blob,
+    userLabels: async (ids) => {
+      const users = await Promise.all(ids.map((id) => api.send<UserDto>(ROUTES.user.method, withId(ROUTES.user, id)).catch(() => null)));
+      return new Map(users.filter((user): user is UserDto => user !== null).map((user) => [user.id, userLabel(user)]));
+    },
+    speak: async (request) => (await api.fetchFile(ROUTES.ttsAudio.method, ROUTES.ttsAudio.path, request)).blob,
+    holidayCountries: () => api.send(ROUTES.holidayCountries.method, ROUTES.holidayCountries.path),
   };
 }

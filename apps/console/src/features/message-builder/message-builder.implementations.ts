@@ -15,14 +15,16 @@ export function messageBuilderLogic({ api, notify, showStep }: MessageBuilderSer
   return messageBuilderMachine.provide({
     actors: {
       load: fromPromise<BuilderCatalogue, { scenarioId: string | null; groupId: string; canReadFields: boolean }>(async ({ input }) => {
-        const [scenario, groups, scenarios] = await Promise.all([
+        const [scenario, groups, scenarios, countries] = await Promise.all([
           input.scenarioId === null ? null : api.scenario(input.scenarioId),
           api.customerGroups(),
           api.scenarios(),
+          // Without the holiday calendars the trigger step still takes a country's code.
+          api.holidayCountries().catch(() => []),
         ]);
         // A kept message offers its own group's devices.
         const fields = input.canReadFields ? await api.contactFields(scenario?.customer_group ?? input.groupId) : null;
-        return { scenario, fields, groups, scenarios };
+        return { scenario, fields, groups, scenarios, countries };
       }),
       checkName: fromPromise(({ input }: { input: { name: string; scenarioId: string | null } }) => api.checkName({ ...input, isReal: true })),
       countRecipients: fromPromise(({ input }: { input: Parameters<MessageBuilderApi['recipientsCount']>[0] }) => api.recipientsCount(input)),

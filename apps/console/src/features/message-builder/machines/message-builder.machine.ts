@@ -1,4 +1,4 @@
-import type { CustomerGroupDto, CustomerGroupFieldDto, RecipientsCountAnswerDto, RecipientsCountRequest, ScenarioDto, ScenarioListEntryDto } from '@beacon/contracts';
+import type { CustomerGroupDto, CustomerGroupFieldDto, HolidayCountryDto, RecipientsCountAnswerDto, RecipientsCountRequest, ScenarioDto, ScenarioListEntryDto } from '@beacon/contracts';
 import {
   DEFAULT_MESSAGE_LANGUAGE,
   newScenarioDraft,
@@ -50,6 +50,7 @@ export interface BuilderCatalogue {
   readonly fields: CustomerGroupFieldDto[] | null;
   readonly groups: CustomerGroupDto[];
   readonly scenarios: ScenarioListEntryDto[];
+  readonly countries: HolidayCountryDto[];
 }
 
 export interface MessageBuilderContext extends MessageBuilderInput {
@@ -63,6 +64,7 @@ export interface MessageBuilderContext extends MessageBuilderInput {
   fields: CustomerGroupFieldDto[] | null;
   groups: CustomerGroupDto[];
   scenarios: ScenarioListEntryDto[];
+  countries: HolidayCountryDto[];
   /** The server's messages by error key (spec part 2 §2). */
   errors: BuilderErrors;
   /** The server's messages about no key. */
@@ -202,6 +204,7 @@ export const messageBuilderMachine = setup({
       fields: null,
       groups: [],
       scenarios: [],
+      countries: [],
       errors: NO_ERRORS,
       messages: [],
       count: null,
@@ -233,11 +236,11 @@ export const messageBuilderMachine = setup({
               target: 'ready',
               actions: [
                 assign(({ context, event }) => {
-                  const { scenario, fields, groups, scenarios } = event.output;
+                  const { scenario, fields, groups, scenarios, countries } = event.output;
                   let draft = scenario ? draftOf(scenario, defaultsOf(context)) : context.draft;
                   // A new message starts with every device offered (select-all on, spec part 2 §4).
                   if (!scenario && draft.select_all_devices) draft = withAllDevices(draft, true, offeredDevices(fields, draft, context.rootPermissions));
-                  return { draft, saved: draft, fields, groups, scenarios, customerGroup: scenario?.customer_group ?? context.groupId };
+                  return { draft, saved: draft, fields, groups, scenarios, countries, customerGroup: scenario?.customer_group ?? context.groupId };
                 }),
                 'recount',
               ],

@@ -38,10 +38,10 @@ const field = (id: string, label: string, field_type: CustomerGroupFieldDto['fie
 /** A mobile number (SMS and voice), a work email and a department to choose recipients by. */
 export const DEMO_FIELDS: CustomerGroupFieldDto[] = [
   field('field-mobile', 'Mobile', 'PHONE(SMS&VOICE)', [
-    { dispatch_type: 'SMS', label: 'Mobile (SMS)', field_id: 'field-mobile', field_label: 'Mobile' },
-    { dispatch_type: 'VOICE', label: 'Mobile (Voice Call)', field_id: 'field-mobile', field_label: 'Mobile' },
+    { dispatch_type: 'SMS', label: 'SMS', field_id: 'field-mobile', field_label: 'Mobile' },
+    { dispatch_type: 'VOICE', label: 'Voice Call', field_id: 'field-mobile', field_label: 'Mobile' },
   ]),
-  field('field-email', 'Work email', 'EMAIL', [{ dispatch_type: 'EMAIL', label: 'Work email', field_id: 'field-email', field_label: 'Work email' }]),
+  field('field-email', 'Work email', 'EMAIL', [{ dispatch_type: 'EMAIL', label: 'Email', field_id: 'field-email', field_label: 'Work email' }]),
   field('field-department', 'Department', 'SINGLESELECT', [], ['Estates', 'Nursing']),
 ];
 
@@ -135,6 +135,14 @@ export class FakeScenarioServer implements MessageBuilderApi {
 
   async searchUsers(): Promise<UserListItemDto[]> {
     return [];
+  }
+
+  async userLabels(ids: readonly string[]) {
+    return new Map(ids.map((id) => [id, `User ${id}`]));
+  }
+
+  async holidayCountries() {
+    return [{ code: 'GB', name: 'United Kingdom', subdivisions: [{ code: 'ENG', name: 'England' }, { code: 'SCT', name: 'Scotland' }] }];
   }
 
   async speak(request: SpeechRequest): Promise<Blob> {
