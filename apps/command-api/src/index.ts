@@ -1,5 +1,6 @@
 export * from './command-api.module';
 export * from './seed/demo-tenant';
+export { DemoTenantSeeder } from './seed/demo-tenant.seeder';
 export { DEMO_PEOPLE_COUNT } from './seed/demo-people';
 // The commands tests and tools send on the CommandBus (never to a handler directly).
 export * from './customer-group/commands/create-customer-group.command';

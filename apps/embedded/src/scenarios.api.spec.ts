@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { ContactFieldDto, ScenarioDto, ScenarioListEntryDto, ScenarioPageDto } from '@beacon/contracts';
 import { NAME_DUPLICATE, ROOT_PERMISSIONS } from '@beacon/domain';
+import { DemoTenantSeeder } from '@beacon/command-api';
+import type { EventStore } from '@beacon/event-store';
+import { EVENT_STORE } from '@beacon/platform';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
 
@@ -54,6 +57,8 @@ beforeAll(async () => {
 });
 
 afterAll(() => app.close());
+
+const headPosition = () => app.app.get<EventStore>(EVENT_STORE).headPosition();
 
 describe('POST /api/scenario/', () => {
   it('keeps a message with the defaults of a new one for what it leaves out', async () => {
@@ -202,7 +207,9 @@ describe('contact fields in use', () => {
 describe('the demo organisation', () => {
   it('has realistic templates: a site evacuation, a test drill and an IT outage with polling', async () => {
     const demoAdmin = await login(app, 'admin@demo.test');
-    const list = (await request(app.url).get('/api/scenario/').query({ page_size: 'all' }).set(auth(demoAdmin)).expect(200)).body as ScenarioListEntryDto[];
+    await app.app.get(DemoTenantSeeder).templates;
+    const list = (await request(app.url).get('/api/scenario/').query({ page_size: 'all' }).set(auth(demoAdmin)).set('X-Read-Position', String(await headPosition())).expect(200))
+      .body as ScenarioListEntryDto[];
     expect(list.map((entry) => [entry.name, entry.is_real]).sort()).toEqual([
       ['Fire drill (test)', false],
       ['IT outage: are you affected?', true],

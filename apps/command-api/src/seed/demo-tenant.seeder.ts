@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore } from '@beacon/event-store';
-import { DEFAULT_TIMEZONE, fromDisplayTime, isSelectFieldType, toDisplayTime, type ActiveContactField } from '@beacon/domain';
+import { DEFAULT_TIMEZONE, DomainError, fromDisplayTime, isSelectFieldType, toDisplayTime, type ActiveContactField } from '@beacon/domain';
 import { EVENT_STORE, PLATFORM_CONFIG, type PlatformConfig, type Principal } from '@beacon/platform';
 import { DEMO_FIELDS, DEMO_GROUPS, DEMO_PASSWORD, DEMO_ROOT_ID, DEMO_ROOT_PERMISSIONS, DEMO_SETTINGS, DEMO_USERS } from './demo-tenant';
 import { CreateContactFieldCommand } from '../field/commands/create-contact-field.command';
@@ -13,13 +13,19 @@ import { demoOnCallWeek, demoPeople, type DemoPerson } from './demo-people';
 import { demoTemplates } from './demo-templates';
 import { CreateScenarioCommand } from '../scenario/commands/create-scenario.command';
 
+/** How long the demo templates wait for the read models they are checked against (the query API may start later). */
+const TEMPLATES_WAIT_MS = 10 * 60_000;
+
 /**
  * On an empty event store, records a demo tenant so a new user can sign in at once. Command ids
  * are fixed, so two processes seeding at the same time append everything once.
  */
 @Injectable()
-export class DemoTenantSeeder implements OnApplicationBootstrap {
+export class DemoTenantSeeder implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('DemoTenant');
+  /** The templates' seeding, under way or done (tests await it). */
+  templates: Promise<void> = Promise.resolve();
+  private stopping = false;
 
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
@@ -46,9 +52,35 @@ export class DemoTenantSeeder implements OnApplicationBootstrap {
       await this.commandBus.execute(new RegisterUserCommand({ user, password: DEMO_PASSWORD }, { ...context(`demo/${user.userId}`), customerGroupId: user.customerGroupId }));
     }
     const fields = await this.seedFields();
-    await this.seedTemplates(fields);
     if (this.config.seedDemoPeople) await this.seedPeople(fields);
     this.logger.log(`Seeded the demo tenant: ${DEMO_USERS.map((u) => u.email).join(', ')} (password ${DEMO_PASSWORD})`);
+    this.templates = this.seedTemplatesOnceReadable(fields);
+  }
+
+  /** An attempt still waiting for the read models gives up quietly. */
+  onApplicationShutdown(): void {
+    this.stopping = true;
+  }
+
+  /**
+   * A message is checked against the read models (names taken, groups, users), which in the distributed
+   * mode the query API projects, perhaps not started yet: the templates are made as soon as they can
+   * be, without holding up the start. Their command ids are fixed, so a retry makes each once.
+   */
+  private async seedTemplatesOnceReadable(fields: ReadonlyMap<string, ActiveContactField>): Promise<void> {
+    const deadline = Date.now() + TEMPLATES_WAIT_MS;
+    while (!this.stopping) {
+      try {
+        await this.seedTemplates(fields);
+        return;
+      } catch (error) {
+        if (this.stopping) return;
+        if (!(error instanceof DomainError && error.kind === 'conflict') || Date.now() >= deadline) {
+          this.logger.warn(`The demo message templates were not made: ${error instanceof Error ? error.message : String(error)}`);
+          return;
+        }
+      }
+    }
   }
 
   /** The demo admin, who creates what an admin would (so the activity log tells who). */
