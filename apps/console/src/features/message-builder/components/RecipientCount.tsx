@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { useBuilderSelector } from '../builder-context';
-import { selectCount, selectCountError, selectCounting, selectDraft } from '../message-builder.selectors';
+import { deviceName } from '../draft-edits';
+import { sameJson, selectCount, selectCountError, selectCounting, selectDraft, selectOfferedDevices } from '../message-builder.selectors';
 
 const people = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;
 
@@ -9,6 +10,11 @@ export function RecipientCount() {
   const count = useBuilderSelector(selectCount);
   const error = useBuilderSelector(selectCountError);
   const counting = useBuilderSelector(selectCounting);
+  const offered = useBuilderSelector(selectOfferedDevices, sameJson);
+  const nameOf = (device: { id: string; label: string }) => {
+    const known = offered.find((each) => each.id === device.id);
+    return known ? deviceName(known) : device.label;
+  };
   const nobody = useBuilderSelector((snapshot) => selectDraft(snapshot).recipients.include.length === 0);
   return (
     <Panel role="status" aria-label="Recipient count" aria-busy={counting || undefined}>
@@ -31,7 +37,7 @@ export function RecipientCount() {
             <ul aria-label="People per device">
               {count.devices.map((device) => (
                 <li key={device.id}>
-                  {device.label}: {device.count}
+                  {nameOf(device)}: {device.count}
                 </li>
               ))}
             </ul>

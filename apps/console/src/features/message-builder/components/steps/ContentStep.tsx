@@ -29,6 +29,7 @@ const PREVIEW_LABELS: Record<PreviewChannel, string> = {
   slack: 'Slack preview',
   pwa: 'Push notification preview',
 };
+const CHANNEL_NAMES: Record<MessageChannel, string> = { voice: 'Voice call', sms: 'SMS', email: 'Email' };
 const CHANNEL_ORDER: readonly MessageChannel[] = ['voice', 'sms', 'email'];
 
 const parts = (count: number) => `${count} SMS ${count === 1 ? 'part' : 'parts'}`;
@@ -76,7 +77,7 @@ export function ContentStep() {
       )}
       {boxes.map((channel) => (
         <Fieldset key={channel}>
-          <legend>{global ? 'Message content (every channel)' : CONTENT_LABELS[channel]}</legend>
+          <legend>{global ? 'Every channel' : CHANNEL_NAMES[channel]}</legend>
           <ChannelText channel={channel} label={global ? 'Message content (every channel)' : CONTENT_LABELS[channel]} text={draft.message[channel]} onChange={(text) => setText(channel, text)} errors={formErrors} />
           {channel === 'voice' && <SpeakButton />}
           {channel === 'sms' && (
