@@ -179,6 +179,21 @@ describe('message builder machine', () => {
     expect(actor.getSnapshot().context.count?.count).toBe(7);
   });
 
+  it('clears a criterion’s values when its type changes, and resets the draft to its defaults but its name', async () => {
+    const { actor } = await started();
+    actor.send({ type: 'builder.recipients', recipients: DEPARTMENT('field-department-option-1') });
+
+    actor.send({ type: 'builder.criterionType', list: 'include', index: 0, recipientType: 'user' });
+    expect(actor.getSnapshot().context.draft.recipients.include).toEqual([{ recipient_type: 'user', recipient_value: [] }]);
+
+    actor.send({ type: 'builder.change', patch: { scenario_name: 'Storm', scenario_type: 'sequence', auto_retry: true } });
+    actor.send({ type: 'builder.testMode', on: false });
+    actor.send({ type: 'builder.reset' });
+    expect(actor.getSnapshot().context.draft).toMatchObject({ scenario_name: 'Storm', scenario_type: 'broadcast', is_real: false, auto_retry: false, trigger_time: 0 });
+    expect(actor.getSnapshot().context.draft.recipients.include).toEqual([]);
+    expect(actor.getSnapshot().context.draft.devices).toHaveLength(3);
+  });
+
   it('speaks the voice text in the chosen voice', async () => {
     const { actor, server } = await started();
     actor.send({ type: 'builder.language', language: 'de-DE' });
