@@ -149,6 +149,20 @@ describe('PUT and DELETE /api/scenario/{id}/', () => {
     expect(unchanged.body.updated_at).toBe(changed.body.updated_at);
   });
 
+  it('refuses bad input to a change with a 4xx and keeps the message as it was', async () => {
+    const created = (await post(admin, evacuation('Storm warning')).expect(201)).body as ScenarioDto;
+    const huge = await put(admin, created.id, { message: { sms: 'x'.repeat(10 * 1024 * 1024), email: 'x', voice: '' } });
+    expect(huge.status).toBe(413);
+    const unknown = await put(admin, created.id, { devices: [{ ...smsDevice(), id: 'other:SMS', field_id: 'other' }] }).expect(400);
+    expect(unknown.body.devices).toEqual(['"other:SMS" is not a device of this customer group.']);
+    await put(admin, created.id, { devices: 'all' }).expect(400);
+    await put(admin, created.id, { recipients: { include: [{ recipient_type: 'nobody', recipient_value: [] }] } }).expect(400);
+    await put(admin, 'x'.repeat(5000), { scenario_name: 'Long id' }).expect(404);
+    await request(app.url).get('/api/scenario/name/').query({ name: 'n'.repeat(5000), is_real: 'true' }).set(auth(admin)).expect(400);
+    const read = await get(admin, created.id, unknown.headers['x-event-position']).expect(200);
+    expect(read.body).toEqual(created);
+  });
+
   it('another tenant gets 404 for a message; a deleted message is gone', async () => {
     const created = (await post(admin, evacuation('Gas leak')).expect(201)).body as ScenarioDto;
     await get(otherAdmin, created.id).expect(404);
