@@ -8,6 +8,7 @@ import {
   type RouteDefinition,
   type ScenarioDto,
   type ScenarioListEntryDto,
+  type UploadedAttachmentDto,
   type UserDto,
   type UserListItemDto,
   type UserListPageDto,
@@ -47,6 +48,8 @@ export interface MessageBuilderApi {
   speak(request: SpeechRequest): Promise<Blob>;
   /** The countries (and their regions) the holiday check knows. */
   holidayCountries(): Promise<HolidayCountryDto[]>;
+  /** A file from this device for a message (multipart `file`): an SMS's image or an email's file. */
+  uploadAttachment(channel: 'sms' | 'email', file: File): Promise<UploadedAttachmentDto>;
 }
 
 /** How the builder names a user: as the users list does. */
@@ -80,5 +83,11 @@ export function messageBuilderApi(api: ApiClient): MessageBuilderApi {
     },
     speak: async (request) => (await api.fetchFile(ROUTES.ttsAudio.method, ROUTES.ttsAudio.path, request)).blob,
     holidayCountries: () => api.send(ROUTES.holidayCountries.method, ROUTES.holidayCountries.path),
+    uploadAttachment: (channel, file) => {
+      const route = channel === 'sms' ? ROUTES.uploadSmsAttachment : ROUTES.uploadEmailAttachment;
+      const form = new FormData();
+      form.append('file', file);
+      return api.sendForm(route.method, route.path, form);
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { uploadChannelOf, type PendingUpload } from './attachment-uploads';
 import type { BuilderPlace, MessageBuilderStep } from './builder-steps';
 import { messageBuilderMachine, type BuilderCatalogue } from './machines/message-builder.machine';
 import type { MessageBuilderApi } from './message-builder-api';
@@ -32,6 +33,7 @@ export function messageBuilderLogic({ api, notify, showStep }: MessageBuilderSer
         input.scenarioId === null ? api.createScenario(input.draft) : api.changeScenario(input.scenarioId, input.draft),
       ),
       speak: fromPromise(({ input }: { input: Parameters<MessageBuilderApi['speak']>[0] }) => api.speak(input)),
+      upload: fromPromise(({ input }: { input: PendingUpload }) => api.uploadAttachment(uploadChannelOf(input.list), input.file)),
     },
     actions: {
       notify: (_, { text, type }) => notify(text, type),

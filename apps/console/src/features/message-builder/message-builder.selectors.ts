@@ -1,4 +1,5 @@
 import type { ScenarioDraft } from '@beacon/domain';
+import type { AttachmentList } from './attachment-uploads';
 import { errorsOfStep, stepsWithErrors } from './builder-errors';
 import type { MessageBuilderStep } from './builder-steps';
 import { offeredDevices } from './draft-edits';
@@ -43,3 +44,15 @@ export const selectOfferedDevices = (snapshot: MessageBuilderSnapshot) =>
 
 /** Compares lists by their JSON (the steps' derived lists are small). */
 export const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The names of a list's files still uploading (or waiting to). */
+export const selectUploading = (list: AttachmentList) => (snapshot: MessageBuilderSnapshot) =>
+  snapshot.context.uploads.filter((upload) => upload.list === list).map((upload) => upload.file.name);
+
+export const selectUploadErrors = (list: AttachmentList) => (snapshot: MessageBuilderSnapshot) => snapshot.context.uploadErrors[list];
+
+/** The uploads' own warnings about a list's files still attached. */
+export const selectUploadWarnings = (list: AttachmentList) => (snapshot: MessageBuilderSnapshot) => {
+  const keys = new Set(snapshot.context.draft.attachments[list].map((attachment) => attachment.attachment_key));
+  return snapshot.context.uploadWarnings.filter((warning) => keys.has(warning.key)).map((warning) => warning.text);
+};

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { ROOT_PERMISSIONS, type RecipientSelection } from '@beacon/domain';
 import { createActor, waitFor } from 'xstate';
+import { UPLOAD_FAILED_TEXT } from '../attachment-uploads';
 import { stepsWithErrors } from '../builder-errors';
 import type { BuilderPlace, MessageBuilderStep } from '../builder-steps';
 import { messageBuilderLogic } from '../message-builder.implementations';
@@ -33,6 +34,9 @@ async function started(server = new FakeScenarioServer(), scenarioId: string | n
 
 type Actor = Awaited<ReturnType<typeof started>>['actor'];
 const saved = (actor: Actor) => waitFor(actor, (snapshot: MessageBuilderSnapshot) => snapshot.matches({ save: 'idle' }));
+const uploaded = (actor: Actor) => waitFor(actor, (snapshot: MessageBuilderSnapshot) => snapshot.matches({ upload: 'idle' }));
+const aFile = (name: string, bytes: number, type: string) => new File([new Uint8Array(bytes)], name, { type });
+const deviceOf = (actor: Actor, type: 'SMS' | 'EMAIL') => actor.getSnapshot().context.draft.devices.find((device) => device.dispatch_type === type)!;
 
 describe('message builder machine', () => {
   beforeEach(() => {
@@ -192,6 +196,78 @@ describe('message builder machine', () => {
     expect(actor.getSnapshot().context.draft).toMatchObject({ scenario_name: 'Storm', scenario_type: 'broadcast', is_real: false, auto_retry: false, trigger_time: 0 });
     expect(actor.getSnapshot().context.draft.recipients.include).toEqual([]);
     expect(actor.getSnapshot().context.draft.devices).toHaveLength(3);
+  });
+
+  it('uploads chosen files one at a time, each adding its entry with the name and size the server recorded', async () => {
+    const server = new FakeScenarioServer();
+    server.autoUpload = false;
+    const { actor } = await started(server);
+
+    actor.send({ type: 'builder.attach', list: 'email', files: [aFile('plan.pdf', 1200, 'application/pdf'), aFile('notes.txt', 30, 'text/plain')] });
+    expect(actor.getSnapshot().context.uploads.map((upload) => upload.file.name)).toEqual(['plan.pdf', 'notes.txt']);
+    server.finishUpload();
+    await waitFor(actor, (snapshot) => snapshot.context.draft.attachments.email.length === 1);
+    expect(server.uploaded).toEqual(['email plan.pdf']);
+    server.finishUpload();
+    await uploaded(actor);
+
+    expect(actor.getSnapshot().context.draft.attachments.email).toEqual([
+      { attachment_name: 'plan.pdf', id: 'upload-1', customer_group: GROUP_ID, attachment_key: 'upload-1', attachment_source: 'local_device', attachment_size: 1200 },
+      { attachment_name: 'notes.txt', id: 'upload-2', customer_group: GROUP_ID, attachment_key: 'upload-2', attachment_source: 'local_device', attachment_size: 30 },
+    ]);
+
+    actor.send({ type: 'builder.detach', list: 'email', key: 'upload-1' });
+    expect(actor.getSnapshot().context.draft.attachments.email.map((attachment) => attachment.attachment_name)).toEqual(['notes.txt']);
+  });
+
+  it('keeps an SMS image’s upload warning while the image stays attached', async () => {
+    const { actor } = await started();
+
+    actor.send({ type: 'builder.attach', list: 'sms', files: [aFile('map.png', 700 * 1024, 'image/png')] });
+    await uploaded(actor);
+
+    expect(actor.getSnapshot().context.uploadWarnings).toEqual([{ key: 'upload-1', text: "SMS attachments add up to more than 600 KB: some recipients' carriers may refuse them." }]);
+    actor.send({ type: 'builder.detach', list: 'sms', key: 'upload-1' });
+    expect(actor.getSnapshot().context.uploadWarnings).toEqual([]);
+  });
+
+  it('says why a file was not attached and leaves the draft as it was', async () => {
+    const server = new FakeScenarioServer();
+    const { actor } = await started(server);
+    const before = actor.getSnapshot().context.draft;
+
+    server.failNextUpload(503);
+    actor.send({ type: 'builder.attach', list: 'email', files: [aFile('plan.pdf', 1200, 'application/pdf')] });
+    await uploaded(actor);
+    expect(actor.getSnapshot().context.uploadErrors.email).toEqual([UPLOAD_FAILED_TEXT]);
+
+    actor.send({ type: 'builder.attach', list: 'sms', files: [aFile('notes.txt', 10, 'text/plain')] });
+    await uploaded(actor);
+    expect(actor.getSnapshot().context.uploadErrors.sms).toEqual(['notes.txt was not attached: SMS attachments must be JPEG, PNG or GIF images.']);
+
+    // Larger than the upload takes: refused without sending it.
+    actor.send({ type: 'builder.attach', list: 'email', files: [aFile('video.mp4', 10 * 1024 * 1024 + 1, 'video/mp4')] });
+    await uploaded(actor);
+    expect(actor.getSnapshot().context.uploadErrors.email).toEqual(['video.mp4 is larger than 10 MB.']);
+    expect(server.uploaded).toEqual([]);
+    expect(actor.getSnapshot().context.draft).toBe(before);
+  });
+
+  it('clears the SMS attachments when SMS is no longer chosen, and the shared files when both links go off', async () => {
+    const { actor } = await started();
+    actor.send({ type: 'builder.change', patch: { include_links: { sms: true, email: true } } });
+    actor.send({ type: 'builder.attach', list: 'sms', files: [aFile('map.png', 100, 'image/png')] });
+    actor.send({ type: 'builder.attach', list: 'shared', files: [aFile('notice.pdf', 100, 'application/pdf')] });
+    await waitFor(actor, (snapshot) => snapshot.matches({ upload: 'idle' }) && snapshot.context.uploads.length === 0);
+    expect(actor.getSnapshot().context.draft.attachments.shared).toHaveLength(1);
+
+    actor.send({ type: 'builder.device', device: deviceOf(actor, 'SMS'), chosen: false });
+    expect(actor.getSnapshot().context.draft.attachments.sms).toEqual([]);
+    expect(actor.getSnapshot().context.draft.attachments.shared).toHaveLength(1); // the email's links are still on
+
+    actor.send({ type: 'builder.change', patch: { include_links: { sms: false, email: false } } });
+    expect(actor.getSnapshot().context.draft.attachments.shared).toEqual([]);
+    expect(deviceOf(actor, 'EMAIL')).toBeTruthy();
   });
 
   it('speaks the voice text in the chosen voice', async () => {

@@ -1,8 +1,18 @@
-import type { CustomerGroupDto, CustomerGroupFieldDto, HolidayCountryDto, RecipientsCountAnswerDto, RecipientsCountRequest, ScenarioDto, ScenarioListEntryDto } from '@beacon/contracts';
+import type {
+  CustomerGroupDto,
+  CustomerGroupFieldDto,
+  HolidayCountryDto,
+  RecipientsCountAnswerDto,
+  RecipientsCountRequest,
+  ScenarioDto,
+  ScenarioListEntryDto,
+  UploadedAttachmentDto,
+} from '@beacon/contracts';
 import {
   DEFAULT_MESSAGE_LANGUAGE,
   newScenarioDraft,
   resetScenarioDraft,
+  withActiveChannelsOnly,
   withTestMode,
   type RecipientSelection,
   type RecipientType,
@@ -12,6 +22,16 @@ import {
 } from '@beacon/domain';
 import { assign, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorText } from '../../../api/api-error';
+import {
+  attachmentOf,
+  uploadFailureText,
+  uploadsToQueue,
+  withAttachment,
+  withoutAttachment,
+  type AttachmentList,
+  type PendingUpload,
+  type UploadWarning,
+} from '../attachment-uploads';
 import { errorsAfterChange, NO_ERRORS, refusalOf, type BuilderErrors } from '../builder-errors';
 import { nextStep, previousStep, type BuilderPlace, type MessageBuilderStep } from '../builder-steps';
 import {
@@ -75,6 +95,12 @@ export interface MessageBuilderContext extends MessageBuilderInput {
   audio: Blob | null;
   speechError: string | null;
   loadError: string | null;
+  /** Files chosen on this device, uploaded one at a time: the first is uploading. */
+  uploads: readonly PendingUpload[];
+  /** What went wrong with each list's last files, next to its control. */
+  uploadErrors: Readonly<Record<AttachmentList, readonly string[]>>;
+  /** The uploads' own warnings (an SMS image above what carriers commonly deliver). */
+  uploadWarnings: readonly UploadWarning[];
 }
 
 export type MessageBuilderEvent =
@@ -95,11 +121,17 @@ export type MessageBuilderEvent =
   | { type: 'builder.back' }
   | { type: 'builder.save' }
   | { type: 'builder.speak' }
-  | { type: 'builder.recount' };
+  | { type: 'builder.recount' }
+  /** Files from this device for one of the draft's lists of attachments. */
+  | { type: 'builder.attach'; list: AttachmentList; files: readonly File[] }
+  | { type: 'builder.detach'; list: AttachmentList; key: string }
+  | { type: 'builder.uploadNext' };
 
 /** Typing settles this long before the name is checked or the recipients counted. */
 export const NAME_CHECK_DELAY_MS = 400;
 export const COUNT_DELAY_MS = 400;
+
+const NO_UPLOAD_ERRORS: MessageBuilderContext['uploadErrors'] = { sms: [], email: [], shared: [] };
 
 export const SAVED_TEXT = 'Message saved.';
 export const NOT_SAVED_TEXT = 'The message was not saved: correct what the tabs marked as having errors say.';
@@ -154,7 +186,8 @@ const COUNT_EDITS = {
  * the domain's functions, the name check (debounced, only in a real message), the recipient count
  * (debounced; a newer question drops the answer to an older one), save (create, then the edit route
  * of the new message at the same step; change, with the whole draft) whose refusal lands by error key
- * and flags the tabs, and the spoken voice text.
+ * and flags the tabs, the spoken voice text, and the files attached from this device (uploaded one at
+ * a time; each adds its entry to the draft with the name and size the storage recorded).
  */
 export const messageBuilderMachine = setup({
   types: {
@@ -168,12 +201,14 @@ export const messageBuilderMachine = setup({
     countRecipients: providedPromise<RecipientsCountAnswerDto, RecipientsCountRequest>('countRecipients'),
     save: providedPromise<ScenarioDto, { scenarioId: string | null; draft: ScenarioDraft }>('save'),
     speak: providedPromise<Blob, SpeechRequest>('speak'),
+    upload: providedPromise<UploadedAttachmentDto, PendingUpload>('upload'),
   },
   actions: {
     showStep: (_, _params: { place: BuilderPlace; step: MessageBuilderStep }) => notProvided('showStep'),
     notify: (_, _params: { text: string; type: 'default' | 'error' }) => notProvided('notify'),
     recount: raise({ type: 'builder.recount' }),
     forgetCount: assign({ count: null, countError: null }),
+    uploadNext: raise({ type: 'builder.uploadNext' }),
     keepSaved: assign(({ context }, { scenario }: { scenario: ScenarioDto }) => {
       const kept = draftOf(scenario, defaultsOf(context));
       // A change made while the save ran stays; a success clears the errors (spec part 2 §4).
@@ -189,6 +224,7 @@ export const messageBuilderMachine = setup({
     phoneInvokeEdited: ({ event }) => event.type === 'builder.change' && 'is_phone_invoke' in event.patch,
     creating: ({ context }) => context.scenarioId === null,
     somebodyChosen: ({ context }) => countRequestOf(context.draft, context.customerGroup) !== null,
+    uploadsQueued: ({ context }) => context.uploads.length > 0,
   },
 }).createMachine({
   id: 'messageBuilder',
@@ -212,6 +248,9 @@ export const messageBuilderMachine = setup({
       audio: null,
       speechError: null,
       loadError: null,
+      uploads: [],
+      uploadErrors: NO_UPLOAD_ERRORS,
+      uploadWarnings: [],
     };
   },
   on: {
@@ -251,7 +290,13 @@ export const messageBuilderMachine = setup({
         failed: { on: { 'builder.retry': 'loading' } },
         ready: {
           on: {
-            'builder.change': { actions: assign(({ context, event }) => edited(context, { ...context.draft, ...event.patch })) },
+            'builder.change': {
+              actions: assign(({ context, event }) => {
+                const draft = { ...context.draft, ...event.patch };
+                // Links off take the shared files with them (spec part 2 §4).
+                return edited(context, 'include_links' in event.patch ? withActiveChannelsOnly(draft) : draft);
+              }),
+            },
             'builder.testMode': { actions: assign(({ context, event }) => edited(context, withTestMode(context.draft, event.on))) },
             'builder.language': { actions: assign(({ context, event }) => edited(context, withLanguage(context.draft, event.language, context.groupVoice))) },
             'builder.scenarioType': {
@@ -267,6 +312,21 @@ export const messageBuilderMachine = setup({
               actions: assign(({ context, event }) =>
                 edited(context, withCriterionType(context.draft, event.list, event.index, event.recipientType, event.fieldChanged)),
               ),
+            },
+            'builder.attach': {
+              actions: [
+                assign(({ context, event }) => {
+                  const { accepted, refused } = uploadsToQueue(context.draft, context.uploads, event.list, event.files);
+                  return { uploads: [...context.uploads, ...accepted], uploadErrors: { ...context.uploadErrors, [event.list]: refused } };
+                }),
+                'uploadNext',
+              ],
+            },
+            'builder.detach': {
+              actions: assign(({ context, event }) => ({
+                ...edited(context, withoutAttachment(context.draft, event.list, event.key)),
+                uploadWarnings: context.uploadWarnings.filter((warning) => warning.key !== event.key),
+              })),
             },
             'builder.reset': {
               actions: assign(({ context }) => {
@@ -355,6 +415,39 @@ export const messageBuilderMachine = setup({
             },
           },
         },
+      },
+    },
+    upload: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'builder.uploadNext': { guard: 'uploadsQueued', target: 'uploading' } } },
+        uploading: {
+          invoke: {
+            src: 'upload',
+            input: ({ context }) => context.uploads[0]!,
+            onDone: {
+              target: 'next',
+              actions: assign(({ context, event }) => {
+                const [done, ...rest] = context.uploads;
+                const { list, file } = done!;
+                const attachment = attachmentOf(event.output, file, context.customerGroup);
+                // A channel made inactive while its file went up does not keep it (spec part 2 §4).
+                const draft = withActiveChannelsOnly(withAttachment(context.draft, list, attachment));
+                const warnings = (event.output.warnings ?? []).map((text) => ({ key: attachment.attachment_key, text }));
+                return { ...edited(context, draft), uploads: rest, uploadWarnings: [...context.uploadWarnings, ...warnings] };
+              }),
+            },
+            onError: {
+              target: 'next',
+              actions: assign(({ context, event }) => {
+                const [failed, ...rest] = context.uploads;
+                const said = context.uploadErrors[failed!.list];
+                return { uploads: rest, uploadErrors: { ...context.uploadErrors, [failed!.list]: [...new Set([...said, uploadFailureText(event.error, failed!)])] } };
+              }),
+            },
+          },
+        },
+        next: { always: [{ guard: 'uploadsQueued', target: 'uploading' }, { target: 'idle' }] },
       },
     },
     speech: {

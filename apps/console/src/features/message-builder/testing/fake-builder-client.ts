@@ -3,7 +3,7 @@ import { ApiError } from '../../../api/api-error';
 import { stubApi } from '../../../testing/stub-api';
 import type { FakeScenarioServer } from './fake-scenario-server';
 
-/** The console's API client over the fake server: the builder's calls by method and path; `paths` records them. */
+/** The console's API client over the fake server: the builder's calls (and uploads) by method and path; `paths` records them. */
 export function fakeBuilderClient(server: FakeScenarioServer): { client: ApiClient; paths: string[] } {
   const paths: string[] = [];
   const send = async (method: Method, path: string, body?: unknown): Promise<unknown> => {
@@ -22,5 +22,11 @@ export function fakeBuilderClient(server: FakeScenarioServer): { client: ApiClie
     if (url.pathname === '/api/holidays/countries/') return server.holidayCountries();
     throw new ApiError(404, { detail: `No fake for ${method} ${path}` });
   };
-  return { client: stubApi({ send: send as ApiClient['send'] }), paths };
+  const sendForm = async (method: Method, path: string, form: FormData): Promise<unknown> => {
+    paths.push(`${method} ${path}`);
+    const channel = path === '/api/upload/sms_attachment' ? 'sms' : path === '/api/upload/email_attachment' ? 'email' : null;
+    if (channel === null || method !== 'POST') throw new ApiError(404, { detail: `No fake for ${method} ${path}` });
+    return server.uploadAttachment(channel, form.get('file') as File);
+  };
+  return { client: stubApi({ send: send as ApiClient['send'], sendForm: sendForm as ApiClient['sendForm'] }), paths };
 }

@@ -1,5 +1,5 @@
-import type { CustomerGroupDto, CustomerGroupFieldDto, RecipientsCountAnswerDto, RecipientsCountRequest, ScenarioDto, UserListItemDto } from '@beacon/contracts';
-import type { ScenarioDraft } from '@beacon/domain';
+import type { CustomerGroupDto, CustomerGroupFieldDto, RecipientsCountAnswerDto, RecipientsCountRequest, ScenarioDto, UploadedAttachmentDto, UserListItemDto } from '@beacon/contracts';
+import { formatBytes, SMS_ATTACHMENT_TYPES, uploadSizeWarnings, type ScenarioDraft } from '@beacon/domain';
 import { ApiError } from '../../../api/api-error';
 import type { MessageBuilderApi, SpeechRequest } from '../message-builder-api';
 
@@ -50,9 +50,14 @@ interface Pending<T> {
   reject: (error: unknown) => void;
 }
 
+/** What the upload calls take of one file, as the server's upload-purposes.ts says. */
+const UPLOAD_MAX_BYTES = { email: 10 * 1024 * 1024, sms: 1024 * 1024 } as const;
+
 /**
  * The builder's calls against messages kept in memory: names unique among real messages (400 under
- * `name`), a refusal queued for the next save, and recipient counts answered when the test says.
+ * `name`), a refusal queued for the next save, recipient counts answered when the test says, and
+ * uploads refused as the server refuses them (413 past the limit, 400 for an SMS file that is not an
+ * image), or held until the test lets them finish.
  */
 export class FakeScenarioServer implements MessageBuilderApi {
   readonly kept = new Map<string, ScenarioDto>();
@@ -60,9 +65,27 @@ export class FakeScenarioServer implements MessageBuilderApi {
   readonly countQuestions: RecipientsCountRequest[] = [];
   private readonly pendingCounts: Pending<RecipientsCountAnswerDto>[] = [];
   private nextRefusal: ApiError | null = null;
+  private nextUploadFailure: ApiError | null = null;
+  private readonly heldUploads: (() => void)[] = [];
   private lastId = 0;
+  private lastUpload = 0;
   /** Answer counts at once (true) or when `answerCount` says. */
   autoCount = true;
+  /** Answer uploads at once (true) or when `finishUpload` says. */
+  autoUpload = true;
+  /** The files uploaded, by channel and name. */
+  readonly uploaded: string[] = [];
+
+  /** The next upload fails with this status (0: no answer at all). */
+  failNextUpload(status: number): this {
+    this.nextUploadFailure = new ApiError(status, status === 0 ? 'The server could not be reached.' : { detail: 'Storage is unavailable.' });
+    return this;
+  }
+
+  /** Lets the oldest held upload answer. */
+  finishUpload(): void {
+    this.heldUploads.shift()?.();
+  }
 
   refuseNextSave(body: Record<string, unknown>): this {
     this.nextRefusal = new ApiError(400, body);
@@ -148,6 +171,33 @@ export class FakeScenarioServer implements MessageBuilderApi {
   async speak(request: SpeechRequest): Promise<Blob> {
     this.calls.push(`POST ttsaudio ${request.voice}`);
     return new Blob(['RIFF'], { type: 'audio/wav' });
+  }
+
+  async uploadAttachment(channel: 'sms' | 'email', file: File): Promise<UploadedAttachmentDto> {
+    if (!this.autoUpload) await new Promise<void>((resolve) => this.heldUploads.push(resolve));
+    const failure = this.nextUploadFailure;
+    this.nextUploadFailure = null;
+    if (failure) throw failure;
+    if (file.size > UPLOAD_MAX_BYTES[channel]) {
+      throw new ApiError(413, { detail: `The file is too large. Files of up to ${formatBytes(UPLOAD_MAX_BYTES[channel])} can be attached.` });
+    }
+    if (channel === 'sms' && !SMS_ATTACHMENT_TYPES.test(file.type)) {
+      const refusal = 'SMS attachments must be JPEG, PNG or GIF images.';
+      throw new ApiError(400, { detail: refusal, file: [refusal] });
+    }
+    this.uploaded.push(`${channel} ${file.name}`);
+    this.lastUpload += 1;
+    const key = `upload-${this.lastUpload}`;
+    const warnings = uploadSizeWarnings(`${channel}_attachment`, file.size);
+    return {
+      url: `/api/upload/file/${key}/`,
+      key,
+      name: file.name,
+      created_at: '2026-01-01T00:00:00Z',
+      size: file.size,
+      content_type: file.type || 'application/octet-stream',
+      ...(warnings.length > 0 ? { warnings } : {}),
+    };
   }
 
   private refuseIfAsked() {
