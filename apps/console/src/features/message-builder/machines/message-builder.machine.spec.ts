@@ -255,7 +255,7 @@ describe('message builder machine', () => {
 
   it('clears the SMS attachments when SMS is no longer chosen, and the shared files when both links go off', async () => {
     const { actor } = await started();
-    actor.send({ type: 'builder.change', patch: { include_links: { sms: true, email: true } } });
+    actor.send({ type: 'builder.change', patch: { include_links: { sms: true, email: true, teams: false, slack: false } } });
     actor.send({ type: 'builder.attach', list: 'sms', files: [aFile('map.png', 100, 'image/png')] });
     actor.send({ type: 'builder.attach', list: 'shared', files: [aFile('notice.pdf', 100, 'application/pdf')] });
     await waitFor(actor, (snapshot) => snapshot.matches({ upload: 'idle' }) && snapshot.context.uploads.length === 0);
@@ -265,7 +265,7 @@ describe('message builder machine', () => {
     expect(actor.getSnapshot().context.draft.attachments.sms).toEqual([]);
     expect(actor.getSnapshot().context.draft.attachments.shared).toHaveLength(1); // the email's links are still on
 
-    actor.send({ type: 'builder.change', patch: { include_links: { sms: false, email: false } } });
+    actor.send({ type: 'builder.change', patch: { include_links: { sms: false, email: false, teams: false, slack: false } } });
     expect(actor.getSnapshot().context.draft.attachments.shared).toEqual([]);
     expect(deviceOf(actor, 'EMAIL')).toBeTruthy();
   });

@@ -1,42 +1,11 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { ROOT_PERMISSIONS } from '@beacon/domain';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { JSX } from 'react';
-import { createActor, waitFor } from 'xstate';
-import { renderWithSession } from '../../../../testing/render-with-session';
-import { BuilderContext, type BuilderEnvironment } from '../../builder-context';
-import { messageBuilderLogic } from '../../message-builder.implementations';
-import { FakeScenarioServer, GROUP_ID } from '../../testing/fake-scenario-server';
+import { renderBuilderStep as renderStep, runningBuilders } from '../../testing/render-builder-step';
 import { ContentStep } from './ContentStep';
 import { DevicesStep } from './DevicesStep';
 
-const running: { stop: () => void }[] = [];
-afterEach(() => running.splice(0).forEach((actor) => actor.stop()));
-
-async function renderStep(Step: () => JSX.Element, settings: Partial<BuilderEnvironment['settings']> = {}) {
-  const server = new FakeScenarioServer();
-  const logic = messageBuilderLogic({ api: server, notify: () => undefined, showStep: () => undefined });
-  const actor = createActor(logic, {
-    input: { scenarioId: null, groupId: GROUP_ID, groupVoice: 'Amy', rootPermissions: ROOT_PERMISSIONS, canReadFields: true, step: 'content' },
-  }).start();
-  running.push(actor);
-  await waitFor(actor, (snapshot) => snapshot.matches({ data: 'ready' }));
-  const environment: BuilderEnvironment = {
-    actor,
-    api: server,
-    rootPermissions: ROOT_PERMISSIONS,
-    groupId: GROUP_ID,
-    settings: { opening_text: '', closing_text: '', test_message_header: false, noticeboard_numbers: [], ...settings },
-  };
-  renderWithSession(
-    <BuilderContext.Provider value={environment}>
-      <Step />
-    </BuilderContext.Provider>,
-  );
-  const device = (type: 'SMS' | 'VOICE' | 'EMAIL') => actor.getSnapshot().context.draft.devices.find((each) => each.dispatch_type === type)!;
-  return { actor, device };
-}
+afterEach(() => runningBuilders.splice(0).forEach((actor) => actor.stop()));
 
 const smsBox = () => screen.getByRole('textbox', { name: 'SMS content' });
 

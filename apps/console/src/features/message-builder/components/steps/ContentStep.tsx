@@ -16,6 +16,7 @@ import { CheckboxField, Fieldset, Hint, Labelled } from '../../../../shared-ui/l
 import { Note } from '../../../../shared-ui/page-layout';
 import { hasPermission, useBuilder, useBuilderSelector, useKeyErrors, type BuilderEnvironment } from '../../builder-context';
 import { selectAudio, selectDraft, selectSpeaking, selectSpeechError } from '../../message-builder.selectors';
+import { MessageAttachments } from '../MessageAttachments';
 import { Columns, Flags, StepFrame } from '../StepFrame';
 import { wholeNumber } from './SequenceStep';
 
@@ -41,10 +42,10 @@ export function smsCountText(text: string): string {
 }
 
 /**
- * Content (spec part 2 §4, §5): a box for each active channel only, the SMS part count as the text
- * is typed with the warning past the threshold, each channel's preview as its recipient sees it,
- * the voice text spoken, the answering-machine text, polling, retries, links, and the Teams, Slack
- * and push texts.
+ * Content (spec part 2 §3, §4, §5): a box for each active channel only, the SMS part count as the
+ * text is typed with the warning past the threshold, the files attached to each channel, each
+ * channel's preview as its recipient sees it, the voice text spoken, the answering-machine text,
+ * polling, retries, links, and the Teams, Slack and push texts.
  */
 export function ContentStep() {
   const environment = useBuilder();
@@ -94,6 +95,7 @@ export function ContentStep() {
         </Fieldset>
       ))}
       {global && active.has('voice') && <SpeakButton />}
+      <MessageAttachments />
       {active.has('voice') && (
         <Labelled label="Answering machine message" hint="What an answering machine records instead of the call content.">
           {(control) => <TextArea {...control} rows={3} value={draft.message_text} onChange={(event) => change({ message_text: event.target.value })} />}
