@@ -1,6 +1,7 @@
 import type { UploadedAttachmentDto } from '@beacon/contracts';
 import { ATTACHMENT_LIMITS, ATTACHMENTS_PER_CHANNEL_MAX, attachmentTotals, formatBytes, type ScenarioAttachment, type ScenarioDraft } from '@beacon/domain';
 import { errorText, isApiError } from '../../api/api-error';
+import { UPLOAD_FAILED_TEXT } from '../../api/upload-failed-text';
 
 /**
  * The files a message carries (spec part 2 §3 "attachments per channel ... with running sizes and
@@ -24,7 +25,7 @@ export interface UploadWarning {
 }
 
 /** Spec part 2 §8: the storage could not take the file. */
-export const UPLOAD_FAILED_TEXT = 'The file can not be uploaded. Please contact your administrator.';
+export { UPLOAD_FAILED_TEXT };
 
 const MB = 1024 * 1024;
 

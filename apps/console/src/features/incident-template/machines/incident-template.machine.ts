@@ -9,9 +9,10 @@ import type { RequiredValueGap } from '@beacon/domain';
 import { assertEvent, assign, fromCallback, fromPromise, setup, spawnChild, type SnapshotFrom } from 'xstate';
 import { errorText, isApiError } from '../../../api/api-error';
 import { missingValues, presetValues, startPayload, valueKey, type TemplateValues } from '../template-values';
+import { UPLOAD_FAILED_TEXT } from '../../../api/upload-failed-text';
 
 /** Spec §8, storage upload failure. */
-export const UPLOAD_FAILED_TEXT = 'The file can not be uploaded. Please contact your administrator.';
+export { UPLOAD_FAILED_TEXT };
 /** An unknown (or no longer public) subdomain. */
 export const NOT_AVAILABLE_TEXT = 'This page is not available.';
 export const UPLOADS_PENDING_TEXT = 'Please wait until the files are uploaded.';
