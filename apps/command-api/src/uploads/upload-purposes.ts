@@ -1,8 +1,7 @@
-import type { FileUploadPurpose } from '@beacon/domain';
+import { MESSAGE_UPLOAD_MAX_BYTES, type FileUploadPurpose } from '@beacon/domain';
 import type { UploadRule } from '../shared/uploads/upload-kind';
 import { mediaTypeRule } from './media-type-rule';
 
-const MB = 1024 * 1024;
 
 /**
  * What each message upload takes. Email and provider attachments: any type, up to 10 MB (what mail
@@ -10,15 +9,15 @@ const MB = 1024 * 1024;
  * carriers deliver. Recordings are played on voice calls: audio (WAV, MP3, OGG, …) up to 20 MB.
  */
 export const MESSAGE_UPLOAD_RULES: Readonly<Record<FileUploadPurpose, UploadRule>> = {
-  email_attachment: { maxBytes: 10 * MB },
-  provider_attachment: { maxBytes: 10 * MB },
+  email_attachment: { maxBytes: MESSAGE_UPLOAD_MAX_BYTES.email_attachment },
+  provider_attachment: { maxBytes: MESSAGE_UPLOAD_MAX_BYTES.provider_attachment },
   sms_attachment: mediaTypeRule({
-    maxBytes: 1 * MB,
+    maxBytes: MESSAGE_UPLOAD_MAX_BYTES.sms_attachment,
     types: /^image\/(jpeg|png|gif)$/,
     message: 'SMS attachments must be JPEG, PNG or GIF images.',
   }),
   recording: mediaTypeRule({
-    maxBytes: 20 * MB,
+    maxBytes: MESSAGE_UPLOAD_MAX_BYTES.recording,
     types: /^audio\/[a-z0-9.+-]+$/,
     message: 'A recording must be an audio file, such as WAV, MP3 or OGG.',
   }),

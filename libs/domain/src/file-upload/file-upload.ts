@@ -12,6 +12,20 @@ export type FileUploadPurpose = (typeof FILE_UPLOAD_PURPOSES)[number];
 
 export const FILE_UPLOAD_EVENT_VERSIONS = { FileUploaded: 1 } as const;
 
+const MB = 1024 * 1024;
+
+/**
+ * The largest file each message upload takes: email and provider attachments 10 MB (what mail servers
+ * commonly accept), SMS attachments 1 MB (MMS images carriers deliver), recordings 20 MB. The upload
+ * calls enforce them; the builder checks them before sending a file.
+ */
+export const MESSAGE_UPLOAD_MAX_BYTES: Readonly<Record<FileUploadPurpose, number>> = {
+  email_attachment: 10 * MB,
+  provider_attachment: 10 * MB,
+  sms_attachment: 1 * MB,
+  recording: 20 * MB,
+};
+
 export const fileUploadStream = (key: string) => `file_upload-${key}`;
 
 /**

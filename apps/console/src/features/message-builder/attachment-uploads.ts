@@ -1,5 +1,13 @@
 import type { UploadedAttachmentDto } from '@beacon/contracts';
-import { ATTACHMENT_LIMITS, ATTACHMENTS_PER_CHANNEL_MAX, attachmentTotals, formatBytes, type ScenarioAttachment, type ScenarioDraft } from '@beacon/domain';
+import {
+  ATTACHMENT_LIMITS,
+  ATTACHMENTS_PER_CHANNEL_MAX,
+  attachmentTotals,
+  formatBytes,
+  MESSAGE_UPLOAD_MAX_BYTES,
+  type ScenarioAttachment,
+  type ScenarioDraft,
+} from '@beacon/domain';
 import { errorText, isApiError } from '../../api/api-error';
 import { UPLOAD_FAILED_TEXT } from '../../api/upload-failed-text';
 
@@ -27,14 +35,16 @@ export interface UploadWarning {
 /** Spec part 2 §8: the storage could not take the file. */
 export { UPLOAD_FAILED_TEXT };
 
-const MB = 1024 * 1024;
 
 /**
- * What the upload calls take of one file (apps/command-api upload-purposes.ts): email attachments any
- * type up to 10 MB, SMS (MMS) images up to 1 MB. Shared files are sent as links, so they go up as
- * email attachments: any type.
+ * What the upload calls take of one file (the domain's MESSAGE_UPLOAD_MAX_BYTES). Shared files are sent
+ * as links, so they go up as email attachments: any type.
  */
-export const FILE_MAX_BYTES: Readonly<Record<AttachmentList, number>> = { email: 10 * MB, sms: ATTACHMENT_LIMITS.sms.maxBytes, shared: 10 * MB };
+export const FILE_MAX_BYTES: Readonly<Record<AttachmentList, number>> = {
+  email: MESSAGE_UPLOAD_MAX_BYTES.email_attachment,
+  sms: MESSAGE_UPLOAD_MAX_BYTES.sms_attachment,
+  shared: MESSAGE_UPLOAD_MAX_BYTES.email_attachment,
+};
 
 /** Which upload call a list's files go to. */
 export const uploadChannelOf = (list: AttachmentList): 'sms' | 'email' => (list === 'sms' ? 'sms' : 'email');
