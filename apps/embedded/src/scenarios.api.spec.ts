@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { ContactFieldDto, ScenarioDto, ScenarioListEntryDto, ScenarioPageDto } from '@beacon/contracts';
 import { NAME_DUPLICATE, ROOT_PERMISSIONS } from '@beacon/domain';
-import { DemoTenantSeeder } from '@beacon/command-api';
 import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE } from '@beacon/platform';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
@@ -221,7 +220,6 @@ describe('contact fields in use', () => {
 describe('the demo organisation', () => {
   it('has realistic templates: a site evacuation, a test drill and an IT outage with polling', async () => {
     const demoAdmin = await login(app, 'admin@demo.test');
-    await app.app.get(DemoTenantSeeder).templates;
     const list = (await request(app.url).get('/api/scenario/').query({ page_size: 'all' }).set(auth(demoAdmin)).set('X-Read-Position', String(await headPosition())).expect(200))
       .body as ScenarioListEntryDto[];
     expect(list.map((entry) => [entry.name, entry.is_real]).sort()).toEqual([

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import { DemoTenantSeeder } from '@beacon/command-api';
 import { loadPlatformConfig, type PlatformConfig } from '@beacon/platform';
 import { eventually as retryUntil } from '@beacon/testing';
 import request from 'supertest';
@@ -24,6 +25,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   process.env.LOG_LEVEL = 'silent';
   const app = await createEmbeddedApp(config);
   await app.listen(0, '127.0.0.1');
+  // The demo's message templates are made once the read models answer: done before a test reads the history.
+  await app.get(DemoTenantSeeder).templates;
   const url = await app.getUrl();
   return {
     app,
