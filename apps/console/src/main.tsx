@@ -1,3 +1,5 @@
+// First, before any module builds a schema: see zod-config.ts.
+import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
