@@ -16,6 +16,7 @@ import { ACTIVITY_LOGS, type ActivityLogDocument } from '../projections/activity
 import { resolveDateRange, type ActivityLogFilters } from './activity-log-filters';
 import { csvText } from './csv';
 import { formatDisplayTime, formatIsoDay, knownTimeZone } from './zoned-time';
+import { escapeRegExp } from '../../shared/queries/plain-text-pattern';
 
 /** What a request may see: the groups it reaches and the predicate that keeps it to them. */
 interface Reach {
@@ -35,7 +36,6 @@ const NEWEST_FIRST = { _id: -1 } as const;
 /** Entries an export reads from the store at a time. */
 const EXPORT_BATCH = 1_000;
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What an entry shows of a user: a current one, or one deleted since (FORMER_USERS). */
 type NamedUser = Pick<UserDocument, 'email' | 'first_name' | 'last_name'>;
@@ -160,7 +160,7 @@ export class ActivityLogReader {
     const range = resolveDateRange(filters.from, filters.to, timeZone);
     if (range.from) clauses.push({ occurred_at: { $gte: range.from } });
     if (range.until) clauses.push({ occurred_at: { $lt: range.until } });
-    if (filters.search) clauses.push({ summary: { $regex: escapeRegex(filters.search), $options: 'i' } });
+    if (filters.search) clauses.push({ summary: { $regex: escapeRegExp(filters.search), $options: 'i' } });
     return clauses.length ? { $and: clauses } : {};
   }
 

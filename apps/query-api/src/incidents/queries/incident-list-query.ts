@@ -1,5 +1,6 @@
 import { isRecordedIncidentState, NOT_A_STRING, NOT_AN_INTEGER, type RecordedIncidentStateName, validationError } from '@beacon/domain';
 import type { Filter, IndexSpec } from '@beacon/read-store';
+import { escapeRegExp } from '../../shared/queries/plain-text-pattern';
 
 /**
  * The incident list's paging and filters (spec part 1 §7 "Incidents", §9: page sizes include 0 and
@@ -132,7 +133,6 @@ export function parseFiltersParam(value: unknown): IncidentCriteria {
   return parseCriteria(parsed as Record<string, unknown>);
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * What the list filters and sorts by, each ending with the list's order so that a page is read in

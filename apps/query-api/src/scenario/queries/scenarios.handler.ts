@@ -11,8 +11,8 @@ import type { Filter } from '@beacon/read-store';
 import { ScenarioReader } from '../scenario-reader';
 import type { ScenarioDocument } from '../../shared/read-models/scenarios.read-model';
 import { ScenariosQuery } from './scenarios.query';
+import { escapeRegExp } from '../../shared/queries/plain-text-pattern';
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const FLAGS = ['is_dashboard', 'is_phone_invoke', 'is_incident_manager', 'is_email_invoke'] as const;
 

@@ -1,6 +1,7 @@
 import { READ_MODELS } from '@beacon/contracts';
 import type { UserRegistered } from '@beacon/domain';
 import type { Document } from '@beacon/read-store';
+import { escapeRegExp } from '../queries/plain-text-pattern';
 
 export const USERS = READ_MODELS.users;
 
@@ -94,7 +95,6 @@ export const keyString = (ids: readonly string[]): string => (ids.length ? ` ${i
 /** The ids of a key string. */
 export const keysOf = (keys: string | undefined): string[] => (keys ?? '').split(' ').filter(Boolean);
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /** The filter of the documents whose key string at `path` holds `id` (a plain substring, which the SQLite store tests with instr). */
 export const holdsKey = (path: string, id: string) => ({ [path]: { $regex: escapeRegExp(` ${id} `) } });

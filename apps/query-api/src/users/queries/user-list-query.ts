@@ -10,6 +10,7 @@ import {
 import type { Filter, IndexSpec, SortSpec } from '@beacon/read-store';
 import type { z } from 'zod';
 import { fieldValueKey, type UserDocument } from '../../shared/read-models/users.read-model';
+import { escapeRegExp } from '../../shared/queries/plain-text-pattern';
 
 /**
  * The user list's filters, order and paging (GET /api/customer_group/{id}/users/, spec part 2 §7
@@ -83,7 +84,6 @@ export const USER_LIST_INDEXES: readonly IndexSpec[] = [
   { keys: { address_string: 1 } },
 ];
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `field`=`value`: text compares in any case (emails and the name keys are stored in lower case). */
 function attributeFilter(field: UserListFilterField, value: string): Filter {
