@@ -1,10 +1,11 @@
-import { MESSAGE_LANGUAGES, voicesOf, type ScenarioNoticeboard } from '@beacon/domain';
+import { voicesOf, type ScenarioNoticeboard } from '@beacon/domain';
 import { Input, Select, TextArea } from '../../../../shared-ui/form-controls';
 import { CheckboxField, Labelled } from '../../../../shared-ui/labelled-controls';
 import { Note } from '../../../../shared-ui/page-layout';
 import { hasPermission, useBuilder, useBuilderSelector, useKeyErrors } from '../../builder-context';
 import { selectDraft } from '../../message-builder.selectors';
 import { Columns, StepFrame } from '../StepFrame';
+import { LanguageOptions, VoiceOptions } from '../SpeechOptions';
 
 /** Noticeboard: the message also recorded on one of the group's audio noticeboard numbers (with Audio noticeboard). */
 export function NoticeboardStep() {
@@ -52,22 +53,14 @@ export function NoticeboardStep() {
                       value={board.language}
                       onChange={(event) => change({ language: event.target.value, default_noticeboard_message_voice: voicesOf(event.target.value)[0]?.value ?? board.default_noticeboard_message_voice })}
                     >
-                      {MESSAGE_LANGUAGES.map((language) => (
-                        <option key={language.code} value={language.code}>
-                          {language.name}
-                        </option>
-                      ))}
+                      <LanguageOptions />
                     </Select>
                   )}
                 </Labelled>
                 <Labelled label="Noticeboard voice">
                   {(control) => (
                     <Select {...control} value={board.default_noticeboard_message_voice} onChange={(event) => change({ default_noticeboard_message_voice: event.target.value })}>
-                      {voicesOf(board.language).map((voice) => (
-                        <option key={voice.value} value={voice.value}>
-                          {voice.label}
-                        </option>
-                      ))}
+                      <VoiceOptions language={board.language} />
                     </Select>
                   )}
                 </Labelled>

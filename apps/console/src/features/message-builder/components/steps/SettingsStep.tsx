@@ -1,4 +1,4 @@
-import { MESSAGE_LANGUAGES, SCENARIO_TYPES, voicesOf, type ScenarioType } from '@beacon/domain';
+import { SCENARIO_TYPES, type ScenarioType } from '@beacon/domain';
 import { useDialog } from '../../../../feedback/use-feedback';
 import { SecondaryButton } from '../../../../shared-ui/buttons';
 import { Input, Select } from '../../../../shared-ui/form-controls';
@@ -6,6 +6,7 @@ import { CheckboxField, Fieldset, Labelled } from '../../../../shared-ui/labelle
 import { hasPermission, useBuilder, useBuilderSelector, useKeyErrors } from '../../builder-context';
 import { selectCheckingName, selectDraft } from '../../message-builder.selectors';
 import { Columns, Flags, StepFrame } from '../StepFrame';
+import { LanguageOptions, VoiceOptions } from '../SpeechOptions';
 
 export const SCENARIO_TYPE_LABELS: Record<ScenarioType, string> = { broadcast: 'Broadcast', sequence: 'Sequence', conference: 'Conference' };
 export const RESET_QUESTION = 'Reset the message to its defaults? Its name stays; everything else goes back to how a new message starts.';
@@ -61,22 +62,14 @@ export function SettingsStep() {
         <Labelled label="Language" errors={languageErrors}>
           {(control) => (
             <Select {...control} value={draft.selected_language} onChange={(event) => actor.send({ type: 'builder.language', language: event.target.value })}>
-              {MESSAGE_LANGUAGES.map((language) => (
-                <option key={language.code} value={language.code}>
-                  {language.name}
-                </option>
-              ))}
+              <LanguageOptions />
             </Select>
           )}
         </Labelled>
         <Labelled label="Voice">
           {(control) => (
             <Select {...control} value={draft.tts_voice} onChange={(event) => change({ tts_voice: event.target.value })}>
-              {voicesOf(draft.selected_language).map((voice) => (
-                <option key={voice.value} value={voice.value}>
-                  {voice.label}
-                </option>
-              ))}
+              <VoiceOptions language={draft.selected_language} />
             </Select>
           )}
         </Labelled>
