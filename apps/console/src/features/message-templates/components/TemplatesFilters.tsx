@@ -1,10 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { Field, Input } from '../../../shared-ui/form-controls';
+import { useDebouncedSearch, useFollowing } from '../../../shared-ui/use-applied-filter';
 import { ACTIVE_TABS, type ActiveTab, type TemplatesQuery } from '../templates-query';
-
-/** How long the search waits after the last key before it asks the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export const TAB_LABELS: Readonly<Record<ActiveTab, string>> = { all: 'All', real: 'Real', test: 'Test' };
 
@@ -17,13 +15,23 @@ interface TemplatesFiltersProps {
 export function TemplatesFilters({ query, onChange }: TemplatesFiltersProps) {
   const id = useId();
   const search = useDebouncedSearch(query.search, (text) => onChange({ search: text }));
+  const [activeTab, setActiveTab] = useFollowing(query.activeTab);
   return (
     <Filters role="search" aria-label="Filter message templates" onSubmit={(event) => event.preventDefault()}>
       <Tabs>
         <legend>Show</legend>
         {ACTIVE_TABS.map((tab) => (
           <label key={tab}>
-            <input type="radio" name={`${id}-tab`} value={tab} checked={query.activeTab === tab} onChange={() => onChange({ activeTab: tab })} />
+            <input
+              type="radio"
+              name={`${id}-tab`}
+              value={tab}
+              checked={activeTab === tab}
+              onChange={() => {
+                setActiveTab(tab);
+                onChange({ activeTab: tab });
+              }}
+            />
             <span>{TAB_LABELS[tab]}</span>
           </label>
         ))}
@@ -34,32 +42,6 @@ export function TemplatesFilters({ query, onChange }: TemplatesFiltersProps) {
       </Field>
     </Filters>
   );
-}
-
-/** A value the user edits that follows the applied one whenever that changes (Back, a link). */
-function useFollowing(applied: string): [string, (value: string) => void] {
-  const [value, setValue] = useState(applied);
-  const [shown, setShown] = useState(applied);
-  if (shown !== applied) {
-    setShown(applied);
-    setValue(applied);
-  }
-  return [value, setValue];
-}
-
-/** The search as typed, applied once typing pauses. */
-function useDebouncedSearch(applied: string, apply: (text: string) => void) {
-  const [text, setText] = useFollowing(applied);
-  const latestApply = useRef(apply);
-  useEffect(() => {
-    latestApply.current = apply;
-  });
-  useEffect(() => {
-    if (text === applied) return undefined;
-    const timer = setTimeout(() => latestApply.current(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, applied]);
-  return { text, type: setText };
 }
 
 const Filters = styled.form`

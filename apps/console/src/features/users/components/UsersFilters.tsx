@@ -1,18 +1,16 @@
 import { CUSTOMER_PERMISSIONS, type CustomerGroupFieldDto } from '@beacon/contracts';
 import { isSelectFieldType } from '@beacon/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { ROLE_NAMES } from '../../../formatting/role-names';
 import { SecondaryButton } from '../../../shared-ui/buttons';
 import { FilterProblem } from '../../../shared-ui/FiltersForm';
 import { Field, Input, Select } from '../../../shared-ui/form-controls';
 import { CheckboxField } from '../../../shared-ui/labelled-controls';
+import { useDebouncedSearch, useFollowing } from '../../../shared-ui/use-applied-filter';
 import { isDeviceField } from '../../../shared-ui/user-fields/field-values';
 import { indented, type GroupOption } from '../customer-group-options';
 import { DEFAULT_QUERY, type UsersQuery } from '../users-query';
-
-/** How long the search waits after the last key before it asks the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },
@@ -55,6 +53,7 @@ function filterChoices(field: string, fields: readonly CustomerGroupFieldDto[]) 
 export function UsersFilters({ query, groupId, groups, groupsFailed, fields, fieldsFailed, onChange }: UsersFiltersProps) {
   const id = useId();
   const search = useDebouncedSearch(query.search, (text) => onChange({ search: text }));
+  const [includeSubGroups, setIncludeSubGroups] = useFollowing(query.includeSubGroups);
   // The filter chosen, before a value is: it stands while the applied filter is the one it was chosen against.
   const [choice, setChoice] = useState({ field: query.field, against: query.field });
   const filterField = choice.against === query.field ? choice.field : query.field;
@@ -89,7 +88,14 @@ export function UsersFilters({ query, groupId, groups, groupsFailed, fields, fie
         {groupsFailed && <FilterProblem id={`${id}-groups-failed`}>The customer groups could not be loaded.</FilterProblem>}
       </Field>
       <SubGroups>
-        <CheckboxField label="Include sub-groups" checked={query.includeSubGroups} onChange={(checked) => onChange({ includeSubGroups: checked })} />
+        <CheckboxField
+          label="Include sub-groups"
+          checked={includeSubGroups}
+          onChange={(checked) => {
+            setIncludeSubGroups(checked);
+            onChange({ includeSubGroups: checked });
+          }}
+        />
       </SubGroups>
       <Field>
         <label htmlFor={`${id}-search`}>Search by name or email</label>
@@ -174,32 +180,6 @@ function MissingFields({ label, fields }: { label: string; fields: readonly Cust
       ))}
     </optgroup>
   );
-}
-
-/** A value the user edits that follows the applied one whenever that changes (Back, a link, Clear). */
-function useFollowing(applied: string): [string, (value: string) => void] {
-  const [value, setValue] = useState(applied);
-  const [shown, setShown] = useState(applied);
-  if (shown !== applied) {
-    setShown(applied);
-    setValue(applied);
-  }
-  return [value, setValue];
-}
-
-/** The search as typed, applied once typing pauses. */
-function useDebouncedSearch(applied: string, apply: (text: string) => void) {
-  const [text, setText] = useFollowing(applied);
-  const latestApply = useRef(apply);
-  useEffect(() => {
-    latestApply.current = apply;
-  });
-  useEffect(() => {
-    if (text === applied) return undefined;
-    const timer = setTimeout(() => latestApply.current(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, applied, latestApply]);
-  return { text, type: setText };
 }
 
 const Filters = styled.form`
