@@ -109,3 +109,4 @@ export * from './message/scenario.activity';
 export * from './message/sms-segments';
 export * from './message/message-preview';
 export * from './message/holiday-check';
+export * from './sending/delivery-status';

@@ -1,12 +1,77 @@
-import type { DispatchJob } from '../jobs/dispatch-job';
+/**
+ * The channel port: one small interface per channel, one adapter per vendor
+ * (`channels/<channel>/<vendor>.provider.ts`), each passing the provider contract suite
+ * (`channels/testing/channel-provider.contract.ts`).
+ */
 
-export interface ProviderResult {
-  readonly providerMessageId: string;
+/** The channels a message goes out on (spec part 2 §1). */
+export type Channel = 'SMS' | 'VOICE' | 'EMAIL' | 'TEAMS' | 'SLACK' | 'PUSH';
+
+/** One message to one address, as a worker hands it to a provider. */
+export interface OutgoingMessage {
+  /**
+   * Ours, made before the job was queued (session, recipient, device, attempt). It goes to the provider as
+   * its reference or idempotency key where the provider takes one, and in the status callback's address,
+   * so a report finds its delivery even when it arrives before the submit is recorded.
+   */
+  readonly deliveryId: string;
+  readonly tenantId: string;
+  readonly sessionId: string;
+  readonly channel: Channel;
+  /** A phone number (E.164), an email address, a webhook URL or a push subscription (JSON). */
+  readonly address: string;
+  /** Email subject, Teams/Slack title, push title. */
+  readonly subject?: string;
+  readonly text: string;
+  /** SMS/voice sender: a number or an alphanumeric name. */
+  readonly from?: string;
+  /** Where the provider posts status reports for this message (absent: the provider is not asked for any). */
+  readonly statusCallbackUrl?: string;
 }
 
-/** A way to deliver a message on one channel (SMTP, an SMS API, a webhook, or the local outbox). */
+/**
+ * What a provider answered to one send:
+ * - accepted: it took the message (its id for later reports and reconciliation);
+ * - refused: it answered no; permanent (bad address, blocked, unsubscribed) or temporary (try again);
+ * - throttled: it asked us to slow down (HTTP 429, SMTP 421/451 "try later"): not a failure;
+ * - unknown: the request may have left and no answer came back (timeout, connection reset after
+ *   sending). Never retried blindly: the delivery is reconciled with the provider first.
+ */
+export type SendOutcome =
+  | { readonly kind: 'accepted'; readonly providerMessageId: string }
+  | { readonly kind: 'refused'; readonly permanent: boolean; readonly reason: string; readonly code?: string }
+  | { readonly kind: 'throttled'; readonly retryAfterMs: number; readonly reason: string }
+  | { readonly kind: 'unknown'; readonly reason: string };
+
+/** A delivery's state as a provider reports it after the send. */
+export type ReportedStatus = 'sent' | 'delivered' | 'failed' | 'replied';
+
+/** One status report from a provider (a callback, a bounce, a reply), tied to our delivery id. */
+export interface DeliveryReport {
+  readonly deliveryId: string;
+  readonly providerMessageId: string;
+  readonly status: ReportedStatus;
+  /** For failed: the provider's reason (code and words); for replied: the reply's text. */
+  readonly reason?: string;
+  readonly reply?: string;
+  /** When the provider says it happened (ISO-8601), else when we received it. */
+  readonly at: string;
+}
+
+/** What reconciling an unknown outcome found at the provider. */
+export type LookupOutcome = { readonly kind: 'found'; readonly providerMessageId: string } | { readonly kind: 'not-found' };
+
 export interface ChannelProvider {
-  send(job: DispatchJob): Promise<ProviderResult>;
+  /** The vendor, as configuration names it ('simulator', 'smtp', 'twilio', 'webhook', 'web-push'). */
+  readonly name: string;
+  readonly channels: readonly Channel[];
+  /** Sends one message; never throws for the provider's own answers (those are outcomes). */
+  send(message: OutgoingMessage): Promise<SendOutcome>;
+  /**
+   * Asks the provider whether a message with our delivery id reached it (after an unknown outcome).
+   * Absent where the provider cannot be asked: the delivery then stays unknown, shown as such.
+   */
+  lookup?(message: OutgoingMessage): Promise<LookupOutcome>;
 }
 
 export const CHANNEL_PROVIDER = Symbol('CHANNEL_PROVIDER');

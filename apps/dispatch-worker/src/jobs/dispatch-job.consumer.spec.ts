@@ -25,9 +25,11 @@ let eventStore: SqliteEventStore;
 let sent: string[];
 
 const provider: ChannelProvider = {
-  async send(j) {
-    sent.push(j.jobId);
-    return { providerMessageId: `p-${sent.length}` };
+  name: 'test',
+  channels: ['SMS'],
+  async send(message) {
+    sent.push(message.deliveryId);
+    return { kind: 'accepted', providerMessageId: `p-${sent.length}` };
   },
 };
 

@@ -37,8 +37,16 @@ export class DispatchJobConsumer implements OnApplicationBootstrap, OnApplicatio
       data: { jobId: job.jobId, sessionId: job.sessionId, workerId, now: new Date().toISOString(), leaseMs: this.config.dispatchClaimLeaseMs },
     });
     if (!claim) return;
-    const result = await this.provider.send(job);
-    await this.run(job, { type: 'RecordDispatchSubmitted', data: { workerId, providerMessageId: result.providerMessageId } });
+    const outcome = await this.provider.send({
+      deliveryId: job.jobId,
+      tenantId: job.tenantId,
+      sessionId: job.sessionId,
+      channel: job.channel,
+      address: job.address,
+      text: job.content,
+    });
+    if (outcome.kind !== 'accepted') throw new Error(`The ${job.channel} provider did not accept ${job.jobId}: ${outcome.kind}`);
+    await this.run(job, { type: 'RecordDispatchSubmitted', data: { workerId, providerMessageId: outcome.providerMessageId } });
   }
 
   /** Whether the command recorded anything (a job that already has its result records nothing). */
