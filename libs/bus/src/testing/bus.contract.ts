@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { because } from '@beacon/testing';
-import type { Bus, BusMessage, Consumer, MessageHandler } from '../bus';
+import type { BatchHandler, Bus, BusMessage, ConsumeBatchOptions, Consumer, MessageHandler } from '../bus';
 import { delay, gate, waitFor } from './wait-for';
 
 interface Numbered {
@@ -33,6 +33,17 @@ export function runBusContract(name: string, factory: () => Promise<Bus>): void 
       fromBeginning?: boolean,
     ): Promise<Consumer> => {
       const consumer = await bus.consume(topic, group, handler, fromBeginning === undefined ? {} : { fromBeginning });
+      consumers.push(consumer);
+      return consumer;
+    };
+    const consumeBatch = async <T>(
+      bus: Bus,
+      topic: string,
+      group: string,
+      handler: BatchHandler<T>,
+      options: ConsumeBatchOptions = {},
+    ): Promise<Consumer> => {
+      const consumer = await bus.consumeBatch(topic, group, handler, options);
       consumers.push(consumer);
       return consumer;
     };
@@ -364,6 +375,199 @@ export function runBusContract(name: string, factory: () => Promise<Bus>): void 
       slow.open();
       await stopping;
       expect(finished).toEqual([0]);
+    });
+
+    describe('in batches', () => {
+      const values = (batches: readonly (readonly BusMessage<Numbered>[])[]): Numbered[] =>
+        batches.flatMap((batch) => batch.map((message) => message.value));
+      const ns = (batch: readonly BusMessage<Numbered>[]): number[] => batch.map((message) => message.value.n);
+      /** Why a batch breaks the port's promise, if it does: empty, or mixing partitions, or out of offset order. */
+      const defect = (batch: readonly BusMessage[]): string | undefined => {
+        if (batch.length === 0) return 'empty';
+        if (batch.some((message) => message.partition !== batch[0]!.partition)) return 'mixes partitions';
+        if (batch.some((message, i) => i > 0 && BigInt(message.offset) <= BigInt(batch[i - 1]!.offset))) return 'out of order';
+        return undefined;
+      };
+
+      it('hands over batches of one partition each, in offset order, keeping each key’s order', async () => {
+        const bus = await openBus();
+        const topic = unique('batches');
+        const keys = keysNamed('recipient', 24);
+        const batches: BusMessage<Numbered>[][] = [];
+        await bus.publishBatch(topic, numbered(keys, 10).map((value) => ({ key: value.key, value })));
+        await consumeBatch<Numbered>(bus, topic, unique('workers'), async (batch) => void batches.push([...batch]));
+        // More while it consumes: these come in whatever batches the stream makes.
+        for (let n = 10; n < 20; n++) await bus.publishBatch(topic, keys.map((key) => ({ key, value: { key, n } })));
+
+        await waitFor('every message', () => values(batches).length >= keys.length * 20);
+        expect(batches.map(defect).filter(Boolean)).toEqual([]);
+        const handled = values(batches).map((message) => `${message.key}/${message.n}`);
+        expect(new Set(handled).size).toBe(handled.length);
+        for (const key of keys) because(key, () => expect(byKey(values(batches)).get(key)).toEqual(upTo(20)));
+        // What was waiting when the consumer started went over in batches, not one by one.
+        expect(Math.max(...batches.map((batch) => batch.length))).toBeGreaterThan(1);
+      });
+
+      it('never hands over more than maxBatchSize, and does not wait to fill a batch', async () => {
+        const bus = await openBus();
+        const topic = unique('batch-size');
+        const batches: BusMessage<Numbered>[][] = [];
+        await bus.publishBatch(topic, upTo(50).map((n) => ({ key: 'k', value: { key: 'k', n } })));
+        await consumeBatch<Numbered>(bus, topic, unique('group'), async (batch) => void batches.push([...batch]), {
+          maxBatchSize: 7,
+        });
+
+        await waitFor('the fifty', () => values(batches).length === 50);
+        expect(batches.map((batch) => batch.length).filter((size) => size > 7)).toEqual([]);
+        expect(Math.max(...batches.map((batch) => batch.length))).toBe(7);
+        expect(values(batches).map((message) => message.n)).toEqual(upTo(50));
+
+        await bus.publish(topic, 'k', { key: 'k', n: 50 });
+        await waitFor('the next message', () => values(batches).length === 51);
+        expect(ns(batches[batches.length - 1]!)).toEqual([50]);
+      });
+
+      it('refuses a maxBatchSize no batch could honour', async () => {
+        const bus = await openBus();
+        const handler = async (): Promise<void> => undefined;
+        for (const maxBatchSize of [0, -1, 2.5]) {
+          await expect(bus.consumeBatch(unique('bad-size'), unique('group'), handler, { maxBatchSize })).rejects.toThrow(
+            /maxBatchSize/,
+          );
+        }
+      });
+
+      it('commits a batch only after its handler resolved: a throwing handler gets the same batch again', async () => {
+        const bus = await openBus();
+        const topic = unique('batch-retry');
+        const attempts: number[][] = [];
+        let failed = false;
+        await bus.publishBatch(topic, upTo(30).map((n) => ({ key: 'k', value: { key: 'k', n } })));
+
+        await consumeBatch<Numbered>(
+          bus,
+          topic,
+          unique('group'),
+          async (batch) => {
+            attempts.push(ns(batch));
+            if (ns(batch).includes(12) && !failed) {
+              failed = true;
+              throw new Error('event store unavailable');
+            }
+          },
+          { maxBatchSize: 10 },
+        );
+
+        await waitFor('the last message', () => attempts.some((batch) => batch.includes(29)));
+        const failing = attempts.findIndex((batch) => batch.includes(12));
+        expect(attempts[failing + 1]).toEqual(attempts[failing]);
+        // Nothing lost, skipped or repeated besides the failed attempt.
+        expect(attempts.filter((_, i) => i !== failing).flat()).toEqual(upTo(30));
+      });
+
+      it('gives the batch a stopped consumer left uncommitted to the next consumer of its group', async () => {
+        const [first, second] = [await openBus(), await openBus()];
+        const topic = unique('batch-handover');
+        const group = unique('workers');
+        const byFirst: number[][] = [];
+        const bySecond: number[][] = [];
+        await first.publishBatch(topic, upTo(5).map((n) => ({ key: 'k', value: { key: 'k', n } })));
+        const stopping = await consumeBatch<Numbered>(first, topic, group, async (batch) => {
+          byFirst.push(ns(batch));
+          // From message 5 on this consumer cannot finish its work (its store is down, say).
+          if (ns(batch).some((n) => n >= 5)) throw new Error('event store unavailable');
+        });
+        await waitFor('the first five', () => byFirst.flat().includes(4));
+        await first.publishBatch(topic, [5, 6, 7, 8, 9].map((n) => ({ key: 'k', value: { key: 'k', n } })));
+        await waitFor('a failed batch', () => byFirst.flat().includes(5));
+        await stopping.stop();
+
+        await consumeBatch<Numbered>(second, topic, group, async (batch) => void bySecond.push(ns(batch)));
+
+        await waitFor('the rest', () => bySecond.flat().includes(9), 45_000);
+        expect(byFirst.flat().filter((n) => n < 5)).toEqual(upTo(5));
+        expect(bySecond.flat()).toEqual([5, 6, 7, 8, 9]);
+      }, 90_000);
+
+      it('redelivers the batch a consumer died in to the member that takes its partition, and nothing it committed', async () => {
+        const [crashing, survivor] = [await openBus(), await openBus()];
+        const topic = unique('batch-crash');
+        const group = unique('workers');
+        const hang = gate();
+        gates.push(hang.open);
+        await crashing.publishBatch(topic, upTo(10).map((n) => ({ key: 'k', value: { key: 'k', n } })));
+        const beforeCrash: number[][] = [];
+        const afterCrash: number[][] = [];
+        const options = { maxBatchSize: 3 };
+
+        const zombie = await consumeBatch<Numbered>(
+          crashing,
+          topic,
+          group,
+          async (batch) => {
+            beforeCrash.push(ns(batch));
+            if (ns(batch).includes(4)) await hang.wait; // hangs like a process that died mid-batch
+          },
+          options,
+        );
+        await waitFor('the crash', () => beforeCrash.flat().includes(4));
+        const heir = await consumeBatch<Numbered>(survivor, topic, group, async (batch) => void afterCrash.push(ns(batch)), options);
+
+        await waitFor('the survivor to finish the stream', () => afterCrash.flat().includes(9), 45_000);
+        expect(beforeCrash).toEqual([[0, 1, 2], [3, 4, 5]]);
+        expect(afterCrash.flat()).toEqual([3, 4, 5, 6, 7, 8, 9]);
+
+        // The hung handler finally returns: its late commit must not move the group past what the survivor did.
+        hang.open();
+        await zombie.stop();
+        await heir.stop();
+        const later: number[] = [];
+        await survivor.publish(topic, 'k', { key: 'k', n: 10 });
+        await consumeBatch<Numbered>(survivor, topic, group, async (batch) => void later.push(...ns(batch)));
+        await waitFor('the next message', () => later.includes(10), 45_000);
+        expect(later).toEqual([10]);
+      }, 90_000);
+
+      it('delivers every message to every group consuming in batches', async () => {
+        const bus = await openBus();
+        const topic = unique('batch-fan-out');
+        const sent = numbered(keysNamed('key', 6), 5);
+        await bus.publishBatch(topic, sent.map((value) => ({ key: value.key, value })));
+        const billing: BusMessage<Numbered>[][] = [];
+        const audit: BusMessage<Numbered>[][] = [];
+
+        await consumeBatch<Numbered>(bus, topic, unique('billing'), async (batch) => void billing.push([...batch]));
+        await consumeBatch<Numbered>(bus, topic, unique('audit'), async (batch) => void audit.push([...batch]));
+
+        await waitFor('both groups to receive everything', () => values(billing).length >= sent.length && values(audit).length >= sent.length);
+        const ids = (messages: readonly Numbered[]): Set<string> => new Set(messages.map((m) => `${m.key}/${m.n}`));
+        expect(ids(values(billing))).toEqual(ids(sent));
+        expect(ids(values(audit))).toEqual(ids(sent));
+      });
+
+      it('stops only once the running batch handler has finished', async () => {
+        const bus = await openBus();
+        const topic = unique('batch-stop');
+        const finished: number[][] = [];
+        const slow = gate();
+        gates.push(slow.open);
+        await bus.publishBatch(topic, upTo(3).map((n) => ({ key: 'k', value: { key: 'k', n } })));
+        let started = false;
+        const consumer = await consumeBatch<Numbered>(bus, topic, unique('group'), async (batch) => {
+          started = true;
+          await slow.wait;
+          finished.push(ns(batch));
+        });
+        await waitFor('the handler to start', () => started);
+
+        let stopped = false;
+        const stopping = consumer.stop().then(() => (stopped = true));
+        await delay(100);
+        expect(stopped).toBe(false);
+        slow.open();
+        await stopping;
+        expect(finished).toEqual([upTo(3)]);
+      });
     });
   });
 }

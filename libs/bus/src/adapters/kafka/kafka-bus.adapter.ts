@@ -3,6 +3,7 @@ import {
   logLevel,
   Partitioners,
   type Admin,
+  type ConsumerRunConfig,
   type Consumer as KafkaConsumer,
   type logCreator,
   type Producer,
@@ -10,12 +11,16 @@ import {
 import {
   BusError,
   BusUnavailableError,
+  type BatchHandler,
   type Bus,
+  type ConsumeBatchOptions,
   type ConsumeOptions,
   type Consumer,
   type MessageHandler,
   type OutgoingMessage,
 } from '../../bus';
+import { maxBatchSizeOf } from '../../batch-size';
+import { handleKafkaBatch } from './kafka-batch';
 import { toBusError } from './kafka-errors';
 import { quietLogCreator } from './kafka-logging';
 import { fromKafkaMessage, toKafkaMessage } from './kafka-message';
@@ -43,8 +48,9 @@ export interface KafkaBusOptions {
    */
   readonly fetchMaxWaitMs?: number;
   /**
-   * Partitions a consumer handles in parallel (default 1). kafkajs heartbeats between messages, so
-   * with 1 a hung handler stops the heartbeats and the group hands its partitions to others.
+   * Partitions a consumer handles in parallel (default 1), for `consume` and `consumeBatch`. kafkajs
+   * heartbeats between messages, so with 1 a hung `consume` handler stops the heartbeats and the group
+   * hands its partitions to others. A `consumeBatch` handler is heartbeaten for while it runs.
    */
   readonly partitionsConsumedConcurrently?: number;
   /** How long `consume` waits for the consumer to join its group (default 60 s). */
@@ -57,7 +63,7 @@ export interface KafkaBusOptions {
 /** How long to wait for a topic created by another client to have a leader for every partition. */
 const TOPIC_READY_MS = 10_000;
 
-/** The distributed bus over Kafka: topics are created on first use; consumers commit after each handled message. */
+/** The distributed bus over Kafka: topics are created on first use; consumers commit after each handled message or batch. */
 export class KafkaBus implements Bus {
   private readonly topics = new Map<string, Promise<void>>();
   private readonly consumers = new Set<KafkaConsumer>();
@@ -122,6 +128,46 @@ export class KafkaBus implements Bus {
     handler: MessageHandler<T>,
     options: ConsumeOptions = {},
   ): Promise<Consumer> {
+    return this.subscribe(topic, group, options, {
+      autoCommit: true,
+      // Commit after every handled message, so a crash redelivers at most the message in hand.
+      autoCommitThreshold: 1,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+      eachMessage: ({ topic: from, partition, message }) => handler(fromKafkaMessage<T>(from, partition, message)),
+    });
+  }
+
+  async consumeBatch<T>(
+    topic: string,
+    group: string,
+    handler: BatchHandler<T>,
+    options: ConsumeBatchOptions = {},
+  ): Promise<Consumer> {
+    const settings = {
+      maxBatchSize: maxBatchSizeOf(options),
+      heartbeatMs: this.options.heartbeatIntervalMs ?? 3_000,
+      logger: this.kafka.logger().namespace('Bus'),
+    };
+    return this.subscribe(topic, group, options, {
+      autoCommit: true,
+      // With eachBatchAutoResolve off only handled batches are resolved, and a threshold of 1 commits each at once.
+      autoCommitThreshold: 1,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+      eachBatch: (payload) => handleKafkaBatch(payload, handler, settings),
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.allSettled([...this.consumers].map((consumer) => consumer.disconnect()));
+    this.consumers.clear();
+    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+  }
+
+  /** Joins `group` on `topic` and runs the consumer; resolves once the group has assigned its partitions. */
+  private async subscribe(topic: string, group: string, options: ConsumeOptions, run: ConsumerRunConfig): Promise<Consumer> {
     this.assertOpen();
     await this.ensureTopic(topic);
     const consumer = this.kafka.consumer({
@@ -131,21 +177,16 @@ export class KafkaBus implements Bus {
       rebalanceTimeout: this.options.rebalanceTimeoutMs,
       maxWaitTimeInMs: this.options.fetchMaxWaitMs ?? 1_000,
       allowAutoTopicCreation: false,
-      // A throwing handler makes kafkajs refetch from the failed message after a backoff; once the
+      // A throwing `consume` handler makes kafkajs refetch from the failed message after a backoff; once the
       // retries run out the consumer restarts and carries on retrying, so the partition stays blocked, not skipped.
+      // (A `consumeBatch` handler is retried by handleKafkaBatch; only kafkajs's own failures come this way.)
       retry: { initialRetryTime: 100, maxRetryTime: 5_000, retries: 8, restartOnFailure: async () => true },
     });
     const { joined, cancel } = this.awaitJoin(consumer, group);
     try {
       await consumer.connect();
       await consumer.subscribe({ topics: [topic], fromBeginning: options.fromBeginning ?? true });
-      await consumer.run({
-        autoCommit: true,
-        // Commit after every handled message, so a crash redelivers at most the message in hand.
-        autoCommitThreshold: 1,
-        partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
-        eachMessage: ({ topic: from, partition, message }) => handler(fromKafkaMessage<T>(from, partition, message)),
-      });
+      await consumer.run(run);
       await joined;
     } catch (error) {
       cancel();
@@ -159,14 +200,6 @@ export class KafkaBus implements Bus {
         await consumer.disconnect();
       },
     };
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await Promise.allSettled([...this.consumers].map((consumer) => consumer.disconnect()));
-    this.consumers.clear();
-    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
   }
 
   private ensureTopic(topic: string): Promise<void> {

@@ -1,5 +1,6 @@
-import type { BusMessage, MessageHandler } from '../../bus';
+import type { BatchHandler, BusMessage } from '../../bus';
 import { decodeValue } from '../../message-codec';
+import { FIRST_RETRY_MS, nextRetryDelay } from '../../retry-backoff';
 import type { OffsetCommit, SqliteBusStore, StoredMessage } from './sqlite-bus.store';
 import { Wakeup } from './wakeup';
 
@@ -13,19 +14,21 @@ export interface PartitionWorkerOptions {
   readonly store: SqliteBusStore;
   /** Resolves false when the commit was refused because the lease was lost. */
   readonly commit: (commit: OffsetCommit) => Promise<boolean>;
-  readonly handler: MessageHandler<unknown>;
+  /** Gets each batch (of one message for `consume`); the batch's last position is committed once it resolves. */
+  readonly handler: BatchHandler<unknown>;
+  /** Most messages handed to the handler at once. */
+  readonly maxBatchSize: number;
+  /** Most messages read from the database at once (at least maxBatchSize). */
   readonly fetchLimit: number;
   readonly onError: ErrorReporter;
   /** Called once the worker has stopped touching the partition, whatever the reason. */
   readonly release: () => void;
 }
 
-const FIRST_RETRY_MS = 100;
-const MAX_RETRY_MS = 5_000;
-
 /**
- * Handles one owned partition strictly in order: a message's position is committed only after
- * its handler resolves, and a failing message is retried (blocking the partition) until it succeeds.
+ * Handles one owned partition strictly in order: a batch's last position is committed only after
+ * its handler resolves, and a failing batch is retried as it was (blocking the partition) until it
+ * succeeds. A batch is what the last read found, up to maxBatchSize: nothing waits for it to fill.
  */
 export class PartitionWorker {
   readonly done: Promise<void>;
@@ -43,7 +46,7 @@ export class PartitionWorker {
     if (nextPosition > this.position) this.wakeup.notify();
   }
 
-  /** Finishes the message in hand (if any), then releases the partition. */
+  /** Finishes the batch in hand (if any), then releases the partition. */
   requestExit(): void {
     this.exiting = true;
     this.wakeup.notify();
@@ -64,32 +67,34 @@ export class PartitionWorker {
   }
 
   private async consume(): Promise<void> {
-    const { store, group, topic, partition, owner, fetchLimit } = this.options;
+    const { store, group, topic, partition, owner, fetchLimit, maxBatchSize } = this.options;
     this.position = store.committedPosition(group, topic, partition);
     while (!this.exiting) {
-      const batch = store.fetch(topic, partition, this.position, fetchLimit);
-      if (batch.length === 0) {
+      const fetched = store.fetch(topic, partition, this.position, fetchLimit);
+      if (fetched.length === 0) {
         await this.wakeup.wait();
         continue;
       }
-      for (const stored of batch) {
-        if (this.exiting || !(await this.deliver(this.toMessage(stored)))) return;
+      for (let start = 0; start < fetched.length; start += maxBatchSize) {
+        const batch = fetched.slice(start, start + maxBatchSize);
+        if (this.exiting || !(await this.deliver(batch.map((stored) => this.toMessage(stored))))) return;
+        const next = batch[batch.length - 1]!.position + 1;
         // A refused commit means another member took the partition over; it redelivers from the committed position.
-        if (!(await this.options.commit({ group, topic, partition, owner, next: stored.position + 1 }))) return;
-        this.position = stored.position + 1;
+        if (!(await this.options.commit({ group, topic, partition, owner, next }))) return;
+        this.position = next;
       }
     }
   }
 
   /** Resolves true once the handler succeeded, false if asked to exit while waiting to retry. */
-  private async deliver(message: BusMessage): Promise<boolean> {
-    for (let delay = FIRST_RETRY_MS; ; delay = Math.min(delay * 2, MAX_RETRY_MS)) {
+  private async deliver(batch: readonly BusMessage[]): Promise<boolean> {
+    for (let delay = FIRST_RETRY_MS; ; delay = nextRetryDelay(delay)) {
       this.handlingSince = Date.now();
       try {
-        await this.options.handler(message);
+        await this.options.handler(batch);
         return true;
       } catch (error) {
-        this.options.onError(error, `handler failed on ${this.describe()}@${message.offset}; retrying in ${delay} ms`);
+        this.options.onError(error, `handler failed on ${this.describe()}@${offsets(batch)}; retrying in ${delay} ms`);
       } finally {
         this.handlingSince = undefined;
       }
@@ -117,4 +122,10 @@ export class PartitionWorker {
   private describe(): string {
     return `${this.options.topic}[${this.options.partition}] for ${this.options.group}`;
   }
+}
+
+function offsets(batch: readonly BusMessage[]): string {
+  const first = batch[0]!.offset;
+  const last = batch[batch.length - 1]!.offset;
+  return first === last ? first : `${first}-${last}`;
 }

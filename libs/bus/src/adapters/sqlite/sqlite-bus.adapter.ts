@@ -2,12 +2,15 @@ import Database from 'better-sqlite3';
 import {
   BusError,
   BusUnavailableError,
+  type BatchHandler,
   type Bus,
+  type ConsumeBatchOptions,
   type ConsumeOptions,
   type Consumer,
   type MessageHandler,
   type OutgoingMessage,
 } from '../../bus';
+import { maxBatchSizeOf } from '../../batch-size';
 import { encodeValue } from '../../message-codec';
 import { LeaseManager } from './lease-manager';
 import type { ErrorReporter } from './partition-worker';
@@ -82,11 +85,42 @@ export class SqliteBus implements Bus {
     handler: MessageHandler<T>,
     options: ConsumeOptions = {},
   ): Promise<Consumer> {
+    const each = handler as MessageHandler<unknown>;
+    return this.subscribe(topic, group, async (messages) => each(messages[0]!), 1, options);
+  }
+
+  async consumeBatch<T>(
+    topic: string,
+    group: string,
+    handler: BatchHandler<T>,
+    options: ConsumeBatchOptions = {},
+  ): Promise<Consumer> {
+    return this.subscribe(topic, group, handler as BatchHandler<unknown>, maxBatchSizeOf(options), options);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.consumers].map((consumer) => consumer.stop()));
+    this.consumers.clear();
+    this.publishes.flush();
+    this.db.close();
+  }
+
+  /** `consume` is `consumeBatch` with batches of one: both run the same partition workers. */
+  private subscribe(
+    topic: string,
+    group: string,
+    handler: BatchHandler<unknown>,
+    maxBatchSize: number,
+    options: ConsumeOptions,
+  ): Consumer {
     this.assertOpen();
     const consumer = new SqliteConsumer({
       topic,
       group,
-      handler: handler as MessageHandler<unknown>,
+      handler,
+      maxBatchSize,
       fromBeginning: options.fromBeginning ?? true,
       store: this.store,
       commit: (commit) => this.commits.enqueue(commit),
@@ -108,15 +142,6 @@ export class SqliteBus implements Bus {
         this.consumers.delete(consumer);
       },
     };
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await Promise.all([...this.consumers].map((consumer) => consumer.stop()));
-    this.consumers.clear();
-    this.publishes.flush();
-    this.db.close();
   }
 
   private append(batches: readonly TopicBatch[]): void[] {

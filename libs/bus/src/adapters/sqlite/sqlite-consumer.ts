@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer, MessageHandler } from '../../bus';
+import type { BatchHandler, Consumer } from '../../bus';
 import type { LeaseManager } from './lease-manager';
 import { PartitionWorker, type ErrorReporter } from './partition-worker';
 import type { OffsetCommit, SqliteBusStore } from './sqlite-bus.store';
@@ -14,7 +14,9 @@ export interface ConsumerTimings {
 export interface SqliteConsumerOptions {
   readonly topic: string;
   readonly group: string;
-  readonly handler: MessageHandler<unknown>;
+  /** Gets each batch of one partition: batches of one message for `consume`. */
+  readonly handler: BatchHandler<unknown>;
+  readonly maxBatchSize: number;
   readonly fromBeginning: boolean;
   readonly store: SqliteBusStore;
   readonly commit: (commit: OffsetCommit) => Promise<boolean>;
@@ -27,7 +29,8 @@ export interface SqliteConsumerOptions {
 
 /**
  * One member of a consumer group: heartbeats its membership, takes and gives back partitions as
- * the group changes, and runs one sequential worker per partition it owns.
+ * the group changes, and runs one sequential worker per partition it owns (so owned partitions are
+ * handled in parallel).
  */
 export class SqliteConsumer implements Consumer {
   readonly memberId = randomUUID();
@@ -128,7 +131,7 @@ export class SqliteConsumer implements Consumer {
   }
 
   private startWorker(partition: number): void {
-    const { store, commit, group, topic, handler, timings, onError } = this.options;
+    const { store, commit, group, topic, handler, maxBatchSize, timings, onError } = this.options;
     const worker = new PartitionWorker({
       group,
       topic,
@@ -137,7 +140,8 @@ export class SqliteConsumer implements Consumer {
       store,
       commit,
       handler,
-      fetchLimit: timings.fetchLimit,
+      maxBatchSize,
+      fetchLimit: Math.max(timings.fetchLimit, maxBatchSize),
       onError,
       release: () => this.releasePartition(partition, worker),
     });
