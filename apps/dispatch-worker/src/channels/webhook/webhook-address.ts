@@ -1,0 +1,25 @@
+import type { SendOutcome } from '../channel-provider';
+
+/** The URL a webhook message is posted to, or the permanent refusal of an address that cannot be one. */
+export type WebhookTarget = { readonly ok: true; readonly url: URL } | { readonly ok: false; readonly outcome: SendOutcome };
+
+const refused = (reason: string): WebhookTarget => ({ ok: false, outcome: { kind: 'refused', permanent: true, reason } });
+
+/**
+ * A webhook address must be an https URL without credentials (they hold the secret in the path or the
+ * query, and must only travel encrypted). http is allowed only to the hosts configured as local (a
+ * test endpoint on this machine). Refused before any request; the reason never repeats the address,
+ * which is a secret.
+ */
+export function webhookTarget(vendor: string, address: string, allowInsecureHosts: readonly string[]): WebhookTarget {
+  let url: URL;
+  try {
+    url = new URL(address.trim());
+  } catch {
+    return refused(`The ${vendor} address is not a URL`);
+  }
+  if (url.username !== '' || url.password !== '') return refused(`The ${vendor} address must not hold a user name or password`);
+  if (url.protocol === 'https:') return { ok: true, url };
+  if (url.protocol === 'http:' && allowInsecureHosts.includes(url.hostname)) return { ok: true, url };
+  return refused(`The ${vendor} address must be an https URL`);
+}
