@@ -1,0 +1,72 @@
+import type twilio from 'twilio';
+import type { Channel, ChannelProvider, LookupOutcome, OutgoingMessage, SendOutcome } from '../channel-provider';
+import { twilioClientOf } from './twilio-api-client';
+import { statusCallbackUrlOf } from './twilio-callback-url';
+import { LOOKUP_PAGE_SIZE, newestWithin } from './twilio-lookup';
+import { TWILIO_DEFAULTS, type TwilioOptions } from './twilio-options';
+import { outcomeOfCreateFailure } from './twilio-send-outcome';
+import { sayTwiml, TWIML_MAX_LENGTH, type SayOptions } from './twiml';
+
+export interface TwilioVoiceOptions extends TwilioOptions {
+  /** How calls speak the text (voice, language, repeats). */
+  readonly say?: SayOptions;
+}
+
+/** The call progress events Twilio posts to the status callback ("completed" comes whatever is asked). */
+export const CALL_STATUS_EVENTS = ['initiated', 'ringing', 'answered', 'completed'] as const;
+
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+/**
+ * Voice calls through Twilio's Calls API, speaking the text with inline TwiML (no webhook serves the
+ * call's script). The caller id is the message's `from` when it is a number (Twilio takes no
+ * alphanumeric caller id), else the configured number.
+ */
+export class TwilioVoiceProvider implements ChannelProvider {
+  readonly name = 'twilio';
+  readonly channels: readonly Channel[] = ['VOICE'];
+  /** Delivery is reported by status callbacks when an address for them is configured. */
+  readonly reportsDelivery: boolean;
+  private readonly client: twilio.Twilio;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: TwilioVoiceOptions) {
+    this.client = twilioClientOf(options);
+    this.timeoutMs = options.requestTimeoutMs ?? TWILIO_DEFAULTS.requestTimeoutMs;
+    this.reportsDelivery = Boolean(options.statusCallbackBaseUrl);
+  }
+
+  async send(message: OutgoingMessage): Promise<SendOutcome> {
+    const from = this.callerIdOf(message);
+    if (!from) return { kind: 'refused', permanent: true, reason: 'No caller number is configured for voice calls' };
+    const twiml = sayTwiml(message.text, this.options.say);
+    if (twiml.length > TWIML_MAX_LENGTH) {
+      return { kind: 'refused', permanent: true, reason: `The spoken text is too long for one call (its TwiML is ${twiml.length} of ${TWIML_MAX_LENGTH} characters)` };
+    }
+    const statusCallback = statusCallbackUrlOf(message, this.options.statusCallbackBaseUrl);
+    try {
+      const created = await this.client.calls.create({
+        to: message.address,
+        from,
+        twiml,
+        ...(statusCallback ? { statusCallback, statusCallbackMethod: 'POST', statusCallbackEvent: [...CALL_STATUS_EVENTS] } : {}),
+      });
+      return { kind: 'accepted', providerMessageId: created.sid };
+    } catch (error) {
+      return outcomeOfCreateFailure(error, this.timeoutMs);
+    }
+  }
+
+  /** The newest call to this number from our caller id, created within the lookup window. */
+  async lookup(message: OutgoingMessage): Promise<LookupOutcome> {
+    const from = this.callerIdOf(message);
+    const since = Date.now() - (this.options.lookupWindowMs ?? TWILIO_DEFAULTS.lookupWindowMs);
+    const calls = await this.client.calls.list({ to: message.address, ...(from ? { from } : {}), pageSize: LOOKUP_PAGE_SIZE, limit: LOOKUP_PAGE_SIZE });
+    return newestWithin(calls, since);
+  }
+
+  private callerIdOf(message: OutgoingMessage): string | undefined {
+    if (message.from && E164.test(message.from)) return message.from;
+    return this.options.from;
+  }
+}
