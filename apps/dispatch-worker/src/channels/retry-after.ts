@@ -6,3 +6,8 @@ export function retryAfterMsOf(value: unknown, now = Date.now()): number | undef
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
+
+/** How long a throttled send waits: the provider's Retry-After, else the default, kept between 1 s and 1 h. */
+export function throttleDelayMs(retryAfterMs: number | undefined, defaultMs: number): number {
+  return Math.min(Math.max(retryAfterMs ?? defaultMs, 1_000), 3_600_000);
+}

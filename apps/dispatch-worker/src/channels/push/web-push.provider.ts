@@ -1,7 +1,7 @@
 import type { Agent } from 'node:https';
 import webPush, { type Urgency } from 'web-push';
 import type { Channel, ChannelProvider, OutgoingMessage, SendOutcome } from '../channel-provider';
-import { retryAfterMsOf } from '../retry-after';
+import { retryAfterMsOf, throttleDelayMs } from '../retry-after';
 import { parsePushSubscription } from './push-subscription';
 
 export interface WebPushOptions {
@@ -83,7 +83,7 @@ function outcomeOfPushFailure(error: unknown, timeoutMs: number): SendOutcome {
       return { kind: 'refused', permanent: true, code: PUSH_SUBSCRIPTION_GONE, reason: `The push subscription is gone (HTTP ${status}); the device must subscribe again` };
     }
     if (status === 429) {
-      return { kind: 'throttled', retryAfterMs: retryAfterMsOf(headerOf(error.headers, 'retry-after')) ?? WEB_PUSH_DEFAULTS.retryAfterMs, reason: `The push service asked us to slow down${said}` };
+      return { kind: 'throttled', retryAfterMs: throttleDelayMs(retryAfterMsOf(headerOf(error.headers, 'retry-after')), WEB_PUSH_DEFAULTS.retryAfterMs), reason: `The push service asked us to slow down${said}` };
     }
     if (status === 413) return { kind: 'refused', permanent: true, code, reason: 'The message is larger than the push service takes (4 KB)' };
     if (status === 401 || status === 403) return { kind: 'refused', permanent: true, code, reason: `The push service refused our VAPID key (HTTP ${status})${said}` };

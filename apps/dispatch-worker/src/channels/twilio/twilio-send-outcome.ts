@@ -1,4 +1,5 @@
 import type { SendOutcome } from '../channel-provider';
+import { throttleDelayMs } from '../retry-after';
 import { TwilioApiError } from './twilio-api-client';
 import { twilioErrorWords } from './twilio-error-codes';
 import { TWILIO_DEFAULTS } from './twilio-options';
@@ -9,7 +10,7 @@ const TIMED_OUT = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 
 /**
  * What a failed create (Messages or Calls) means for the delivery:
- * - 429 / 20429: throttled, after Retry-After (1 s when none is named);
+ * - 429 / 20429: throttled, after Retry-After (1 s when none is named; at most 1 h);
  * - 503: Twilio said it is unavailable (20503): refused, try again;
  * - other 5xx: unknown. Twilio's own words for 20500: a create answered 500 may still have sent the
  *   text or placed the call, and repeating it may reach the person twice;
@@ -23,7 +24,7 @@ export function outcomeOfCreateFailure(error: unknown, timeoutMs: number): SendO
     const reason = twilioErrorWords(error.code, error.message);
     const code = error.code === undefined ? String(error.status) : String(error.code);
     if (error.status === 429 || error.code === 20429) {
-      return { kind: 'throttled', retryAfterMs: error.retryAfterMs || TWILIO_DEFAULTS.retryAfterMs, reason };
+      return { kind: 'throttled', retryAfterMs: throttleDelayMs(error.retryAfterMs, TWILIO_DEFAULTS.retryAfterMs), reason };
     }
     if (error.status === 503) return { kind: 'refused', permanent: false, reason, code };
     if (error.status >= 500) return { kind: 'unknown', reason: `${reason}; Twilio may have sent it (HTTP ${error.status} to a create)` };
