@@ -65,6 +65,11 @@ export interface ChannelProvider {
   /** The vendor, as configuration names it ('simulator', 'smtp', 'twilio', 'webhook', 'web-push'). */
   readonly name: string;
   readonly channels: readonly Channel[];
+  /**
+   * True when the provider reports delivery after accepting (status callbacks): its acceptance is
+   * "submitted". Otherwise acceptance is as far as the provider can tell us: "delivered".
+   */
+  readonly reportsDelivery?: boolean;
   /** Sends one message; never throws for the provider's own answers (those are outcomes). */
   send(message: OutgoingMessage): Promise<SendOutcome>;
   /**

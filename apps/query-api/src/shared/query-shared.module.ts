@@ -3,6 +3,8 @@ import { CustomerGroupReader } from './customer-group-reader';
 import { ProjectionHost } from './projections/projection-host';
 import { PROJECTIONS, type Projections } from './projections/projection-tokens';
 import { ReadPositionGuard } from './read-position.guard';
+import { RecipientSelection } from './recipients/recipient-selection';
+import { RecipientsReader } from './recipients/recipients-reader';
 
 export interface QuerySharedOptions {
   /** The read models this process projects and serves. */
@@ -13,12 +15,13 @@ export interface QuerySharedOptions {
 
 /**
  * What every feature of the query side uses, given once to all of them: the projection host (which
- * the read-position guard waits on), the guard itself, and the reader of the caller's reachable groups.
+ * the read-position guard waits on), the guard itself, the reader of the caller's reachable groups, and the
+ * resolution of a message's recipients (its count, and the planner of a send).
  */
 @Module({})
 export class QuerySharedModule {
   static forRoot({ projections, parkedEventLog }: QuerySharedOptions): DynamicModule {
-    const shared = [ProjectionHost, ReadPositionGuard, CustomerGroupReader];
+    const shared = [ProjectionHost, ReadPositionGuard, CustomerGroupReader, RecipientsReader, RecipientSelection];
     return {
       module: QuerySharedModule,
       global: true,

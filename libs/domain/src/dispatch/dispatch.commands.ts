@@ -1,11 +1,23 @@
-export interface ClaimDispatch {
-  readonly type: 'ClaimDispatch';
-  readonly data: { jobId: string; sessionId: string; workerId: string; now: string; leaseMs: number };
+import type { DispatchOutcome } from './dispatch.events';
+
+/** Commands on a session's dispatch ledger for one bus partition (stream `dispatch-<sessionId>-<partition>`). */
+
+/** A worker is handed these deliveries (a batch from one partition) and claims those it may send. */
+export interface ClaimDispatches {
+  readonly type: 'ClaimDispatches';
+  readonly data: { sessionId: string; partition: number; workerId: string; now: string; leaseMs: number; maxClaims: number; deliveryIds: readonly string[] };
 }
 
-export interface RecordDispatchSubmitted {
-  readonly type: 'RecordDispatchSubmitted';
-  readonly data: { workerId: string; providerMessageId: string };
+/** What the providers answered (and what asking a provider about deliveries in doubt found). */
+export interface RecordDispatchOutcomes {
+  readonly type: 'RecordDispatchOutcomes';
+  readonly data: { workerId: string; at: string; outcomes: readonly DispatchOutcome[] };
 }
 
-export type DispatchCommand = ClaimDispatch | RecordDispatchSubmitted;
+/** Deliveries in doubt that the provider does not have: claimed again, to be sent. */
+export interface ReclaimDispatches {
+  readonly type: 'ReclaimDispatches';
+  readonly data: { workerId: string; now: string; maxClaims: number; deliveryIds: readonly string[] };
+}
+
+export type DispatchCommand = ClaimDispatches | RecordDispatchOutcomes | ReclaimDispatches;

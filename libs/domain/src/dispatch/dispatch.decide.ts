@@ -1,43 +1,79 @@
 import type { Decider } from '../shared/decider';
 import { illegalState } from '../shared/domain-errors';
-import type { ClaimDispatch, DispatchCommand, RecordDispatchSubmitted } from './dispatch.commands';
+import type { ClaimDispatches, DispatchCommand, ReclaimDispatches, RecordDispatchOutcomes } from './dispatch.commands';
 import type { DispatchEvent } from './dispatch.events';
 import { evolveDispatch, initialDispatchState, type DispatchState } from './dispatch.state';
 
-export const CLAIMED_ELSEWHERE = 'This dispatch is being sent by another worker.';
+export const CLAIMED_ELSEWHERE = 'These dispatches are being sent by another worker.';
+export const TOO_MANY_CLAIMS = 'Claimed too many times without an answer from the provider.';
 
 /**
- * A job is claimed before its provider is called, so a redelivered job is not sent again while
- * its claim is fresh. A claim older than the lease belongs to a worker that died between claiming
- * and recording the result: another worker may take it over (the provider may then see the
- * message twice, but the job still gets exactly one result).
+ * The ledger of one session's deliveries in one bus partition: the one place that says whether a
+ * delivery may be sent. A worker claims before it calls a provider and records the answer after.
+ * Handed a delivery again (a redelivery after a crash, a rebalance, a handler that failed):
+ * - answered: nothing to do;
+ * - claimed by another worker whose lease runs: that worker may be sending it; try again later;
+ * - claimed, no answer, lease over (or claimed by this same worker, which failed before recording):
+ *   the provider may have it, so it is in doubt and reconciled, never sent again blindly;
+ * - claimed `maxClaims` times already: dead-lettered.
  */
-function claim(command: ClaimDispatch, state: DispatchState): DispatchEvent[] {
-  const { jobId, sessionId, workerId, now, leaseMs } = command.data;
-  if (state.status === 'submitted') return [];
-  if (state.status === 'claimed' && state.workerId !== workerId) {
-    const age = Date.parse(now) - Date.parse(state.claimedAt);
-    if (age < leaseMs) throw illegalState(CLAIMED_ELSEWHERE);
+function claim(command: ClaimDispatches, state: DispatchState): DispatchEvent[] {
+  const { sessionId, partition, workerId, now, leaseMs, maxClaims } = command.data;
+  const fresh: string[] = [];
+  const inDoubt: string[] = [];
+  const dead: string[] = [];
+  for (const id of new Set(command.data.deliveryIds)) {
+    const entry = state.entries.get(id);
+    if (!entry) fresh.push(id);
+    else if (entry.status === 'claimed') {
+      const leaseRuns = Date.parse(now) - Date.parse(entry.claimedAt) < leaseMs;
+      if (entry.workerId !== workerId && leaseRuns) throw illegalState(CLAIMED_ELSEWHERE);
+      if (entry.claims >= maxClaims) dead.push(id);
+      else inDoubt.push(id);
+    }
   }
-  return [{ type: 'DispatchClaimed', data: { jobId, sessionId, workerId, claimedAt: now } }];
+  const events: DispatchEvent[] = [];
+  if (fresh.length) events.push({ type: 'DispatchesClaimed', data: { sessionId, partition, workerId, claimedAt: now, deliveryIds: fresh } });
+  if (inDoubt.length) events.push({ type: 'DispatchesInDoubt', data: { sessionId, partition, workerId, at: now, deliveryIds: inDoubt } });
+  if (dead.length) events.push({ type: 'DispatchesDeadLettered', data: { sessionId, partition, at: now, deliveryIds: dead, reason: TOO_MANY_CLAIMS } });
+  return events;
 }
 
-function recordSubmitted(command: RecordDispatchSubmitted, state: DispatchState): DispatchEvent[] {
-  if (state.status !== 'claimed' || state.workerId !== command.data.workerId) throw illegalState(CLAIMED_ELSEWHERE);
-  return [
-    {
-      type: 'DispatchSubmitted',
-      data: { jobId: state.jobId, sessionId: state.sessionId, workerId: state.workerId, providerMessageId: command.data.providerMessageId },
-    },
-  ];
+/** Answers are facts: each delivery's first one is kept, whoever claimed it; a second answer for it is dropped. */
+function record(command: RecordDispatchOutcomes, state: DispatchState): DispatchEvent[] {
+  const seen = new Set<string>();
+  const outcomes = command.data.outcomes.filter((outcome) => {
+    const entry = state.entries.get(outcome.deliveryId);
+    const answered = entry?.status === 'done' || entry?.status === 'dead' || seen.has(outcome.deliveryId);
+    seen.add(outcome.deliveryId);
+    return !answered;
+  });
+  if (!outcomes.length || state.sessionId === null) return [];
+  return [{ type: 'DispatchesSent', data: { sessionId: state.sessionId, partition: state.partition, workerId: command.data.workerId, at: command.data.at, outcomes } }];
+}
+
+/** In doubt and not at the provider: claimed again to be sent (dead-lettered past `maxClaims`). */
+function reclaim(command: ReclaimDispatches, state: DispatchState): DispatchEvent[] {
+  const { workerId, now, maxClaims } = command.data;
+  if (state.sessionId === null) return [];
+  const ids = [...new Set(command.data.deliveryIds)].filter((id) => state.entries.get(id)?.status === 'in_doubt');
+  const dead = ids.filter((id) => (state.entries.get(id)?.claims ?? 0) >= maxClaims);
+  const again = ids.filter((id) => !dead.includes(id));
+  const { sessionId, partition } = state;
+  const events: DispatchEvent[] = [];
+  if (again.length) events.push({ type: 'DispatchesClaimed', data: { sessionId, partition, workerId, claimedAt: now, deliveryIds: again } });
+  if (dead.length) events.push({ type: 'DispatchesDeadLettered', data: { sessionId, partition, at: now, deliveryIds: dead, reason: TOO_MANY_CLAIMS } });
+  return events;
 }
 
 export function decideDispatch(command: DispatchCommand, state: DispatchState): DispatchEvent[] {
   switch (command.type) {
-    case 'ClaimDispatch':
+    case 'ClaimDispatches':
       return claim(command, state);
-    case 'RecordDispatchSubmitted':
-      return recordSubmitted(command, state);
+    case 'RecordDispatchOutcomes':
+      return record(command, state);
+    case 'ReclaimDispatches':
+      return reclaim(command, state);
   }
 }
 
@@ -47,4 +83,4 @@ export const dispatchDecider: Decider<DispatchCommand, DispatchEvent, DispatchSt
   initialState: initialDispatchState,
 };
 
-export const dispatchStream = (jobId: string) => `dispatch-${jobId}`;
+export const dispatchStream = (sessionId: string, partition: number) => `dispatch-${sessionId}-${partition}`;

@@ -1,20 +1,56 @@
 import type { DomainEvent } from '../shared/decider';
 
 export const DISPATCH_EVENT_VERSIONS = {
-  DispatchClaimed: 1,
-  DispatchSubmitted: 1,
+  DispatchesClaimed: 1,
+  DispatchesInDoubt: 1,
+  DispatchesSent: 1,
+  DispatchesDeadLettered: 1,
 } as const;
 
-/** A worker took the job and is about to call the channel provider. */
-export type DispatchClaimed = DomainEvent<
-  'DispatchClaimed',
-  { jobId: string; sessionId: string; workerId: string; claimedAt: string }
+/**
+ * What one provider call came to, for one delivery (the provider's answer as the channel port
+ * gives it, and which provider gave it).
+ */
+export interface DispatchOutcome {
+  readonly deliveryId: string;
+  readonly provider: string;
+  readonly kind: 'accepted' | 'refused' | 'throttled' | 'unknown';
+  readonly providerMessageId?: string;
+  /** Accepted by a provider that reports delivery later (else acceptance is as far as it can tell: delivered). */
+  readonly awaitingReport?: boolean;
+  readonly permanent?: boolean;
+  readonly reason?: string;
+  readonly code?: string;
+  /** For throttled and temporary refusals: the next attempt's delivery id, made before it is queued. */
+  readonly retryAs?: string;
+  readonly retryAfterMs?: number;
+  /** An unknown outcome settled by asking the provider (it had the message, or it had not). */
+  readonly reconciled?: boolean;
+}
+
+/** A worker took these deliveries of one session and bus partition and is about to call their provider. */
+export type DispatchesClaimed = DomainEvent<
+  'DispatchesClaimed',
+  { sessionId: string; partition: number; workerId: string; claimedAt: string; deliveryIds: string[] }
 >;
 
-/** The provider accepted the message: the one result a job ever has. */
-export type DispatchSubmitted = DomainEvent<
-  'DispatchSubmitted',
-  { jobId: string; sessionId: string; workerId: string; providerMessageId: string }
+/**
+ * These deliveries were claimed and have no recorded outcome: the worker holding them stopped (its
+ * lease ran out) or failed before recording. The provider may have them: they are reconciled with it,
+ * never sent again blindly.
+ */
+export type DispatchesInDoubt = DomainEvent<
+  'DispatchesInDoubt',
+  { sessionId: string; partition: number; workerId: string; at: string; deliveryIds: string[] }
 >;
 
-export type DispatchEvent = DispatchClaimed | DispatchSubmitted;
+/** The providers' answers, one per delivery. */
+export type DispatchesSent = DomainEvent<'DispatchesSent', { sessionId: string; partition: number; workerId: string; at: string; outcomes: DispatchOutcome[] }>;
+
+/** Claimed too many times without an outcome: set aside for an admin to look at and retry. */
+export type DispatchesDeadLettered = DomainEvent<
+  'DispatchesDeadLettered',
+  { sessionId: string; partition: number; at: string; deliveryIds: string[]; reason: string }
+>;
+
+export type DispatchEvent = DispatchesClaimed | DispatchesInDoubt | DispatchesSent | DispatchesDeadLettered;

@@ -1,47 +1,77 @@
 import { describe, expect, it } from '@jest/globals';
+import { EventFields } from '../shared/activity';
 import { given } from '../shared/given-when-then';
-import { CLAIMED_ELSEWHERE, dispatchDecider } from './dispatch.decide';
-import type { DispatchEvent } from './dispatch.events';
+import type { ClaimDispatches } from './dispatch.commands';
+import { CLAIMED_ELSEWHERE, TOO_MANY_CLAIMS, dispatchDecider } from './dispatch.decide';
+import { dispatchActivity } from './dispatch.activity';
+import { DISPATCH_EVENT_VERSIONS, type DispatchEvent, type DispatchOutcome } from './dispatch.events';
 
-const claimBy = (workerId: string, now: string) => ({
-  type: 'ClaimDispatch' as const,
-  data: { jobId: 'j1', sessionId: 's1', workerId, now, leaseMs: 30_000 },
+const T0 = '2026-11-26T10:00:00.000Z';
+const LATER = '2026-11-26T10:05:00.000Z';
+const claimBy = (workerId: string, deliveryIds: string[], now = T0, maxClaims = 3): ClaimDispatches => ({
+  type: 'ClaimDispatches',
+  data: { sessionId: 's1', partition: 2, workerId, now, leaseMs: 60_000, maxClaims, deliveryIds },
 });
-const claimed = (workerId: string, claimedAt: string): DispatchEvent => ({
-  type: 'DispatchClaimed',
-  data: { jobId: 'j1', sessionId: 's1', workerId, claimedAt },
+const claimed = (workerId: string, deliveryIds: string[], claimedAt = T0): DispatchEvent => ({
+  type: 'DispatchesClaimed',
+  data: { sessionId: 's1', partition: 2, workerId, claimedAt, deliveryIds },
 });
-const submitted: DispatchEvent = { type: 'DispatchSubmitted', data: { jobId: 'j1', sessionId: 's1', workerId: 'w1', providerMessageId: 'p1' } };
+const accepted = (deliveryId: string): DispatchOutcome => ({ deliveryId, provider: 'simulator', kind: 'accepted', providerMessageId: `p-${deliveryId}` });
+const sent = (outcomes: DispatchOutcome[]): DispatchEvent => ({ type: 'DispatchesSent', data: { sessionId: 's1', partition: 2, workerId: 'w1', at: T0, outcomes } });
 
-describe('dispatch decider', () => {
-  it('claims a pending job', () => {
-    expect(given(dispatchDecider, []).when(claimBy('w1', '2026-01-01T00:00:00.000Z'))).toEqual([claimed('w1', '2026-01-01T00:00:00.000Z')]);
+describe('the dispatch ledger', () => {
+  it('claims deliveries it has never seen, once each', () => {
+    expect(given(dispatchDecider, []).when(claimBy('w1', ['a', 'b', 'a']))).toEqual([claimed('w1', ['a', 'b'])]);
   });
 
-  it('refuses a job freshly claimed by another worker', () => {
-    expect(() => given(dispatchDecider, [claimed('w1', '2026-01-01T00:00:00.000Z')]).when(claimBy('w2', '2026-01-01T00:00:10.000Z'))).toThrow(
-      CLAIMED_ELSEWHERE,
-    );
+  it('skips deliveries already answered: a redelivered batch sends nothing twice', () => {
+    expect(given(dispatchDecider, [claimed('w1', ['a', 'b']), sent([accepted('a'), accepted('b')])]).when(claimBy('w2', ['a', 'b']))).toEqual([]);
   });
 
-  it('takes over a claim older than the lease', () => {
-    expect(given(dispatchDecider, [claimed('w1', '2026-01-01T00:00:00.000Z')]).when(claimBy('w2', '2026-01-01T00:00:31.000Z'))).toEqual([
-      claimed('w2', '2026-01-01T00:00:31.000Z'),
+  it('leaves deliveries another worker holds under a running lease to be tried again later', () => {
+    expect(() => given(dispatchDecider, [claimed('w1', ['a'])]).when(claimBy('w2', ['a'], '2026-11-26T10:00:30.000Z'))).toThrow(CLAIMED_ELSEWHERE);
+  });
+
+  it('puts in doubt, never resends, a delivery whose worker stopped before answering (lease over, or the same worker again)', () => {
+    expect(given(dispatchDecider, [claimed('w1', ['a'])]).when(claimBy('w2', ['a', 'c'], LATER))).toEqual([
+      claimed('w2', ['c'], LATER),
+      { type: 'DispatchesInDoubt', data: { sessionId: 's1', partition: 2, workerId: 'w2', at: LATER, deliveryIds: ['a'] } },
+    ]);
+    expect(given(dispatchDecider, [claimed('w1', ['a'])]).when(claimBy('w1', ['a'], T0))).toEqual([
+      { type: 'DispatchesInDoubt', data: { sessionId: 's1', partition: 2, workerId: 'w1', at: T0, deliveryIds: ['a'] } },
     ]);
   });
 
-  it('does nothing for a job that already has its result', () => {
-    expect(given(dispatchDecider, [claimed('w1', '2026-01-01T00:00:00.000Z'), submitted]).when(claimBy('w2', '2026-01-02T00:00:00.000Z'))).toEqual([]);
+  it('reclaims a delivery in doubt that the provider does not have, and dead-letters one claimed too often', () => {
+    const history = [claimed('w1', ['a', 'b']), { type: 'DispatchesInDoubt', data: { sessionId: 's1', partition: 2, workerId: 'w2', at: LATER, deliveryIds: ['a', 'b'] } } as DispatchEvent];
+    expect(given(dispatchDecider, history).when({ type: 'ReclaimDispatches', data: { workerId: 'w2', now: LATER, maxClaims: 3, deliveryIds: ['a'] } })).toEqual([
+      claimed('w2', ['a'], LATER),
+    ]);
+    expect(given(dispatchDecider, history).when({ type: 'ReclaimDispatches', data: { workerId: 'w2', now: LATER, maxClaims: 1, deliveryIds: ['a', 'b'] } })).toEqual([
+      { type: 'DispatchesDeadLettered', data: { sessionId: 's1', partition: 2, at: LATER, deliveryIds: ['a', 'b'], reason: TOO_MANY_CLAIMS } },
+    ]);
+    expect(given(dispatchDecider, [claimed('w1', ['a'])]).when(claimBy('w2', ['a'], LATER, 1))).toEqual([
+      { type: 'DispatchesDeadLettered', data: { sessionId: 's1', partition: 2, at: LATER, deliveryIds: ['a'], reason: TOO_MANY_CLAIMS } },
+    ]);
   });
 
-  it('records the result only for the worker holding the claim', () => {
-    const history = [claimed('w1', '2026-01-01T00:00:00.000Z')];
-    expect(given(dispatchDecider, history).when({ type: 'RecordDispatchSubmitted', data: { workerId: 'w1', providerMessageId: 'p1' } })).toEqual([submitted]);
-    expect(() => given(dispatchDecider, history).when({ type: 'RecordDispatchSubmitted', data: { workerId: 'w2', providerMessageId: 'p2' } })).toThrow(
-      CLAIMED_ELSEWHERE,
-    );
-    expect(() => given(dispatchDecider, [...history, submitted]).when({ type: 'RecordDispatchSubmitted', data: { workerId: 'w1', providerMessageId: 'p1' } })).toThrow(
-      CLAIMED_ELSEWHERE,
-    );
+  it('keeps each delivery’s first answer, whoever gives it, and drops a second one', () => {
+    const outcomes = given(dispatchDecider, [claimed('w1', ['a', 'b']), sent([accepted('a')])]).when({
+      type: 'RecordDispatchOutcomes',
+      data: { workerId: 'w2', at: LATER, outcomes: [accepted('a'), { deliveryId: 'b', provider: 'smtp', kind: 'unknown', reason: 'timed out' }, accepted('b')] },
+    });
+    expect(outcomes).toEqual([
+      { type: 'DispatchesSent', data: { sessionId: 's1', partition: 2, workerId: 'w2', at: LATER, outcomes: [{ deliveryId: 'b', provider: 'smtp', kind: 'unknown', reason: 'timed out' }] } },
+    ]);
+  });
+
+  it('tells every event type in the activity log with how many deliveries it holds', () => {
+    expect(Object.keys(dispatchActivity).sort()).toEqual(Object.keys(DISPATCH_EVENT_VERSIONS).sort());
+    const event = claimed('w1', ['a', 'b']);
+    expect(dispatchActivity.DispatchesClaimed(new EventFields(event.data as never), { ...event, metadata: {} }).details).toEqual({
+      session_id: 's1',
+      worker_id: 'w1',
+      deliveries: 2,
+    });
   });
 });

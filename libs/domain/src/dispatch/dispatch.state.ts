@@ -1,17 +1,47 @@
 import type { DispatchEvent } from './dispatch.events';
 
-export type DispatchState =
-  | { readonly status: 'pending' }
-  | { readonly status: 'claimed'; readonly jobId: string; readonly sessionId: string; readonly workerId: string; readonly claimedAt: string }
-  | { readonly status: 'submitted' };
+/** Where one delivery stands in the ledger. */
+export interface LedgerEntry {
+  readonly status: 'claimed' | 'in_doubt' | 'done' | 'dead';
+  readonly workerId: string;
+  readonly claimedAt: string;
+  /** How many times it has been claimed (a takeover or a reclaim counts). */
+  readonly claims: number;
+}
 
-export const initialDispatchState = (): DispatchState => ({ status: 'pending' });
+export interface DispatchState {
+  readonly sessionId: string | null;
+  readonly partition: number;
+  readonly entries: ReadonlyMap<string, LedgerEntry>;
+}
 
-export function evolveDispatch(_state: DispatchState, event: DispatchEvent): DispatchState {
+export const initialDispatchState = (): DispatchState => ({ sessionId: null, partition: 0, entries: new Map() });
+
+export function evolveDispatch(state: DispatchState, event: DispatchEvent): DispatchState {
+  const entries = new Map(state.entries);
   switch (event.type) {
-    case 'DispatchClaimed':
-      return { status: 'claimed', ...event.data };
-    case 'DispatchSubmitted':
-      return { status: 'submitted' };
+    case 'DispatchesClaimed':
+      for (const id of event.data.deliveryIds) {
+        entries.set(id, { status: 'claimed', workerId: event.data.workerId, claimedAt: event.data.claimedAt, claims: (entries.get(id)?.claims ?? 0) + 1 });
+      }
+      return { sessionId: event.data.sessionId, partition: event.data.partition, entries };
+    case 'DispatchesInDoubt':
+      for (const id of event.data.deliveryIds) {
+        const entry = entries.get(id);
+        if (entry) entries.set(id, { ...entry, status: 'in_doubt', workerId: event.data.workerId });
+      }
+      return { ...state, entries };
+    case 'DispatchesSent':
+      for (const outcome of event.data.outcomes) {
+        const entry = entries.get(outcome.deliveryId);
+        entries.set(outcome.deliveryId, { workerId: event.data.workerId, claimedAt: entry?.claimedAt ?? event.data.at, claims: entry?.claims ?? 1, status: 'done' });
+      }
+      return { ...state, entries };
+    case 'DispatchesDeadLettered':
+      for (const id of event.data.deliveryIds) {
+        const entry = entries.get(id);
+        if (entry) entries.set(id, { ...entry, status: 'dead' });
+      }
+      return { ...state, entries };
   }
 }

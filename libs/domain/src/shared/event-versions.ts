@@ -9,6 +9,9 @@ import { FIELD_EVENT_VERSIONS } from '../field/field.events';
 import { EMAIL_SUPPRESSION_EVENT_VERSIONS } from '../email-suppression/email-suppression.events';
 import { ON_CALL_EVENT_VERSIONS } from '../on-call/on-call.events';
 import { SCENARIO_EVENT_VERSIONS } from '../message/scenario.events';
+import { MESSAGE_SESSION_EVENT_VERSIONS } from '../sending/message-session.events';
+import { MESSAGE_SESSION_PAGE_EVENT_VERSIONS } from '../sending/message-session-page';
+import { DELIVERY_REPORT_EVENT_VERSIONS } from '../sending/delivery-reports';
 import { ownValue } from './own-value';
 
 /**
@@ -27,6 +30,9 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...EMAIL_SUPPRESSION_EVENT_VERSIONS,
   ...ON_CALL_EVENT_VERSIONS,
   ...SCENARIO_EVENT_VERSIONS,
+  ...MESSAGE_SESSION_EVENT_VERSIONS,
+  ...MESSAGE_SESSION_PAGE_EVENT_VERSIONS,
+  ...DELIVERY_REPORT_EVENT_VERSIONS,
   UserEmailClaimed: 1,
   UserEmailReleased: 1,
 };

@@ -70,6 +70,13 @@ export interface PlatformConfig {
   readonly projectionLeaseHolder: string;
   /** How old a dispatch claim must be before another worker may take the job over. */
   readonly dispatchClaimLeaseMs: number;
+  /**
+   * The simulated provider every channel sends through until a real one is configured
+   * (SIMULATOR_LATENCY_MS, SIMULATOR_FAILURE_RATE, SIMULATOR_REPLY_RATE).
+   */
+  readonly simulator: { readonly latencyMs: number; readonly failureRate: number; readonly replyRate: number };
+  /** Jobs a tenant may have queued before planning its sessions pauses (DISPATCH_MAX_QUEUED_PER_TENANT). */
+  readonly dispatchMaxQueuedPerTenant: number;
   /** Folder of the built console served under /ui/ (embedded mode). */
   readonly consoleDir: string;
   /**
@@ -108,6 +115,20 @@ const DEFAULT_TOKEN_IDLE_SECONDS = 1700;
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function nonNegativeInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number of 0 or more, got "${value}"`);
+  return parsed;
+}
+
+function share(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < 0 || parsed > 1) throw new Error(`${name} must be a number from 0 to 1, got "${value}"`);
+  return parsed;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -200,6 +221,12 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     projectionLeaseMs: positiveInt('PROJECTION_LEASE_MS', env.PROJECTION_LEASE_MS, 6_000),
     projectionLeaseHolder: nodeId,
     dispatchClaimLeaseMs: positiveInt('DISPATCH_CLAIM_LEASE_MS', env.DISPATCH_CLAIM_LEASE_MS, 30_000),
+    simulator: {
+      latencyMs: nonNegativeInt('SIMULATOR_LATENCY_MS', env.SIMULATOR_LATENCY_MS, 0),
+      failureRate: share('SIMULATOR_FAILURE_RATE', env.SIMULATOR_FAILURE_RATE, 0),
+      replyRate: share('SIMULATOR_REPLY_RATE', env.SIMULATOR_REPLY_RATE, 0),
+    },
+    dispatchMaxQueuedPerTenant: positiveInt('DISPATCH_MAX_QUEUED_PER_TENANT', env.DISPATCH_MAX_QUEUED_PER_TENANT, 10_000),
     consoleDir: resolve(env.CONSOLE_DIR || join(__dirname, '..', '..', '..', '..', 'apps', 'console', 'dist')),
     storageSigningSecret: secret('STORAGE_SIGNING_SECRET', env.STORAGE_SIGNING_SECRET),
     guestUploadsPerMinute: positiveInt('GUEST_UPLOADS_PER_MINUTE', env.GUEST_UPLOADS_PER_MINUTE, 20),

@@ -12,6 +12,7 @@ import {
   incidentSettingsActivity,
   onCallActivity,
   scenarioActivity,
+  messageSessionActivity,
   userActivity,
   type ActivityDescriber,
   type ActivityDescription,
@@ -31,6 +32,7 @@ export const AGGREGATE_ACTIVITY: readonly Readonly<Record<string, ActivityDescri
   onCallActivity,
   emailSuppressionActivity,
   scenarioActivity,
+  messageSessionActivity,
 ];
 
 /** By event type; a Map, so a type such as "constructor" names no describer. */

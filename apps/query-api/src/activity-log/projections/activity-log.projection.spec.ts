@@ -136,10 +136,10 @@ describe('activity log projection', () => {
     );
     expect(summaryOf('UserSignedOut', { userId: ADMIN, sessionId: 's', inactivity: false })).toBe('Signed out');
     expect(summaryOf('UserSignedOut', { userId: ADMIN, sessionId: 's', inactivity: true })).toBe('Signed out after inactivity');
-    expect(summaryOf('DispatchClaimed', { jobId: 'j', sessionId: 's', workerId: 'w', claimedAt: 'x' })).toBe('A worker took a message dispatch job');
-    expect(summaryOf('DispatchSubmitted', { jobId: 'j', sessionId: 's', workerId: 'w', providerMessageId: 'p' })).toBe(
-      'Submitted a message to the channel provider',
+    expect(summaryOf('DispatchesClaimed', { sessionId: 's', partition: 0, workerId: 'w', claimedAt: 'x', deliveryIds: ['d'] })).toBe(
+      'A worker took message deliveries to send',
     );
+    expect(summaryOf('DispatchesSent', { sessionId: 's', partition: 0, workerId: 'w', at: 'x', outcomes: [] })).toBe('Channel providers answered message deliveries');
   });
 
   it('tells incident events by the incident\'s title', () => {

@@ -4,8 +4,8 @@ import { READ_MODEL_PROJECTIONS } from '@beacon/contracts';
 import { ensureProjectionIndexes } from '@beacon/projections';
 import { SqliteReadStore, type Filter } from '@beacon/read-store';
 import { because } from '@beacon/testing';
-import { QUERY_PROJECTIONS } from '../query-projections';
-import { USER_RECIPIENT_KEYS, USERS } from '../shared/read-models/users.read-model';
+import { QUERY_PROJECTIONS } from '../../query-projections';
+import { USER_RECIPIENT_KEYS, USERS } from '../read-models/users.read-model';
 import { allOf, anyOf, filterOf, noneOf, recipientCountPlan, recipientCounts, type Match, type RecipientCriteria, type RecipientFields } from './recipient-count-plan';
 import { RECIPIENT_KEY_FIELDS, USER_RECIPIENT_FIELDS } from './recipient-fields';
 

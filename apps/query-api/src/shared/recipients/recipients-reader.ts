@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { deviceId, excludedOptionIdsFor, fieldDevices, isSelectFieldType, type ContactFieldType, type FieldDevice } from '@beacon/domain';
 import { READ_STORE, type Principal } from '@beacon/platform';
 import type { Collection, Document, ReadStore } from '@beacon/read-store';
-import { CustomerGroupReader } from '../shared/customer-group-reader';
-import { CONTACT_FIELDS, exclusionsOf, fieldsOfGroups, type ContactFieldDocument } from '../shared/read-models/contact-fields.read-model';
-import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../shared/read-models/customer-groups.read-model';
-import { USER_RECIPIENT_KEYS, USERS } from '../shared/read-models/users.read-model';
+import { CustomerGroupReader } from '../customer-group-reader';
+import { CONTACT_FIELDS, exclusionsOf, fieldsOfGroups, type ContactFieldDocument } from '../read-models/contact-fields.read-model';
+import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../read-models/customer-groups.read-model';
+import { USER_RECIPIENT_KEYS, USERS } from '../read-models/users.read-model';
 import { allOf, filterOf, type Match, type RecipientFields } from './recipient-count-plan';
 import { RECIPIENT_KEY_FIELDS, USER_RECIPIENT_FIELDS } from './recipient-fields';
 

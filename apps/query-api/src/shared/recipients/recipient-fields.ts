@@ -1,4 +1,4 @@
-import { holdsKey } from '../shared/read-models/users.read-model';
+import { holdsKey } from '../read-models/users.read-model';
 import type { RecipientFields } from './recipient-count-plan';
 
 /**

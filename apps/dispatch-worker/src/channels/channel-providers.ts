@@ -1,0 +1,17 @@
+import type { Channel, ChannelProvider } from './channel-provider';
+
+/** The provider each channel sends through (configuration chooses; the simulator by default). */
+export class ChannelProviders {
+  private readonly byChannel = new Map<Channel, ChannelProvider>();
+
+  constructor(providers: readonly ChannelProvider[]) {
+    // Later providers take the channels they name over from earlier ones (the simulator comes first).
+    for (const provider of providers) for (const channel of provider.channels) this.byChannel.set(channel, provider);
+  }
+
+  for(channel: Channel): ChannelProvider {
+    const provider = this.byChannel.get(channel);
+    if (!provider) throw new Error(`No provider sends ${channel} messages.`);
+    return provider;
+  }
+}

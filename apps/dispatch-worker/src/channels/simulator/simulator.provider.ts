@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { ReportedDelivery } from '@beacon/domain';
+import type { Collection, Document } from '@beacon/read-store';
+import type { Channel, ChannelProvider, LookupOutcome, OutgoingMessage, SendOutcome } from '../channel-provider';
+
+export interface SimulatorOptions {
+  /** How long after the send the simulated recipient's device reports (ms; 0: at once). */
+  readonly latencyMs: number;
+  /** The share of deliveries that fail (0 to 1), chosen by the delivery id, so a rerun fails the same ones. */
+  readonly failureRate: number;
+  /** The share of delivered messages that get a reply ("1"). */
+  readonly replyRate: number;
+}
+
+/** What the simulator keeps of each message it "sent": the console's outbox, and what a lookup finds. */
+export interface SimulatedMessage extends Document {
+  readonly session_id: string;
+  readonly channel: Channel;
+  readonly address: string;
+  readonly subject: string | null;
+  readonly content: string;
+  readonly sent_at: string;
+}
+
+/** Where the simulator's reports go (the worker's report recorder). */
+export type SimulatedReports = (message: OutgoingMessage, report: ReportedDelivery) => Promise<void>;
+
+/** A stable fraction in [0, 1) of a delivery id and a salt. */
+function share(deliveryId: string, salt: string): number {
+  return createHash('sha256').update(`${salt}:${deliveryId}`).digest().readUInt32BE(0) / 0x1_0000_0000;
+}
+
+/**
+ * The embedded default for every channel: records what would have been sent (the outbox collection of
+ * the tenant, which the console shows) and reports delivered, failed or replied after a latency,
+ * as a real provider's callbacks would. The record is written before the send is answered, so a
+ * lookup after a crash tells whether the "provider" has the message.
+ */
+export class SimulatorProvider implements ChannelProvider {
+  readonly name = 'simulator';
+  readonly channels: readonly Channel[] = ['SMS', 'VOICE', 'EMAIL', 'TEAMS', 'SLACK', 'PUSH'];
+  readonly reportsDelivery = true;
+
+  constructor(
+    private readonly outbox: (tenantId: string) => Collection<SimulatedMessage>,
+    private readonly reports: SimulatedReports,
+    private readonly options: SimulatorOptions,
+  ) {}
+
+  async send(message: OutgoingMessage): Promise<SendOutcome> {
+    const sentAt = new Date().toISOString();
+    await this.outbox(message.tenantId).upsert({
+      _id: message.deliveryId,
+      session_id: message.sessionId,
+      channel: message.channel,
+      address: message.address,
+      subject: message.subject ?? null,
+      content: message.text,
+      sent_at: sentAt,
+    });
+    const providerMessageId = `sim-${message.deliveryId}`;
+    const report = () => void this.report(message, providerMessageId).catch(() => undefined);
+    if (this.options.latencyMs > 0) setTimeout(report, this.options.latencyMs).unref();
+    else report();
+    return { kind: 'accepted', providerMessageId };
+  }
+
+  async lookup(message: OutgoingMessage): Promise<LookupOutcome> {
+    const found = await this.outbox(message.tenantId).findOne({ _id: message.deliveryId }, { projection: { _id: 1 } });
+    return found ? { kind: 'found', providerMessageId: `sim-${message.deliveryId}` } : { kind: 'not-found' };
+  }
+
+  private async report(message: OutgoingMessage, providerMessageId: string): Promise<void> {
+    const at = new Date().toISOString();
+    const base = { deliveryId: message.deliveryId, providerMessageId, at };
+    if (share(message.deliveryId, 'fail') < this.options.failureRate) {
+      await this.reports(message, { ...base, status: 'failed', reason: 'Simulated failure: the number is not in service.' });
+      return;
+    }
+    await this.reports(message, { ...base, status: 'delivered' });
+    if (share(message.deliveryId, 'reply') < this.options.replyRate) await this.reports(message, { ...base, status: 'replied', reply: '1' });
+  }
+}

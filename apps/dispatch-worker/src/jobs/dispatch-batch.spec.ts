@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { BusMessage } from '@beacon/bus';
+import { dispatchStream, type DispatchOutcome } from '@beacon/domain';
+import { SqliteEventStore } from '@beacon/event-store';
+import { CommandExecutor } from '@beacon/platform';
+import type { ChannelProvider, OutgoingMessage, SendOutcome } from '../channels/channel-provider';
+import { ChannelProviders } from '../channels/channel-providers';
+import { DispatchBatch, type DispatchSettings } from './dispatch-batch';
+import type { DispatchJob } from './dispatch-job';
+
+let dir: string;
+let eventStore: SqliteEventStore;
+let received: string[];
+let answers: Map<string, SendOutcome>;
+let requeued: DispatchJob[];
+
+/** A provider that counts what reaches it and answers as told (accepted by default), and that can be asked. */
+const provider: ChannelProvider = {
+  name: 'counting',
+  channels: ['SMS', 'EMAIL'],
+  reportsDelivery: true,
+  async send(message: OutgoingMessage) {
+    received.push(message.deliveryId);
+    return answers.get(message.deliveryId) ?? { kind: 'accepted', providerMessageId: `p-${message.deliveryId}` };
+  },
+  async lookup(message: OutgoingMessage) {
+    return received.includes(message.deliveryId) ? { kind: 'found', providerMessageId: `p-${message.deliveryId}` } : { kind: 'not-found' };
+  },
+};
+
+const job = (recipient: string, attempt = 1): DispatchJob => ({
+  deliveryId: `s1.${recipient}.f1:SMS.${attempt}`,
+  tenantId: 't1',
+  sessionId: 's1',
+  lane: 'real',
+  recipientId: recipient,
+  channel: 'SMS',
+  address: '+447700900000',
+  text: 'Hello',
+});
+const messages = (jobs: DispatchJob[]): BusMessage<DispatchJob>[] =>
+  jobs.map((value, index) => ({ topic: 'dispatch-jobs-real', key: value.recipientId, value, headers: {}, partition: 3, offset: String(index) }));
+
+function worker(workerId: string, settings: Partial<DispatchSettings> = {}) {
+  const all = { workerId, leaseMs: 30_000, maxClaims: 3, maxAttempts: 3, concurrency: 4, ...settings };
+  return new DispatchBatch(new CommandExecutor(eventStore), new ChannelProviders([provider]), all, async (jobs) => {
+    requeued.push(...jobs);
+  });
+}
+
+const ledger = async () => (await eventStore.readStream(dispatchStream('s1', 3))).map((event) => ({ type: event.type, data: event.data as Record<string, unknown> }));
+const outcomes = async () => (await ledger()).filter((event) => event.type === 'DispatchesSent').flatMap((event) => event.data.outcomes as DispatchOutcome[]);
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'beacon-dispatch-'));
+  eventStore = SqliteEventStore.open({ path: join(dir, 'events.sqlite') });
+  received = [];
+  answers = new Map();
+  requeued = [];
+});
+
+afterEach(async () => {
+  await eventStore.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a batch of dispatch jobs', () => {
+  it('claims the batch in one append, sends each job once and records every answer in one append', async () => {
+    await worker('w1').handle(messages([job('u1'), job('u2'), job('u3')]));
+    expect(received.sort()).toEqual(['s1.u1.f1:SMS.1', 's1.u2.f1:SMS.1', 's1.u3.f1:SMS.1']);
+    expect((await ledger()).map((event) => event.type)).toEqual(['DispatchesClaimed', 'DispatchesSent']);
+    expect((await outcomes()).map((outcome) => [outcome.deliveryId, outcome.kind, outcome.awaitingReport])).toEqual(
+      expect.arrayContaining([['s1.u1.f1:SMS.1', 'accepted', true]]),
+    );
+  });
+
+  it('sends nothing again when the bus delivers the same batch again, to the same worker or another', async () => {
+    await worker('w1').handle(messages([job('u1'), job('u2')]));
+    await worker('w1').handle(messages([job('u1'), job('u2')]));
+    await worker('w2').handle(messages([job('u1'), job('u2')]));
+    expect(received).toHaveLength(2);
+  });
+
+  it('asks the provider about deliveries whose worker died after claiming: found ones are recorded, missing ones sent once', async () => {
+    // w1 claimed u1 and u2 and died: u1 had reached the provider, u2 had not.
+    await eventStore.appendToStream(dispatchStream('s1', 3), [
+      {
+        id: crypto.randomUUID(),
+        type: 'DispatchesClaimed',
+        data: { sessionId: 's1', partition: 3, workerId: 'w1', claimedAt: '2020-01-01T00:00:00.000Z', deliveryIds: [job('u1').deliveryId, job('u2').deliveryId] },
+        metadata: { tenantId: 't1' },
+      },
+    ]);
+    received.push(job('u1').deliveryId);
+    await worker('w2').handle(messages([job('u1'), job('u2'), job('u3')]));
+    expect(received.sort()).toEqual([job('u1').deliveryId, job('u2').deliveryId, job('u3').deliveryId]);
+    expect((await outcomes()).find((outcome) => outcome.deliveryId === job('u1').deliveryId)).toEqual(expect.objectContaining({ kind: 'accepted', reconciled: true }));
+    expect((await ledger()).map((event) => event.type)).toEqual(['DispatchesClaimed', 'DispatchesClaimed', 'DispatchesInDoubt', 'DispatchesClaimed', 'DispatchesSent']);
+  });
+
+  it('refuses a batch another worker holds under a running lease, so the bus retries it later', async () => {
+    await eventStore.appendToStream(dispatchStream('s1', 3), [
+      {
+        id: crypto.randomUUID(),
+        type: 'DispatchesClaimed',
+        data: { sessionId: 's1', partition: 3, workerId: 'w1', claimedAt: new Date().toISOString(), deliveryIds: [job('u1').deliveryId] },
+        metadata: { tenantId: 't1' },
+      },
+    ]);
+    await expect(worker('w2').handle(messages([job('u1')]))).rejects.toThrow('being sent by another worker');
+    expect(received).toEqual([]);
+  });
+
+  it('queues the next attempt of a throttled or temporarily refused delivery, and gives up on a permanent refusal', async () => {
+    answers.set(job('u1').deliveryId, { kind: 'throttled', retryAfterMs: 1_000, reason: '429 Too Many Requests' });
+    answers.set(job('u2').deliveryId, { kind: 'refused', permanent: false, reason: '503' });
+    answers.set(job('u3').deliveryId, { kind: 'refused', permanent: true, reason: 'invalid number', code: '21211' });
+    await worker('w1').handle(messages([job('u1'), job('u2'), job('u3')]));
+    expect(requeued.map((retry) => retry.deliveryId).sort()).toEqual([job('u1', 2).deliveryId, job('u2', 2).deliveryId]);
+    expect(Date.parse(requeued.find((retry) => retry.recipientId === 'u1')!.notBefore!)).toBeGreaterThan(Date.now());
+    expect((await outcomes()).find((outcome) => outcome.deliveryId === job('u3').deliveryId)).toEqual(expect.objectContaining({ kind: 'refused', permanent: true, code: '21211' }));
+    expect((await outcomes()).find((outcome) => outcome.deliveryId === job('u3').deliveryId)?.retryAs).toBeUndefined();
+  });
+
+  it('stops retrying after the last attempt', async () => {
+    answers.set(job('u1', 3).deliveryId, { kind: 'refused', permanent: false, reason: '503' });
+    await worker('w1').handle(messages([job('u1', 3)]));
+    expect(requeued).toEqual([]);
+  });
+
+  it('records a provider that throws as an unknown outcome, never as sent or failed', async () => {
+    const throwing: ChannelProvider = { name: 'broken', channels: ['SMS'], send: async () => Promise.reject(new Error('socket hang up')) };
+    const batch = new DispatchBatch(new CommandExecutor(eventStore), new ChannelProviders([throwing]), { workerId: 'w1', leaseMs: 30_000, maxClaims: 3, maxAttempts: 3, concurrency: 1 }, async () => undefined);
+    await batch.handle(messages([job('u1')]));
+    expect(await outcomes()).toEqual([{ deliveryId: job('u1').deliveryId, provider: 'broken', kind: 'unknown', reason: 'socket hang up' }]);
+  });
+});

@@ -1,0 +1,182 @@
+import type { BusMessage } from '@beacon/bus';
+import {
+  dispatchDecider,
+  dispatchStream,
+  nextAttemptId,
+  type DispatchCommand,
+  type DispatchEvent,
+  type DispatchOutcome,
+} from '@beacon/domain';
+import type { CommandExecutor } from '@beacon/platform';
+import type { ChannelProvider, OutgoingMessage, SendOutcome } from '../channels/channel-provider';
+import type { ChannelProviders } from '../channels/channel-providers';
+import type { DispatchJob } from './dispatch-job';
+
+export interface DispatchSettings {
+  readonly workerId: string;
+  /** How long a claim holds before another worker may take the deliveries over (ms). */
+  readonly leaseMs: number;
+  /** Claims of one delivery without an answer before it is dead-lettered. */
+  readonly maxClaims: number;
+  /** Attempts of one delivery refused for now or throttled before it counts as failed. */
+  readonly maxAttempts: number;
+  /** Provider calls in flight at once per batch. */
+  readonly concurrency: number;
+}
+
+export const attemptOf = (deliveryId: string) => Number(deliveryId.slice(deliveryId.lastIndexOf('.') + 1)) || 1;
+
+const messageOf = (job: DispatchJob): OutgoingMessage => ({
+  deliveryId: job.deliveryId,
+  tenantId: job.tenantId,
+  sessionId: job.sessionId,
+  channel: job.channel,
+  address: job.address,
+  text: job.text,
+  ...(job.subject === undefined ? {} : { subject: job.subject }),
+  ...(job.from === undefined ? {} : { from: job.from }),
+});
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+/**
+ * One batch of a bus partition's jobs: for each session in it, claim (one append), call the
+ * providers, record every answer (one append), then queue the retries the answers call for. The
+ * ledger decides what may be sent; this only carries it out. A throw hands the batch back to the bus,
+ * which delivers it again: the ledger then answers each delivery once.
+ */
+export class DispatchBatch {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly providers: ChannelProviders,
+    private readonly settings: DispatchSettings,
+    private readonly requeue: (jobs: readonly DispatchJob[]) => Promise<void>,
+  ) {}
+
+  async handle(messages: readonly BusMessage<DispatchJob>[]): Promise<void> {
+    const bySession = new Map<string, DispatchJob[]>();
+    for (const { value } of messages) {
+      const jobs = bySession.get(value.sessionId) ?? [];
+      jobs.push(value);
+      bySession.set(value.sessionId, jobs);
+    }
+    const partition = messages[0]?.partition ?? 0;
+    for (const jobs of bySession.values()) await this.handleSession(jobs, partition);
+  }
+
+  private async handleSession(jobs: readonly DispatchJob[], partition: number): Promise<void> {
+    const { workerId, leaseMs, maxClaims } = this.settings;
+    const first = jobs[0]!;
+    const byId = new Map(jobs.map((job) => [job.deliveryId, job]));
+    const claimed = await this.run(first, partition, {
+      type: 'ClaimDispatches',
+      data: { sessionId: first.sessionId, partition, workerId, now: new Date().toISOString(), leaseMs, maxClaims, deliveryIds: [...byId.keys()] },
+    });
+    const idsOf = (type: DispatchEvent['type']) => claimed.filter((event) => event.type === type).flatMap((event) => ('deliveryIds' in event.data ? event.data.deliveryIds : []));
+    const toSend = idsOf('DispatchesClaimed').map((id) => byId.get(id)!);
+    const inDoubt = idsOf('DispatchesInDoubt').map((id) => byId.get(id)!);
+
+    const settled = await this.reconcile(first, partition, inDoubt);
+    toSend.push(...settled.resend);
+    await this.waitUntilDue(toSend);
+    const outcomes = [...settled.outcomes, ...(await inParallel(toSend, this.settings.concurrency, (job) => this.send(job)))];
+    if (!outcomes.length) return;
+    await this.run(first, partition, { type: 'RecordDispatchOutcomes', data: { workerId, at: new Date().toISOString(), outcomes } });
+
+    const retries = outcomes.flatMap((outcome) => {
+      const job = byId.get(outcome.deliveryId);
+      if (!job || !outcome.retryAs) return [];
+      return [{ ...job, deliveryId: outcome.retryAs, notBefore: new Date(Date.now() + (outcome.retryAfterMs ?? 0)).toISOString() }];
+    });
+    if (retries.length) await this.requeue(retries);
+  }
+
+  /**
+   * Deliveries in doubt: the provider is asked whether it has them. Found: its answer is recorded as
+   * accepted. Not found: claimed again and sent. A provider that cannot be asked leaves them unknown.
+   */
+  private async reconcile(first: DispatchJob, partition: number, inDoubt: readonly DispatchJob[]): Promise<{ outcomes: DispatchOutcome[]; resend: DispatchJob[] }> {
+    const outcomes: DispatchOutcome[] = [];
+    const missing: DispatchJob[] = [];
+    for (const job of inDoubt) {
+      const provider = this.providers.for(job.channel);
+      if (!provider.lookup) {
+        outcomes.push({ deliveryId: job.deliveryId, provider: provider.name, kind: 'unknown', reason: 'The worker stopped while sending, and this provider cannot be asked whether it has the message.' });
+        continue;
+      }
+      const found = await provider.lookup(messageOf(job));
+      if (found.kind === 'found') outcomes.push({ ...this.acceptedBy(provider, found.providerMessageId), deliveryId: job.deliveryId, reconciled: true });
+      else missing.push(job);
+    }
+    if (!missing.length) return { outcomes, resend: [] };
+    const { workerId, maxClaims } = this.settings;
+    const again = await this.run(first, partition, { type: 'ReclaimDispatches', data: { workerId, now: new Date().toISOString(), maxClaims, deliveryIds: missing.map((job) => job.deliveryId) } });
+    const reclaimed = new Set(again.flatMap((event) => (event.type === 'DispatchesClaimed' ? event.data.deliveryIds : [])));
+    return { outcomes, resend: missing.filter((job) => reclaimed.has(job.deliveryId)) };
+  }
+
+  /** A retry's pause: the batch waits for the latest of its jobs (a throttled provider is to be left alone meanwhile). */
+  private async waitUntilDue(jobs: readonly DispatchJob[]): Promise<void> {
+    const due = Math.max(0, ...jobs.map((job) => (job.notBefore ? Date.parse(job.notBefore) : 0)));
+    const wait = due - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+
+  private acceptedBy(provider: ChannelProvider, providerMessageId: string): Omit<DispatchOutcome, 'deliveryId'> {
+    return { provider: provider.name, kind: 'accepted', providerMessageId, awaitingReport: provider.reportsDelivery === true };
+  }
+
+  private async send(job: DispatchJob): Promise<DispatchOutcome> {
+    const provider = this.providers.for(job.channel);
+    let outcome: SendOutcome;
+    try {
+      outcome = await provider.send(messageOf(job));
+    } catch (error) {
+      // A provider that throws broke its contract: whether the message left is not known.
+      outcome = { kind: 'unknown', reason: error instanceof Error ? error.message : String(error) };
+    }
+    const base = { deliveryId: job.deliveryId, provider: provider.name };
+    switch (outcome.kind) {
+      case 'accepted':
+        return { ...base, ...this.acceptedBy(provider, outcome.providerMessageId) };
+      case 'unknown':
+        return { ...base, kind: 'unknown', reason: outcome.reason };
+      case 'refused':
+      case 'throttled': {
+        const permanent = outcome.kind === 'refused' && outcome.permanent;
+        const again = !permanent && attemptOf(job.deliveryId) < this.settings.maxAttempts;
+        const retryAfterMs = outcome.kind === 'throttled' ? outcome.retryAfterMs : 5_000 * attemptOf(job.deliveryId);
+        return {
+          ...base,
+          kind: outcome.kind,
+          permanent,
+          reason: outcome.reason,
+          ...(outcome.kind === 'refused' && outcome.code ? { code: outcome.code } : {}),
+          ...(again ? { retryAs: nextAttemptId(job.deliveryId), retryAfterMs } : {}),
+        };
+      }
+    }
+  }
+
+  private async run(job: DispatchJob, partition: number, command: DispatchCommand): Promise<DispatchEvent[]> {
+    const outcome = await this.executor.execute(dispatchStream(job.sessionId, partition), dispatchDecider, command, {
+      tenantId: job.tenantId,
+      actorUserId: null,
+      correlationId: job.sessionId,
+      acceptedAt: new Date(),
+    });
+    return outcome.events;
+  }
+}

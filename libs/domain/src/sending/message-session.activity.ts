@@ -1,0 +1,34 @@
+import { describedAs, type AggregateActivity } from '../shared/activity';
+import type { MESSAGE_SESSION_EVENT_VERSIONS } from './message-session.events';
+import type { MESSAGE_SESSION_PAGE_EVENT_VERSIONS } from './message-session-page';
+import type { DELIVERY_REPORT_EVENT_VERSIONS } from './delivery-reports';
+
+const nameOf = (data: unknown) => {
+  const scenario = (data as { scenario?: { scenario_name?: unknown } }).scenario;
+  if (typeof scenario?.scenario_name !== 'string') throw new TypeError('scenario.scenario_name is not a string');
+  return scenario.scenario_name;
+};
+
+/** How the activity log tells message sessions. */
+export const messageSessionActivity: AggregateActivity<
+  keyof typeof MESSAGE_SESSION_EVENT_VERSIONS | keyof typeof MESSAGE_SESSION_PAGE_EVENT_VERSIONS | keyof typeof DELIVERY_REPORT_EVENT_VERSIONS
+> = {
+  MessageSessionScheduled: (f, event) =>
+    describedAs('message', `Scheduled message ${nameOf(event.data)} for ${f.string('scheduledFor')}`, {
+      session_id: f.string('sessionId'),
+      scenario_id: f.stringOrNull('scenarioId'),
+      customer_group_id: f.string('customerGroupId'),
+    }),
+  MessageSessionStarted: (f, event) =>
+    describedAs('message', `Sent message ${nameOf(event.data)}`, {
+      session_id: f.string('sessionId'),
+      scenario_id: f.stringOrNull('scenarioId'),
+      customer_group_id: f.string('customerGroupId'),
+    }),
+  MessageSessionPageQueued: (f) =>
+    describedAs('dispatch', 'Queued message deliveries', { session_id: f.string('sessionId'), deliveries: f.length('deliveries') }),
+  MessageSessionPlanned: (f) => describedAs('message', 'Every recipient of a message was queued', { session_id: f.string('sessionId') }),
+  MessageSessionCompleted: (f) => describedAs('message', 'A message session finished', { session_id: f.string('sessionId') }),
+  DeliveriesReported: (f) => describedAs('dispatch', 'Providers reported on message deliveries', { session_id: f.string('sessionId'), reports: f.length('reports') }),
+  MessageSessionCancelled: (f) => describedAs('message', 'Cancelled a scheduled message', { session_id: f.string('sessionId') }),
+};

@@ -1,0 +1,45 @@
+import type { MessageSessionOrigin } from './message-session.events';
+
+/** Commands on one message session (stream `message_session-<id>`). */
+
+/** POST /api/scenario/send_without_saving/, /api/scenario/{id}/send_without_saving/: send now. */
+export interface StartMessageSession {
+  readonly type: 'StartMessageSession';
+  readonly data: MessageSessionOrigin & { at: string };
+}
+
+/** POST /api/session/: send at a time to come. */
+export interface ScheduleMessageSession {
+  readonly type: 'ScheduleMessageSession';
+  readonly data: MessageSessionOrigin & { scheduledFor: string; at: string };
+}
+
+/** The due-time poller: a scheduled session whose time has come starts. */
+export interface StartScheduledMessageSession {
+  readonly type: 'StartScheduledMessageSession';
+  readonly data: { at: string };
+}
+
+/** The planner has queued every page. */
+export interface RecordMessageSessionPlanned {
+  readonly type: 'RecordMessageSessionPlanned';
+  readonly data: { pages: number; recipients: number; deliveries: number; at: string };
+}
+
+export interface CompleteMessageSession {
+  readonly type: 'CompleteMessageSession';
+  readonly data: { at: string };
+}
+
+export interface CancelMessageSession {
+  readonly type: 'CancelMessageSession';
+  readonly data: { at: string };
+}
+
+export type MessageSessionCommand =
+  | StartMessageSession
+  | ScheduleMessageSession
+  | StartScheduledMessageSession
+  | RecordMessageSessionPlanned
+  | CompleteMessageSession
+  | CancelMessageSession;

@@ -1,0 +1,47 @@
+import type { Decider } from '../shared/decider';
+import { illegalState, notFound } from '../shared/domain-errors';
+import type { MessageSessionCommand } from './message-session.commands';
+import type { MessageSessionEvent } from './message-session.events';
+import { evolveMessageSession, initialMessageSessionState, type MessageSessionState } from './message-session.state';
+
+export const MESSAGE_SESSION_NOT_FOUND = 'No such message session.';
+export const SCHEDULE_IN_THE_PAST = 'The time to send must be in the future.';
+export const NOT_SCHEDULED = 'This message session is not scheduled: it has started, finished or been cancelled.';
+
+/**
+ * A message session: started at once or scheduled, then planned (every delivery queued), then
+ * complete. Each step happens once: a repeated or late command records nothing, so the planner,
+ * the due-time poller and the completion check may all run more than once.
+ */
+export function decideMessageSession(command: MessageSessionCommand, state: MessageSessionState): MessageSessionEvent[] {
+  switch (command.type) {
+    case 'StartMessageSession':
+      return state.status === 'none' ? [{ type: 'MessageSessionStarted', data: command.data }] : [];
+    case 'ScheduleMessageSession':
+      if (state.status !== 'none') return [];
+      if (Date.parse(command.data.scheduledFor) <= Date.parse(command.data.at)) throw illegalState(SCHEDULE_IN_THE_PAST);
+      return [{ type: 'MessageSessionScheduled', data: command.data }];
+    case 'StartScheduledMessageSession':
+      if (state.status !== 'scheduled') return [];
+      return [{ type: 'MessageSessionStarted', data: { ...state.origin, at: command.data.at } }];
+    case 'RecordMessageSessionPlanned':
+      if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
+      return state.status === 'planning' ? [{ type: 'MessageSessionPlanned', data: { sessionId: state.origin.sessionId, ...command.data } }] : [];
+    case 'CompleteMessageSession':
+      if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
+      return state.status === 'sending' ? [{ type: 'MessageSessionCompleted', data: { sessionId: state.origin.sessionId, at: command.data.at } }] : [];
+    case 'CancelMessageSession':
+      if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
+      if (state.status === 'cancelled') return [];
+      if (state.status !== 'scheduled') throw illegalState(NOT_SCHEDULED);
+      return [{ type: 'MessageSessionCancelled', data: { sessionId: state.origin.sessionId, at: command.data.at } }];
+  }
+}
+
+export const messageSessionDecider: Decider<MessageSessionCommand, MessageSessionEvent, MessageSessionState> = {
+  decide: decideMessageSession,
+  evolve: evolveMessageSession,
+  initialState: initialMessageSessionState,
+};
+
+export const messageSessionStream = (sessionId: string) => `message_session-${sessionId}`;
