@@ -65,8 +65,9 @@ export function loadQueryApi(require) {
     ...dist('on-call/queries/on-call-recipients.handler'),
     ...dist('on-call/queries/on-call-recipients.query'),
     ...dist('shared/read-models/users.read-model'),
-    ...dist('recipients/recipients-reader'),
-    ...dist('recipients/recipient-fields'),
+    ...dist('shared/recipients/recipients-reader'),
+    ...dist('shared/recipients/recipient-fields'),
+    ...dist('shared/recipients/recipient-selection'),
     ...dist('recipients/queries/recipients-count.handler'),
     ...dist('recipients/queries/recipients-count.query'),
     RecipientsCountRequestSchema: require('@beacon/contracts').RecipientsCountRequestSchema,
@@ -626,11 +627,11 @@ export async function benchRecipientCount(api, { tempDir, removeDir }) {
     );
     line('set-up (not a target)', `${fmtInt(LIST_USERS)} users, ${fmtInt(LIST_USERS * ON_CALL_WEEKS)} periods, ${BENCH_FIELD_TYPES.length} fields projected in ${((performance.now() - fill0) / 1000).toFixed(1)} s`);
     const reader = new api.RecipientsReader(store, new api.CustomerGroupReader(store));
-    const handler = new api.RecipientsCountHandler(reader, store);
+    const handler = new api.RecipientsCountHandler(new api.RecipientSelection(reader, store));
     const third = ON_CALL_BASE + 14 * 24 * HOUR_MS;
     const moment = (i) => third + ((i * 5) % (7 * 24)) * HOUR_MS + 30 * 60_000;
     const count = (recipients, i = 0, on = reader) =>
-      new api.RecipientsCountHandler(on, store).execute(new api.RecipientsCountQuery(caller(ROOT), api.RecipientsCountRequestSchema.parse({ recipients }), moment(i)));
+      new api.RecipientsCountHandler(new api.RecipientSelection(on, store)).execute(new api.RecipientsCountQuery(caller(ROOT), api.RecipientsCountRequestSchema.parse({ recipients }), moment(i)));
     const scenarios = recipientScenarios(groups, teams);
 
     const cold0 = performance.now();

@@ -68,7 +68,35 @@ const TARGETS = {
   httpListPerSec: 2_000,
   httpListMoonshotPerSec: 5_000,
   httpListP99Ms: 50,
+  /** The builder's SMS part count of 10 MB of text (plain GSM and with a non-GSM last character; all typographic variants twice that). */
+  smsSegmentsMs: 500,
+  smsSegmentsTypographicMs: 1_000,
 };
+
+const SMS_TEXT_BYTES = 10 * 1024 * 1024;
+
+/** 3g: countSmsSegments over three 10 MB texts, the median of 5 runs each. */
+function benchSmsSegments(require) {
+  const { countSmsSegments } = require('@beacon/domain');
+  const texts = {
+    gsm: ['GSM text', 'a'.repeat(SMS_TEXT_BYTES)],
+    typographic: ['all typographic variants', '\u2019'.repeat(SMS_TEXT_BYTES)],
+    ucs2: ['last character not GSM', `${'a'.repeat(SMS_TEXT_BYTES - 1)}\u00e1`],
+  };
+  const results = {};
+  for (const [key, [label, text]] of Object.entries(texts)) {
+    const runs = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      countSmsSegments(text);
+      runs.push(performance.now() - started);
+    }
+    runs.sort((a, b) => a - b);
+    results[key] = { label, ms: runs[2] };
+    line(label, `${fmtMs(runs[2])} ms (median of 5)`);
+  }
+  return results;
+}
 
 // Same payload on both sides: a ~200-byte JSON body and a tenant in the metadata.
 const PAYLOAD_TEXT = 'x'.repeat(160);
@@ -530,6 +558,7 @@ async function main() {
   const recipientCount =
     queryApi &&
     (await section(`3f. A message's recipient count, in the embedded read store: ${fmtInt(LIST_USERS)} users with their devices, data and on-call periods`, () => benchRecipientCount(queryApi, dirs)));
+  const smsSegments = await section('3g. The SMS part count of 10 MB of text', () => benchSmsSegments(require));
   const http = await section(`4. HTTP against the embedded app: the incident list (page of 50 out of ${fmtInt(HTTP.incidents)}) and a mixed read/write load`, () => benchHttp(dirs));
 
   heading('Summary against targets');
@@ -575,6 +604,11 @@ async function main() {
   for (const key of ['everyone', 'select', 'onCall', 'group']) {
     const measured = recipientCount?.[key];
     rows.push([`recipient count of ${fmtInt(LIST_USERS)}, ${measured?.label ?? key}, p99 (ms)`, `<= ${TARGETS.recipientCountP99Ms}`, fmtMs(measured?.p99), mark(measured ? measured.p99 <= TARGETS.recipientCountP99Ms : null)]);
+  }
+  for (const key of ['gsm', 'typographic', 'ucs2']) {
+    const measured = smsSegments?.[key];
+    const target = key === 'typographic' ? TARGETS.smsSegmentsTypographicMs : TARGETS.smsSegmentsMs;
+    rows.push([`SMS part count of 10 MB, ${measured?.label ?? key} (ms)`, `<= ${fmtInt(target)}`, fmtMs(measured?.ms), mark(measured ? measured.ms <= target : null)]);
   }
   const reads = http?.reads;
   const moonshot = reads && reads.perSec >= TARGETS.httpListMoonshotPerSec ? ' (moonshot too)' : '';

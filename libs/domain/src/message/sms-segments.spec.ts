@@ -216,29 +216,19 @@ describe('normalising typographic variants', () => {
   });
 });
 
+// How fast these are counted is measured by `npm run bench` (3g), not here: a timed test fails on a busy machine.
 describe('counting very long texts', () => {
-  const timed = (text: string) => {
-    const started = performance.now();
-    const count = countSmsSegments(text);
-    return { count, milliseconds: performance.now() - started };
-  };
-
-  it('counts 10 MB of GSM text in well under a second', () => {
-    const { count, milliseconds } = timed(a(10 * 1024 * 1024));
-    expect(count.number_of_segments).toBe(Math.ceil((10 * 1024 * 1024) / 153));
-    expect(milliseconds).toBeLessThan(500);
+  it('counts 10 MB of GSM text', () => {
+    expect(countSmsSegments(a(10 * 1024 * 1024)).number_of_segments).toBe(Math.ceil((10 * 1024 * 1024) / 153));
   });
 
-  it('counts 10 MB of text that is all typographic variants in well under a second', () => {
-    const { count, milliseconds } = timed('’'.repeat(10 * 1024 * 1024));
-    expect(count.encoding).toBe('GSM-7');
-    expect(milliseconds).toBeLessThan(1000);
+  it('counts 10 MB of text that is all typographic variants', () => {
+    expect(countSmsSegments('’'.repeat(10 * 1024 * 1024)).encoding).toBe('GSM-7');
   });
 
-  it('counts 10 MB of text whose last character is not GSM in well under a second', () => {
-    const { count, milliseconds } = timed(`${a(10 * 1024 * 1024 - 1)}á`);
+  it('counts 10 MB of text whose last character is not GSM', () => {
+    const count = countSmsSegments(`${a(10 * 1024 * 1024 - 1)}á`);
     expect(count.encoding).toBe('UCS-2');
     expect(count.number_of_segments).toBe(Math.ceil((10 * 1024 * 1024) / 67));
-    expect(milliseconds).toBeLessThan(500);
   });
 });
