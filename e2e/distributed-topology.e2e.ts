@@ -6,7 +6,8 @@ import { io } from 'socket.io-client';
 import { MongoClient } from 'mongodb';
 import type { LiveUpdate } from '@beacon/contracts';
 import { DEMO_GROUPS } from '@beacon/command-api';
-import { DISPATCH_JOBS_TOPIC, type DispatchJob } from '@beacon/dispatch-worker';
+import { dispatchTopic, type DispatchJob } from '@beacon/dispatch-worker';
+import type { DispatchOutcome } from '@beacon/domain';
 import { KafkaBus } from '@beacon/bus';
 import { SqliteEventStore, type RecordedEvent } from '@beacon/event-store';
 import { apiLogin, newDataDir, startAppProcess, type AppProcess } from './support/app-process';
@@ -106,36 +107,46 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
     const bus = await KafkaBus.connect({ brokers: [kafkaBrokers!], clientId: 'topology-test' });
     const events = SqliteEventStore.open({ path: join(dataDir, 'events.sqlite') });
     const total = 300;
+    const sessionId = `topology-${database}`;
     const job = (i: number): DispatchJob => ({
-      jobId: `topology-${database}-${i}`,
+      deliveryId: `${sessionId}.recipient-${i}.f1:SMS.1`,
       tenantId: rootId,
-      sessionId: 'session-1',
+      sessionId,
+      lane: 'real',
       recipientId: `recipient-${i}`,
       channel: 'SMS',
       address: `+4477009${String(i).padStart(5, '0')}`,
-      content: 'Drill: please reply',
+      text: 'Drill: please reply',
     });
+    const topic = dispatchTopic('real');
+    /** Every answer recorded for this test's deliveries, with the worker that recorded it. */
     const results = async () => {
       const all: RecordedEvent[] = await events.readAll();
-      return all.filter((e) => e.type === 'DispatchSubmitted' && e.streamName.includes(database));
+      return all
+        .filter((e) => e.type === 'DispatchesSent' && (e.data as { sessionId: string }).sessionId === sessionId)
+        .flatMap((e) => (e.data as { workerId: string; outcomes: DispatchOutcome[] }).outcomes.map((outcome) => ({ ...outcome, workerId: (e.data as { workerId: string }).workerId })));
     };
     try {
-      for (let i = 0; i < 100; i++) await bus.publish(DISPATCH_JOBS_TOPIC, job(i).recipientId, job(i));
+      for (let i = 0; i < 100; i++) await bus.publish(topic, job(i).recipientId, job(i));
       await until('both workers to send something', async () => {
-        const byWorker = new Set((await results()).map((e) => (e.data as { workerId: string }).workerId));
+        const byWorker = new Set((await results()).map((outcome) => outcome.workerId));
         return byWorker.has('worker-1') && byWorker.has('worker-2') ? true : undefined;
       });
       await workers[0]!.kill('SIGKILL');
-      for (let i = 100; i < total; i++) await bus.publish(DISPATCH_JOBS_TOPIC, job(i).recipientId, job(i));
+      for (let i = 100; i < total; i++) await bus.publish(topic, job(i).recipientId, job(i));
 
       const submitted = await until('every job to have a result', async () => {
         const found = await results();
-        return new Set(found.map((e) => e.streamName)).size >= total ? found : undefined;
-      }, 120_000);
+        return new Set(found.map((outcome) => outcome.deliveryId)).size >= total ? found : undefined;
+      }, 120_000).catch(async (error: unknown) => {
+        // What the surviving worker said is the first thing to read when this fails.
+        const answered = new Set((await results()).map((outcome) => outcome.deliveryId)).size;
+        throw new Error(`${String(error)}: ${answered} of ${total} answered. The surviving worker's last output:\n${workers[1]!.output().slice(-4000)}`);
+      });
       await new Promise((r) => setTimeout(r, 2000));
       const final = await results();
       const perJob = new Map<string, number>();
-      for (const event of final) perJob.set(event.streamName, (perJob.get(event.streamName) ?? 0) + 1);
+      for (const outcome of final) perJob.set(outcome.deliveryId, (perJob.get(outcome.deliveryId) ?? 0) + 1);
       expect(perJob.size).toBe(total);
       expect([...perJob.values()].every((count) => count === 1)).toBe(true);
       expect(submitted.length).toBeGreaterThanOrEqual(total);

@@ -5,9 +5,10 @@ import { because } from '@beacon/testing';
 import { io } from 'socket.io-client';
 import type { LiveUpdate } from '@beacon/contracts';
 import { DEMO_GROUPS } from '@beacon/command-api';
-import { DISPATCH_JOBS_TOPIC, type DispatchJob } from '@beacon/dispatch-worker';
+import { dispatchTopic, type DispatchJob } from '@beacon/dispatch-worker';
+import type { DispatchOutcome } from '@beacon/domain';
 import { SqliteBus } from '@beacon/bus';
-import { SqliteEventStore, StreamNotFoundError } from '@beacon/event-store';
+import { SqliteEventStore } from '@beacon/event-store';
 import { PROJECTION_LEASES, type ProjectionLeaseDocument } from '@beacon/projections';
 import { SqliteReadStore, SYSTEM_TENANT } from '@beacon/read-store';
 import { apiLogin, newDataDir, startAppProcess, type AppProcess } from './support/app-process';
@@ -65,30 +66,26 @@ describe('command-api, query-api and dispatch-worker as separate processes', () 
     const events = SqliteEventStore.open({ path: join(dataDir, 'events.sqlite') });
     try {
       const job: DispatchJob = {
-        jobId: 'job-1',
+        deliveryId: 'session-1.user-1.f1:EMAIL.1',
         tenantId: rootId,
         sessionId: 'session-1',
+        lane: 'real',
         recipientId: 'user-1',
         channel: 'EMAIL',
         address: 'someone@demo.test',
-        content: 'Hello',
+        text: 'Hello',
       };
-      await bus.publish(DISPATCH_JOBS_TOPIC, job.recipientId, job);
-      await bus.publish(DISPATCH_JOBS_TOPIC, job.recipientId, job);
+      await bus.publish(dispatchTopic('real'), job.recipientId, job);
+      await bus.publish(dispatchTopic('real'), job.recipientId, job);
+      const ledger = async () => (await events.readAll()).filter((e) => e.streamName.startsWith('dispatch-session-1-'));
       const deadline = Date.now() + 15_000;
-      let types: string[] = [];
-      while (Date.now() < deadline) {
-        try {
-          types = (await events.readStream('dispatch-job-1')).map((e) => e.type);
-          if (types.length >= 2) break;
-        } catch (error) {
-          if (!(error instanceof StreamNotFoundError)) throw error;
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      while (Date.now() < deadline && !(await ledger()).some((e) => e.type === 'DispatchesSent')) await new Promise((r) => setTimeout(r, 100));
       await new Promise((r) => setTimeout(r, 500));
-      expect((await events.readStream('dispatch-job-1')).map((e) => e.type)).toEqual(['DispatchClaimed', 'DispatchSubmitted']);
-      expect(types).toEqual(['DispatchClaimed', 'DispatchSubmitted']);
+      const recorded = await ledger();
+      expect(recorded.map((e) => e.type)).toEqual(['DispatchesClaimed', 'DispatchesSent']);
+      expect((recorded[1]!.data as { outcomes: DispatchOutcome[] }).outcomes).toEqual([
+        expect.objectContaining({ deliveryId: job.deliveryId, provider: 'simulator', kind: 'accepted' }),
+      ]);
     } finally {
       await bus.close();
       await events.close();

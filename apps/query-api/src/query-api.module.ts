@@ -16,6 +16,7 @@ import { ParkedEventsModule } from './parked-events/parked-events.module';
 import { RecipientsModule } from './recipients/recipients.module';
 import { QUERY_PROJECTIONS } from './query-projections';
 import { ScenarioModule } from './scenario/scenario.module';
+import { MessageSessionsModule } from './message-sessions/message-sessions.module';
 import { SessionModule } from './session/session.module';
 import { SpeechModule } from './speech/speech.module';
 import { PARKED_EVENT_LOG } from './shared/projections/projection-tokens';
@@ -48,6 +49,7 @@ import { UsersModule } from './users/users.module';
     ParkedEventsModule,
     RecipientsModule,
     ScenarioModule,
+    MessageSessionsModule,
     SessionModule,
     SpeechModule,
     UploadsModule,

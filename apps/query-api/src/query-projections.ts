@@ -10,6 +10,8 @@ import { INCIDENTS_PROJECTIONS } from './incidents/incidents.projections';
 import { onCallPeriodsProjection } from './on-call/projections/on-call-periods.projection';
 import { onCallSettingsProjection } from './on-call/projections/on-call-settings.projection';
 import { scenariosProjection } from './scenario/projections/scenarios.projection';
+import { messageDeliveriesProjection } from './message-sessions/projections/message-deliveries.projection';
+import { messageSessionsProjection } from './message-sessions/projections/message-sessions.projection';
 import { usersProjection } from './users/projections/users.projection';
 
 /** Every read model the query API serves. */
@@ -26,4 +28,6 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   onCallPeriodsProjection,
   onCallSettingsProjection,
   scenariosProjection,
+  messageSessionsProjection,
+  messageDeliveriesProjection,
 ];

@@ -16,3 +16,4 @@ export * from './api/uploads.dto';
 export * from './api/parked-events.dto';
 export * from './api/on-call.dto';
 export * from './api-schemas';
+export * from './dispatch/dispatch-job';

@@ -117,3 +117,4 @@ export * from './sending/message-session.decide';
 export * from './sending/message-session-page';
 export * from './sending/message-session.activity';
 export * from './sending/delivery-reports';
+export * from './sending/outgoing-message';

@@ -3,14 +3,15 @@ import type { Bus, Consumer } from '@beacon/bus';
 import { BUS, CommandExecutor, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { ChannelProviders } from '../channels/channel-providers';
 import { DispatchBatch } from './dispatch-batch';
-import { DISPATCH_LANES, DISPATCH_WORKERS_GROUP, dispatchTopic, type DispatchJob } from './dispatch-job';
+import { DISPATCH_LANES, dispatchTopic, dispatchWorkersGroup, type DispatchJob } from './dispatch-job';
 
 /** Jobs handed over at once from one partition: one claim and one record of answers per session in them. */
 const MAX_BATCH = 500;
 
 /**
- * The dispatch workers' side of the bus: one consumer per lane (real, test) in the workers' group, so
- * each lane's partitions are shared among the workers and one lane's queue never holds up the other's.
+ * The dispatch workers' side of the bus: one consumer per lane (real, test), each lane's consumers a
+ * group of their own, so each lane's partitions are shared among the workers and one lane's queue never
+ * holds up the other's.
  */
 @Injectable()
 export class DispatchJobConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -30,7 +31,7 @@ export class DispatchJobConsumer implements OnApplicationBootstrap, OnApplicatio
   async onApplicationBootstrap(): Promise<void> {
     for (const lane of DISPATCH_LANES) {
       this.consumers.push(
-        await this.bus.consumeBatch<DispatchJob>(dispatchTopic(lane), DISPATCH_WORKERS_GROUP, (messages) => this.batch.handle(messages), { maxBatchSize: MAX_BATCH }),
+        await this.bus.consumeBatch<DispatchJob>(dispatchTopic(lane), dispatchWorkersGroup(lane), (messages) => this.batch.handle(messages), { maxBatchSize: MAX_BATCH }),
       );
     }
   }

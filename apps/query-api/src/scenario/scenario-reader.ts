@@ -3,6 +3,7 @@ import { notFound } from '@beacon/domain';
 import { READ_STORE, type Principal } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { CustomerGroupReader } from '../shared/customer-group-reader';
+import { MESSAGE_SESSIONS, type MessageSessionDocument } from '../shared/read-models/message-sessions.read-model';
 import { SCENARIOS, type ScenarioDocument } from '../shared/read-models/scenarios.read-model';
 
 /** Kept messages within the caller's reach: those of their customer group and the groups below it. */
@@ -15,6 +16,15 @@ export class ScenarioReader {
 
   collection(principal: Principal) {
     return this.readStore.scope(principal.rootId).collection<ScenarioDocument>(SCENARIOS);
+  }
+
+  /** The sessions of these messages: scheduled ones, and those sent (newest first). */
+  async sessionsOf(principal: Principal, scenarioIds: readonly string[]): Promise<MessageSessionDocument[]> {
+    if (!scenarioIds.length) return [];
+    return this.readStore
+      .scope(principal.rootId)
+      .collection<MessageSessionDocument>(MESSAGE_SESSIONS)
+      .find({ scenario_id: { $in: [...scenarioIds] } }, { sort: { started_at: -1 } });
   }
 
   /** The message, or 404 when it is none or of a group outside the caller's reach. */

@@ -13,6 +13,7 @@ export * from './audio-noticeboard.schemas';
 export * from './on-call.schemas';
 export * from './account-email.schemas';
 export * from './scenario.schemas';
+export * from './message-session.schemas';
 export * from './holidays.schemas';
 export * from './speech.schemas';
 export * from './route-schemas';

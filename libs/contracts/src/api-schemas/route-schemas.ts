@@ -15,6 +15,7 @@ import { INCIDENTS_API } from './incidents.schemas';
 import { ON_CALL_API } from './on-call.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
 import { SCENARIO_API } from './scenario.schemas';
+import { MESSAGE_SESSION_API } from './message-session.schemas';
 import { SPEECH_API } from './speech.schemas';
 import { SESSION_API } from './session.schemas';
 import { UPLOADS_API } from './uploads.schemas';
@@ -42,6 +43,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   ON_CALL_API,
   ACCOUNT_EMAIL_API,
   SCENARIO_API,
+  MESSAGE_SESSION_API,
   HOLIDAYS_API,
   SPEECH_API,
 ];
@@ -65,6 +67,7 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(ON_CALL_API),
   ...tagged(ACCOUNT_EMAIL_API),
   ...tagged(SCENARIO_API),
+  ...tagged(MESSAGE_SESSION_API),
   ...tagged(HOLIDAYS_API),
   ...tagged(SPEECH_API),
 };

@@ -79,7 +79,7 @@ const AttachmentSchema = z.object({
 const WebhookMessageSchema = z.object({ webhooks: z.array(z.string().max(2000)).max(20).default([]), message: text().default('') });
 
 /** Every field of a draft, each optional: what a request leaves out keeps its current (or default) value. */
-const draftShape = {
+export const draftShape = {
   scenario_type: z.enum(SCENARIO_TYPES),
   scenario_name: text(1000),
   scenario_message_id: text(100),
@@ -172,6 +172,23 @@ export const ScenarioSchema = named(
   }),
 );
 
+/** A message's session as its list entry shows it. */
+export const ScenarioSessionSchema = named(
+  'ScenarioSession',
+  z.object({
+    id: described(z.string(), 'The session (its run_result task id).'),
+    status: described(z.enum(['scheduled', 'planning', 'sending', 'complete', 'cancelled']), 'scheduled, planning, sending, complete or cancelled.'),
+    scheduled_for: z.string().nullable(),
+    started_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    recipients: z.number().int(),
+    deliveries: z.number().int(),
+  }),
+);
+
+/** Sessions a list entry shows with include_sessions: the latest sent. */
+export const SCENARIO_SESSIONS_LISTED = 5;
+
 export const ScenarioListEntrySchema = named(
   'ScenarioListEntry',
   z.object({
@@ -188,8 +205,8 @@ export const ScenarioListEntrySchema = named(
     is_incident_manager: z.boolean(),
     is_email_invoke: z.boolean(),
     updated_at: z.string(),
-    sessions: described(z.array(z.unknown()).optional(), 'With include_sessions: the message\'s sessions (none until messages are sent).'),
-    scheduled: described(z.array(z.unknown()).optional(), 'With include_scheduled: its scheduled sessions (none until sending is scheduled).'),
+    sessions: described(z.array(ScenarioSessionSchema).optional(), `With include_sessions: the message's latest ${SCENARIO_SESSIONS_LISTED} sessions sent, newest first.`),
+    scheduled: described(z.array(ScenarioSessionSchema).optional(), 'With include_scheduled: its sessions still to start, soonest first.'),
   }),
 );
 
@@ -315,6 +332,7 @@ export const SCENARIO_API = {
 
 export type ScenarioDto = z.output<typeof ScenarioSchema>;
 export type ScenarioListEntryDto = z.output<typeof ScenarioListEntrySchema>;
+export type ScenarioSessionDto = z.output<typeof ScenarioSessionSchema>;
 export type ScenarioPageDto = z.output<typeof ScenarioPageSchema>;
 export type RecipientsCountAnswerDto = z.output<typeof RecipientsCountAnswerSchema>;
 export type RecipientsCountRequest = z.output<typeof RecipientsCountRequestSchema>;

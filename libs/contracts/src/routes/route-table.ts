@@ -16,6 +16,7 @@ import { INCIDENTS_ROUTES } from './incidents.routes';
 import { ON_CALL_ROUTES } from './on-call.routes';
 import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
 import { SCENARIO_ROUTES } from './scenario.routes';
+import { MESSAGE_SESSION_ROUTES } from './message-session.routes';
 import { SESSION_ROUTES } from './session.routes';
 import { SPEECH_ROUTES } from './speech.routes';
 import { UPLOADS_ROUTES } from './uploads.routes';
@@ -60,6 +61,7 @@ export const ROUTES = {
   ...ON_CALL_ROUTES,
   ...ACCOUNT_EMAIL_ROUTES,
   ...SCENARIO_ROUTES,
+  ...MESSAGE_SESSION_ROUTES,
   ...HOLIDAYS_ROUTES,
   ...SPEECH_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;

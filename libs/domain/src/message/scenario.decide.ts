@@ -1,7 +1,7 @@
 import type { Decider } from '../shared/decider';
 import { conflict, notFound, validationError } from '../shared/domain-errors';
 import { SCENARIO_SECTION_NAMES, SCENARIO_SECTIONS, type ScenarioDraft } from './scenario-draft';
-import { scenarioErrors } from './scenario-rules';
+import { scenarioErrors, type ScenarioCatalogue } from './scenario-rules';
 import { withActiveChannelsOnly, withTestMode } from './scenario-transitions';
 import { withRecordedUploads } from './scenario-attachments';
 import type { ChangeScenario, CreateScenario, ScenarioCommand } from './scenario.commands';
@@ -19,12 +19,15 @@ function keptDraft(draft: ScenarioDraft): ScenarioDraft {
   });
 }
 
-function checked(draft: ScenarioDraft, data: CreateScenario['data'] | ChangeScenario['data']): ScenarioDraft {
-  const kept = withRecordedUploads(keptDraft(draft), data.catalogue.uploads);
-  const errors = scenarioErrors(kept, data.catalogue, data.scenarioId);
+/** The draft as it is kept (and sent): §4's transitions applied, uploads recorded, every §5–§6 rule checked (400 by tab). */
+export function checkedScenarioDraft(draft: ScenarioDraft, catalogue: ScenarioCatalogue, scenarioId?: string): ScenarioDraft {
+  const kept = withRecordedUploads(keptDraft(draft), catalogue.uploads);
+  const errors = scenarioErrors(kept, catalogue, scenarioId);
   if (Object.keys(errors).length) throw validationError(SCENARIO_DETAIL, errors);
   return kept;
 }
+
+const checked = (draft: ScenarioDraft, data: CreateScenario['data'] | ChangeScenario['data']) => checkedScenarioDraft(draft, data.catalogue, data.scenarioId);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -6,20 +6,21 @@
 export const DELIVERY_STATUSES = ['queued', 'claimed', 'submitted', 'unknown', 'sent', 'delivered', 'failed', 'timed_out', 'replied'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** "unknown" (no answer from the provider) ranks below "submitted", so a reconciliation that finds the message moves it on. */
 const RANK: Readonly<Record<DeliveryStatus, number>> = {
   queued: 0,
   claimed: 1,
-  submitted: 2,
   unknown: 2,
-  sent: 3,
-  delivered: 4,
-  failed: 4,
-  timed_out: 4,
-  replied: 5,
+  submitted: 3,
+  sent: 4,
+  delivered: 5,
+  failed: 5,
+  timed_out: 5,
+  replied: 6,
 };
 
 /** Final: nothing but a reply changes it. */
-export const isFinalDeliveryStatus = (status: DeliveryStatus) => RANK[status] >= 4;
+export const isFinalDeliveryStatus = (status: DeliveryStatus) => RANK[status] >= 5;
 
 /** The status after `next` is reported: `next` only if it ranks above the current one. */
 export function advanceDeliveryStatus(current: DeliveryStatus, next: DeliveryStatus): DeliveryStatus {

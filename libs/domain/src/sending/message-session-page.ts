@@ -32,6 +32,8 @@ export type MessageSessionPageQueued = DomainEvent<
     recipients: number;
     /** The last user id on the page: the next page starts after it (null when the page holds none). */
     last: string | null;
+    /** The plan ends with this page (it holds fewer people than a page can). */
+    final: boolean;
     deliveries: PlannedDelivery[];
     at: string;
   }

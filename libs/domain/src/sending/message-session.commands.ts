@@ -1,3 +1,4 @@
+import type { ScenarioCatalogue } from '../message/scenario-rules';
 import type { MessageSessionOrigin } from './message-session.events';
 
 /** Commands on one message session (stream `message_session-<id>`). */
@@ -5,13 +6,14 @@ import type { MessageSessionOrigin } from './message-session.events';
 /** POST /api/scenario/send_without_saving/, /api/scenario/{id}/send_without_saving/: send now. */
 export interface StartMessageSession {
   readonly type: 'StartMessageSession';
-  readonly data: MessageSessionOrigin & { at: string };
+  /** The draft as sent; the catalogue is what the server knows to check it (as for a save, less the name's uniqueness). */
+  readonly data: MessageSessionOrigin & { catalogue: ScenarioCatalogue; at: string };
 }
 
 /** POST /api/session/: send at a time to come. */
 export interface ScheduleMessageSession {
   readonly type: 'ScheduleMessageSession';
-  readonly data: MessageSessionOrigin & { scheduledFor: string; at: string };
+  readonly data: MessageSessionOrigin & { catalogue: ScenarioCatalogue; scheduledFor: string; at: string };
 }
 
 /** The due-time poller: a scheduled session whose time has come starts. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { EventFields } from '../shared/activity';
 import { given } from '../shared/given-when-then';
-import { newScenarioDraft } from '../message/scenario-draft';
+import { EMPTY_RECIPIENTS, deviceId, newScenarioDraft, type ScenarioDraft } from '../message/scenario-draft';
+import { NAME_DUPLICATE, NO_RECIPIENTS, type ScenarioCatalogue } from '../message/scenario-rules';
+import { DomainError } from '../shared/domain-errors';
 import { MESSAGE_SESSION_NOT_FOUND, NOT_SCHEDULED, SCHEDULE_IN_THE_PAST, messageSessionDecider } from './message-session.decide';
 import { MESSAGE_SESSION_EVENT_VERSIONS, type MessageSessionEvent, type MessageSessionOrigin } from './message-session.events';
 import { messageSessionActivity } from './message-session.activity';
@@ -9,7 +11,27 @@ import { DELIVERY_REPORT_EVENT_VERSIONS } from './delivery-reports';
 import { MESSAGE_SESSION_PAGE_EVENT_VERSIONS, deliveryIdOf, messageSessionPageDecider, nextAttemptId } from './message-session-page';
 
 const AT = '2026-11-26T10:00:00.000Z';
-const scenario = { ...newScenarioDraft({ ttsVoice: 'Amy', language: 'en-GB' }), scenario_name: 'Site evacuation' };
+const sms = { dispatch_type: 'SMS' as const, id: deviceId('f1', 'SMS'), label: 'Mobile (SMS)', field_label: 'Mobile', field_id: 'f1', heading: 'SMS', position: 1 };
+const scenario: ScenarioDraft = {
+  ...newScenarioDraft({ ttsVoice: 'Amy', language: 'en-GB' }),
+  scenario_name: 'Site evacuation',
+  recipients: { ...EMPTY_RECIPIENTS, include: [{ recipient_type: 'everyone', recipient_value: [] }] },
+  devices: [sms],
+  message: { sms: 'Leave by the stairs', email: '', voice: '' },
+};
+const catalogue: ScenarioCatalogue = {
+  rootPermissions: ['SMS'],
+  groupCount: 1,
+  groupIds: new Set(['g1']),
+  deviceIds: new Set([sms.id]),
+  userIds: new Set(),
+  options: new Map(),
+  noticeboardNumbers: [],
+  scenarioIds: new Set(),
+  uploads: new Map(),
+  nameTaken: false,
+  messageIdTaken: false,
+};
 const origin: MessageSessionOrigin = { sessionId: 's1', scenarioId: 'm1', customerGroupId: 'g1', senderUserId: 'u1', scenario, timeoutSeconds: 1800 };
 const started: MessageSessionEvent = { type: 'MessageSessionStarted', data: { ...origin, at: AT } };
 const scheduled: MessageSessionEvent = { type: 'MessageSessionScheduled', data: { ...origin, scheduledFor: '2026-11-27T09:00:00.000Z', at: AT } };
@@ -17,13 +39,32 @@ const planned: MessageSessionEvent = { type: 'MessageSessionPlanned', data: { se
 
 describe('a message session', () => {
   it('starts once: a repeated send of the same session records nothing', () => {
-    expect(given(messageSessionDecider, []).when({ type: 'StartMessageSession', data: { ...origin, at: AT } })).toEqual([started]);
-    expect(given(messageSessionDecider, [started]).when({ type: 'StartMessageSession', data: { ...origin, at: AT } })).toEqual([]);
+    expect(given(messageSessionDecider, []).when({ type: 'StartMessageSession', data: { ...origin, catalogue, at: AT } })).toEqual([started]);
+    expect(given(messageSessionDecider, [started]).when({ type: 'StartMessageSession', data: { ...origin, catalogue, at: AT } })).toEqual([]);
+  });
+
+  it('checks the message as a save does, by tab, except that its name may be taken (nothing is kept)', () => {
+    const send = (draft: ScenarioDraft, known: Partial<ScenarioCatalogue> = {}) =>
+      given(messageSessionDecider, []).when({ type: 'StartMessageSession', data: { ...origin, scenario: draft, catalogue: { ...catalogue, ...known }, at: AT } });
+    expect(send(scenario, { nameTaken: true })).toHaveLength(1);
+    const refusal = (() => {
+      try {
+        send({ ...scenario, recipients: EMPTY_RECIPIENTS });
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect((refusal as DomainError).fields).toEqual(expect.objectContaining({ recipients: [NO_RECIPIENTS] }));
+    expect((refusal as DomainError).fields).not.toHaveProperty('name', [NAME_DUPLICATE]);
   });
 
   it('is scheduled for a time to come, and starts when it falls due, once', () => {
-    expect(given(messageSessionDecider, []).when({ type: 'ScheduleMessageSession', data: { ...origin, scheduledFor: '2026-11-27T09:00:00.000Z', at: AT } })).toEqual([scheduled]);
-    expect(() => given(messageSessionDecider, []).when({ type: 'ScheduleMessageSession', data: { ...origin, scheduledFor: AT, at: AT } })).toThrow(SCHEDULE_IN_THE_PAST);
+    expect(given(messageSessionDecider, []).when({ type: 'ScheduleMessageSession', data: { ...origin, catalogue, scheduledFor: '2026-11-27T09:00:00.000Z', at: AT } })).toEqual([
+      scheduled,
+    ]);
+    expect(() => given(messageSessionDecider, []).when({ type: 'ScheduleMessageSession', data: { ...origin, catalogue, scheduledFor: AT, at: AT } })).toThrow(SCHEDULE_IN_THE_PAST);
     const due = '2026-11-27T09:00:01.000Z';
     expect(given(messageSessionDecider, [scheduled]).when({ type: 'StartScheduledMessageSession', data: { at: due } })).toEqual([
       { type: 'MessageSessionStarted', data: { ...origin, at: due } },
@@ -50,7 +91,7 @@ describe('a message session', () => {
   });
 
   it('writes a page of its plan once', () => {
-    const page = { sessionId: 's1', page: 0, recipients: 1, last: 'u1', deliveries: [], at: AT };
+    const page = { sessionId: 's1', page: 0, recipients: 1, last: 'u1', final: true, deliveries: [], at: AT };
     expect(given(messageSessionPageDecider, []).when({ type: 'QueueMessageSessionPage', data: page })).toEqual([{ type: 'MessageSessionPageQueued', data: page }]);
     expect(given(messageSessionPageDecider, [{ type: 'MessageSessionPageQueued', data: page }]).when({ type: 'QueueMessageSessionPage', data: page })).toEqual([]);
   });

@@ -1,0 +1,64 @@
+import { Body, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ROUTES, ScheduleSessionRequestSchema, SendScenarioRequestSchema, SendWithoutSavingRequestSchema, type SessionStartedDto } from '@beacon/contracts';
+import { SCENARIO_DETAIL, notFound, type MessageSessionState, type ScenarioDraft } from '@beacon/domain';
+import { CommandController, CommandId, CurrentPrincipal, type Principal, ZodBodyPipe } from '@beacon/platform';
+import type { z } from 'zod';
+import { exposePosition } from '../shared/event-position';
+import { SendScenarioCommand } from './commands/send-scenario.command';
+
+type Response = Parameters<typeof exposePosition>[0];
+
+/** Sending a message now or later (spec part 2 §7 "Scenarios and sending"). */
+@CommandController()
+export class MessageSessionController {
+  constructor(@Inject(CommandBus) private readonly commandBus: CommandBus) {}
+
+  @Post(ROUTES.sendScenario.path)
+  @HttpCode(202)
+  async sendScenario(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') scenarioId: string,
+    @Body(new ZodBodyPipe(SendScenarioRequestSchema, { detail: SCENARIO_DETAIL })) input: z.output<typeof SendScenarioRequestSchema>,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionStartedDto> {
+    return this.send(new SendScenarioCommand(principal, { kind: 'kept', scenarioId, fields: input as Partial<ScenarioDraft> }, null, commandId), response);
+  }
+
+  @Post(ROUTES.sendWithoutSaving.path)
+  @HttpCode(202)
+  async sendWithoutSaving(
+    @CurrentPrincipal() principal: Principal,
+    @Body(new ZodBodyPipe(SendWithoutSavingRequestSchema, { detail: SCENARIO_DETAIL })) input: z.output<typeof SendWithoutSavingRequestSchema>,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionStartedDto> {
+    const { customer_group, ...fields } = input;
+    const target = { kind: 'unsaved' as const, fields: fields as Partial<ScenarioDraft>, ...(customer_group === undefined ? {} : { customerGroupId: customer_group }) };
+    return this.send(new SendScenarioCommand(principal, target, null, commandId), response);
+  }
+
+  @Post(ROUTES.scheduleSession.path)
+  @HttpCode(201)
+  async schedule(
+    @CurrentPrincipal() principal: Principal,
+    @Body(new ZodBodyPipe(ScheduleSessionRequestSchema)) input: z.output<typeof ScheduleSessionRequestSchema>,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionStartedDto> {
+    return this.send(new SendScenarioCommand(principal, { kind: 'kept', scenarioId: input.scenario, fields: {} }, input.scheduled_for, commandId), response);
+  }
+
+  private async send(command: SendScenarioCommand, response: Response): Promise<SessionStartedDto> {
+    const outcome = await this.commandBus.execute(command);
+    exposePosition(response, outcome.position);
+    return sessionStarted(outcome.state);
+  }
+}
+
+function sessionStarted(state: MessageSessionState): SessionStartedDto {
+  if (state.status === 'none') throw notFound();
+  const { sessionId } = state.origin;
+  return { task_id: sessionId, session_id: sessionId, status: state.status, scheduled_for: state.scheduledFor };
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { MessageSessionsController } from './message-sessions.controller';
+import { MessageSessionWork } from './planning/message-session-work';
+import { SessionPlanner } from './planning/session-planner';
+import { RunResultHandler } from './queries/run-result.handler';
+import { SessionProgressReader } from './session-progress';
+
+/** Message sessions: what became of a send, and the work that carries sessions on (start when due, plan, complete). */
+@Module({
+  controllers: [MessageSessionsController],
+  providers: [SessionProgressReader, RunResultHandler, SessionPlanner, MessageSessionWork],
+})
+export class MessageSessionsModule {}

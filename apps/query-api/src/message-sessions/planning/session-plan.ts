@@ -1,0 +1,80 @@
+import { dispatchTopic, type DispatchJob } from '@beacon/contracts';
+import {
+  deliveryIdOf,
+  deviceId,
+  outgoingContent,
+  type DeliveryChannel,
+  type FieldDevice,
+  type MessageSessionOrigin,
+  type OutgoingContent,
+  type PlannedDelivery,
+} from '@beacon/domain';
+import type { UserDocument } from '../../shared/read-models/users.read-model';
+
+/** What the planner knows of a session once its recipients are resolved: enough to make every page's deliveries and jobs. */
+export interface SessionPlanContext {
+  readonly tenantId: string;
+  readonly origin: MessageSessionOrigin;
+  readonly devices: readonly FieldDevice[];
+  readonly content: ReadonlyMap<DeliveryChannel, OutgoingContent>;
+  readonly from?: string;
+}
+
+/** The content of each channel the session sends on, made once for all its deliveries. */
+export function contentByChannel(origin: MessageSessionOrigin, devices: readonly FieldDevice[], settings: Record<string, unknown>, rootPermissions: readonly string[]) {
+  const { scenario } = origin;
+  const channels = new Set<DeliveryChannel>(devices.map((device) => device.dispatch_type));
+  if (scenario.use_microsoft_teams) channels.add('TEAMS');
+  if (scenario.use_slack) channels.add('SLACK');
+  const texts = { opening_text: settings.opening_text as string | undefined, closing_text: settings.closing_text as string | undefined, test_message_header: settings.test_message_header as boolean | undefined };
+  return new Map([...channels].map((channel) => [channel, outgoingContent(channel, scenario, texts, rootPermissions)]));
+}
+
+/** The deliveries of a page of users: one per device the user has a value for (the first value of its field). */
+export function deliveriesOf(context: SessionPlanContext, users: readonly Pick<UserDocument, '_id' | 'field_values'>[]): PlannedDelivery[] {
+  const { sessionId } = context.origin;
+  return users.flatMap((user) => {
+    const values = new Map((user.field_values ?? []).map((entry) => [entry.field, entry.values]));
+    return context.devices.flatMap((device) => {
+      const address = values.get(device.field_id)?.find((value) => value.trim() !== '')?.trim();
+      if (!address) return [];
+      const id = deviceId(device.field_id, device.dispatch_type);
+      return [{ deliveryId: deliveryIdOf(sessionId, user._id, id), recipientId: user._id, deviceId: id, channel: device.dispatch_type, address }];
+    });
+  });
+}
+
+/** The Teams and Slack webhooks the message names: one delivery each, on the first page. */
+export function webhookDeliveries(origin: MessageSessionOrigin): PlannedDelivery[] {
+  const { scenario, sessionId } = origin;
+  const of = (channel: 'TEAMS' | 'SLACK', webhooks: readonly string[]) =>
+    webhooks.map((address, index) => {
+      const recipientId = `${channel.toLowerCase()}-${index + 1}`;
+      return { deliveryId: deliveryIdOf(sessionId, recipientId, channel.toLowerCase()), recipientId, deviceId: channel.toLowerCase(), channel, address };
+    });
+  return [...(scenario.use_microsoft_teams ? of('TEAMS', scenario.teams.webhooks) : []), ...(scenario.use_slack ? of('SLACK', scenario.slack.webhooks) : [])];
+}
+
+/** The bus messages of a page's deliveries (keyed by recipient), on the session's lane. */
+export function jobsOf(context: SessionPlanContext, deliveries: readonly PlannedDelivery[]) {
+  const lane = context.origin.scenario.is_real ? 'real' : 'test';
+  return {
+    topic: dispatchTopic(lane),
+    messages: deliveries.map((delivery) => {
+      const content = context.content.get(delivery.channel) ?? { text: '' };
+      const job: DispatchJob = {
+        deliveryId: delivery.deliveryId,
+        tenantId: context.tenantId,
+        sessionId: context.origin.sessionId,
+        lane,
+        recipientId: delivery.recipientId,
+        channel: delivery.channel,
+        address: delivery.address,
+        text: content.text,
+        ...(content.subject === undefined ? {} : { subject: content.subject }),
+        ...(context.from && delivery.channel === 'SMS' ? { from: context.from } : {}),
+      };
+      return { key: delivery.recipientId, value: job };
+    }),
+  };
+}

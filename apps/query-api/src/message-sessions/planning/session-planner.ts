@@ -1,0 +1,182 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Bus } from '@beacon/bus';
+import {
+  DomainError,
+  foldEvents,
+  messageSessionDecider,
+  messageSessionPageDecider,
+  messageSessionPageStream,
+  messageSessionStream,
+  type MessageSessionEvent,
+  type MessageSessionPageQueued,
+  type PlannedDelivery,
+} from '@beacon/domain';
+import { BUS, CommandExecutor, PLATFORM_CONFIG, READ_STORE, type PlatformConfig, type Principal } from '@beacon/platform';
+import type { Collection, Filter, ReadStore } from '@beacon/read-store';
+import { ProjectionHost } from '../../shared/projections/projection-host';
+import { MESSAGE_DELIVERIES, type MessageDeliveryDocument } from '../../shared/read-models/message-sessions.read-model';
+import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
+import { allOf, filterOf, recipientCountPlan } from '../../shared/recipients/recipient-count-plan';
+import { RecipientSelection, type RecipientsRequest } from '../../shared/recipients/recipient-selection';
+import { contentByChannel, deliveriesOf, jobsOf, webhookDeliveries, type SessionPlanContext } from './session-plan';
+
+/** People per page of a plan: one page is one append and one batch of jobs on the bus. */
+export const PLAN_PAGE_SIZE = 500;
+/** How long planning waits for the read models to reach the moment the session started. */
+const CAUGHT_UP_WAIT_MS = 10_000;
+
+/** Planning stopped for now (the tenant's queue is full, the read models are behind); the next round carries on. */
+export class PlanningPaused extends Error {}
+
+/**
+ * Plans a started session: resolves its recipients from the read models as they stood when it
+ * started (the count's resolution, RecipientSelection), page by page in user-id order so memory stays
+ * flat whatever the group's size, writes each page (its deliveries, each with its id) once, and queues
+ * the page's jobs on the bus. A planner that stopped half-way carries on after the last page written,
+ * queueing that page again (the workers' ledger sends each delivery once). While the tenant has more
+ * than DISPATCH_MAX_QUEUED_PER_TENANT deliveries queued it pauses, so the bus and memory stay bounded.
+ */
+@Injectable()
+export class SessionPlanner {
+  private readonly logger = new Logger('SessionPlanner');
+
+  constructor(
+    @Inject(CommandExecutor) private readonly executor: CommandExecutor,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(ProjectionHost) private readonly projections: ProjectionHost,
+    @Inject(RecipientSelection) private readonly selection: RecipientSelection,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+  ) {}
+
+  async plan(tenantId: string, sessionId: string): Promise<void> {
+    const history = await this.executor.readStreamOrEmpty(messageSessionStream(sessionId));
+    const state = foldEvents(messageSessionDecider, history.map((event) => ({ type: event.type, data: event.data }) as MessageSessionEvent));
+    if (state.status !== 'planning') return;
+    const started = history.find((event) => event.type === 'MessageSessionStarted')!;
+    if (!(await this.projections.runner.waitFor(started.position, CAUGHT_UP_WAIT_MS))) throw new PlanningPaused('the read models have not reached the send yet');
+
+    const { origin } = state;
+    const principal = plannerPrincipal(tenantId, origin.senderUserId, origin.customerGroupId);
+    const { scenario } = origin;
+    let resolved;
+    try {
+      resolved = await this.selection.resolve(
+        principal,
+        {
+          // The draft's lists are read-only; the selection only reads them.
+          recipients: scenario.recipients as unknown as RecipientsRequest['recipients'],
+          devices: [...scenario.devices],
+          customer_group: origin.customerGroupId,
+          is_phone_invoke: scenario.is_phone_invoke,
+        },
+        Date.parse(started.recordedAt),
+      );
+    } catch (error) {
+      // The message was checked when sent; a device or value removed since leaves nobody to send to.
+      if (!(error instanceof DomainError)) throw error;
+      this.logger.warn(`Session ${sessionId}: its recipients no longer resolve (${error.message}); nobody is sent to.`);
+      resolved = null;
+    }
+    const context: SessionPlanContext = {
+      tenantId,
+      origin,
+      devices: resolved?.devices ?? [],
+      content: contentByChannel(origin, resolved?.devices ?? [], resolved?.group.settings ?? {}, resolved ? await this.selection.reader.rootPermissions(principal) : []),
+      ...(typeof resolved?.group.settings.default_sms_sender_name === 'string' && resolved.group.settings.default_sms_sender_name.trim()
+        ? { from: resolved.group.settings.default_sms_sender_name.trim() }
+        : {}),
+    };
+    const chosen = resolved ? recipientCountPlan(resolved.criteria, resolved.counted.fields) : null;
+    const filter = chosen && chosen.included !== false ? filterOf(allOf([chosen.included, chosen.subsets[0] ?? true])) : null;
+
+    let recipients = 0;
+    let deliveries = 0;
+    let previous: MessageSessionPageQueued['data'] | null = null;
+    for (let page = 0; ; page++) {
+      let written = await this.pageOf(sessionId, page);
+      if (!written) {
+        await this.waitForRoom(tenantId);
+        const users = filter && resolved ? await this.usersAfter(resolved.counted.collection, filter, previous?.last ?? null) : [];
+        const webhooks = page === 0 ? webhookDeliveries(origin) : [];
+        const data: MessageSessionPageQueued['data'] = {
+          sessionId,
+          page,
+          recipients: users.length + webhooks.length,
+          last: users.at(-1)?._id ?? previous?.last ?? null,
+          final: users.length < PLAN_PAGE_SIZE,
+          deliveries: [...webhooks, ...deliveriesOf(context, await this.addresses(tenantId, users))],
+          at: new Date().toISOString(),
+        };
+        await this.executor.execute(messageSessionPageStream(sessionId, page), messageSessionPageDecider, { type: 'QueueMessageSessionPage', data }, {
+          tenantId,
+          customerGroupId: origin.customerGroupId,
+          actorUserId: null,
+          correlationId: sessionId,
+          acceptedAt: new Date(),
+        });
+        // Read back: in a race with another planner, its page is the one written, and the one queued.
+        written = (await this.pageOf(sessionId, page))!;
+        await this.queue(context, written.deliveries);
+      } else if (written.final || !(await this.pageOf(sessionId, page + 1))) {
+        // The last page written before a stop may not have reached the bus: queued again.
+        await this.queue(context, written.deliveries);
+      }
+      recipients += written.recipients;
+      deliveries += written.deliveries.length;
+      previous = written;
+      if (written.final) return this.planned(tenantId, sessionId, page + 1, recipients, deliveries);
+    }
+  }
+
+  private async planned(tenantId: string, sessionId: string, pages: number, recipients: number, deliveries: number): Promise<void> {
+    const state = await this.executor.execute(
+      messageSessionStream(sessionId),
+      messageSessionDecider,
+      { type: 'RecordMessageSessionPlanned', data: { pages, recipients, deliveries, at: new Date().toISOString() } },
+      { tenantId, actorUserId: null, correlationId: sessionId, acceptedAt: new Date() },
+    );
+    if (state.events.length) this.logger.log(`Session ${sessionId}: ${recipients} recipients, ${deliveries} deliveries queued in ${pages} pages.`);
+  }
+
+  private async pageOf(sessionId: string, page: number): Promise<MessageSessionPageQueued['data'] | null> {
+    const events = await this.executor.readStreamOrEmpty(messageSessionPageStream(sessionId, page));
+    return (events[0]?.data as MessageSessionPageQueued['data'] | undefined) ?? null;
+  }
+
+  private async queue(context: SessionPlanContext, deliveries: readonly PlannedDelivery[]): Promise<void> {
+    if (!deliveries.length) return;
+    const { topic, messages } = jobsOf(context, deliveries);
+    await this.bus.publishBatch(topic, messages);
+  }
+
+  /** The next page of chosen people, in id order, after `after`. */
+  private async usersAfter(collection: Collection, filter: Filter, after: string | null) {
+    const paged = after === null ? filter : { $and: [filter, { _id: { $gt: after } }] };
+    return collection.find(paged, { sort: { _id: 1 }, limit: PLAN_PAGE_SIZE, projection: { _id: 1 } });
+  }
+
+  /** The people's device values, from their user documents. */
+  private async addresses(tenantId: string, users: readonly { _id: string }[]) {
+    if (!users.length) return [];
+    return this.readStore
+      .scope(tenantId)
+      .collection<UserDocument>(USERS)
+      .find({ _id: { $in: users.map((user) => user._id) } }, { projection: { _id: 1, field_values: 1 }, sort: { _id: 1 } });
+  }
+
+  /** Waits while the tenant has more deliveries queued than it may (DISPATCH_MAX_QUEUED_PER_TENANT); gives up for this round after a while. */
+  private async waitForRoom(tenantId: string): Promise<void> {
+    const deliveries = this.readStore.scope(tenantId).collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES);
+    for (let tries = 0; tries < 50; tries++) {
+      if ((await deliveries.count({ status: 'queued' })) < this.config.dispatchMaxQueuedPerTenant) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new PlanningPaused(`tenant ${tenantId} has ${this.config.dispatchMaxQueuedPerTenant} or more deliveries queued`);
+  }
+}
+
+/** Who the planner resolves recipients as: the sender, within the message's group. */
+export function plannerPrincipal(tenantId: string, senderUserId: string, customerGroupId: string): Principal {
+  return { userId: senderUserId, email: '', sessionId: '', customerGroupId, rootId: tenantId, customerPermission: 'ADMIN', tokenId: '', expiresAt: 0 };
+}

@@ -1,0 +1,131 @@
+import type { MessageSessionEvent, MessageSessionOrigin, MessageSessionPageQueued } from '@beacon/domain';
+import type { RecordedEvent } from '@beacon/event-store';
+import type { ProjectionDefinition } from '@beacon/projections';
+import { SYSTEM_TENANT, type DocumentChange } from '@beacon/read-store';
+import {
+  MESSAGE_SESSIONS,
+  MESSAGE_SESSIONS_PROJECTION,
+  MESSAGE_SESSION_INDEXES,
+  MESSAGE_SESSION_WORK,
+  MESSAGE_SESSION_WORK_INDEXES,
+  type MessageSessionDocument,
+  type MessageSessionWorkDocument,
+} from '../../shared/read-models/message-sessions.read-model';
+
+type SessionEvent = MessageSessionEvent | MessageSessionPageQueued;
+
+const SESSION_EVENT = /^MessageSession[A-Z]/;
+
+function newSession(origin: MessageSessionOrigin, status: 'scheduled' | 'planning', scheduledFor: string | null, startedAt: string | null): MessageSessionDocument {
+  const { scenario } = origin;
+  return {
+    _id: origin.sessionId,
+    customer_group: origin.customerGroupId,
+    scenario_id: origin.scenarioId,
+    name: scenario.scenario_name,
+    is_real: scenario.is_real,
+    scenario_type: scenario.scenario_type,
+    sender: origin.senderUserId,
+    status,
+    scheduled_for: scheduledFor,
+    started_at: startedAt,
+    planned_at: null,
+    completed_at: null,
+    recipients: 0,
+    deliveries: 0,
+    pages: 0,
+    timeout_seconds: origin.timeoutSeconds,
+  };
+}
+
+/** The change an event makes to its session's document (none to a session this read model never saw start). */
+function changeOf(event: SessionEvent): (current: MessageSessionDocument | null) => MessageSessionDocument | null {
+  switch (event.type) {
+    case 'MessageSessionScheduled':
+      return (current) => current ?? newSession(event.data, 'scheduled', event.data.scheduledFor, null);
+    case 'MessageSessionStarted':
+      return (current) =>
+        current ? { ...current, status: current.status === 'scheduled' ? 'planning' : current.status, started_at: current.started_at ?? event.data.at } : newSession(event.data, 'planning', null, event.data.at);
+    case 'MessageSessionPageQueued':
+      return (current) =>
+        current && { ...current, pages: current.pages + 1, recipients: current.recipients + event.data.recipients, deliveries: current.deliveries + event.data.deliveries.length };
+    case 'MessageSessionPlanned':
+      return (current) =>
+        current && {
+          ...current,
+          status: current.status === 'planning' ? 'sending' : current.status,
+          planned_at: event.data.at,
+          recipients: event.data.recipients,
+          deliveries: event.data.deliveries,
+          pages: event.data.pages,
+        };
+    case 'MessageSessionCompleted':
+      return (current) => current && { ...current, status: 'complete', completed_at: event.data.at };
+    case 'MessageSessionCancelled':
+      return (current) => current && { ...current, status: 'cancelled', completed_at: event.data.at };
+  }
+}
+
+/** The session's entry in the work list (none for a page). */
+function workChange(event: SessionEvent, tenantId: string): DocumentChange | null {
+  const entry = (status: MessageSessionWorkDocument['status'], scheduledFor: string | null, startedAt: string | null) => (): MessageSessionWorkDocument => ({
+    _id: event.data.sessionId,
+    tenant_id: tenantId,
+    status,
+    scheduled_for: scheduledFor,
+    started_at: startedAt,
+  });
+  const change = (apply: (current: MessageSessionWorkDocument | null) => MessageSessionWorkDocument | null): DocumentChange => ({
+    collection: MESSAGE_SESSION_WORK,
+    tenantId: SYSTEM_TENANT,
+    id: event.data.sessionId,
+    apply: (current) => apply(current as MessageSessionWorkDocument | null),
+  });
+  switch (event.type) {
+    case 'MessageSessionScheduled':
+      return change(entry('scheduled', event.data.scheduledFor, null));
+    case 'MessageSessionStarted':
+      return change(entry('planning', null, event.data.at));
+    case 'MessageSessionPlanned':
+      return change((current) => current && { ...current, status: 'sending' });
+    case 'MessageSessionCompleted':
+    case 'MessageSessionCancelled':
+      return change(() => null);
+    case 'MessageSessionPageQueued':
+      return null;
+  }
+}
+
+/** GET /api/scenario/run_result/{id}/, the planner's and the due-time poller's work lists, and (later) the session reports. */
+export const messageSessionsProjection: ProjectionDefinition = {
+  name: MESSAGE_SESSIONS_PROJECTION,
+  collections: [MESSAGE_SESSIONS, MESSAGE_SESSION_WORK],
+  indexes: { [MESSAGE_SESSIONS]: MESSAGE_SESSION_INDEXES, [MESSAGE_SESSION_WORK]: MESSAGE_SESSION_WORK_INDEXES },
+  project(recorded: RecordedEvent): DocumentChange[] {
+    if (!SESSION_EVENT.test(recorded.type)) return [];
+    const event = { type: recorded.type, data: recorded.data } as SessionEvent;
+    const tenantId = String(recorded.metadata.tenantId);
+    const apply = changeOf(event);
+    const session: DocumentChange = {
+      collection: MESSAGE_SESSIONS,
+      tenantId,
+      id: event.data.sessionId,
+      apply: (current) => apply(current as MessageSessionDocument | null),
+    };
+    const work = workChange(event, tenantId);
+    return work ? [session, work] : [session];
+  },
+  liveUpdate(recorded: RecordedEvent, documents) {
+    if (!SESSION_EVENT.test(recorded.type)) return null;
+    const document = documents[0] as MessageSessionDocument | undefined;
+    if (!document) return null;
+    return {
+      type: recorded.type,
+      resource: MESSAGE_SESSIONS,
+      id: document._id,
+      data: { status: document.status, recipients: document.recipients, deliveries: document.deliveries },
+      tenantId: String(recorded.metadata.tenantId),
+      customerGroupId: document.customer_group,
+    };
+  },
+};

@@ -1,0 +1,76 @@
+import type { DeliveryStatus, MessageSessionStatus, ScenarioDraft } from '@beacon/domain';
+import type { Document, IndexSpec } from '@beacon/read-store';
+
+/** One document per message session (sent now or scheduled). */
+export const MESSAGE_SESSIONS = 'message_sessions';
+/** One document per delivery (one message to one person on one device, one attempt). */
+export const MESSAGE_DELIVERIES = 'message_deliveries';
+/**
+ * Sessions that still need work, of every tenant, in the system scope: the planner takes those planning,
+ * the due-time poller those scheduled and due, the completion check those sending. Done ones leave it.
+ */
+export const MESSAGE_SESSION_WORK = 'message_session_work';
+/** The projections that write them: the planner waits for both before it reads a session's state. */
+export const MESSAGE_SESSIONS_PROJECTION = 'message-sessions';
+export const MESSAGE_DELIVERIES_PROJECTION = 'message-deliveries';
+
+export interface MessageSessionDocument extends Document {
+  customer_group: string;
+  /** The kept message it was sent from (null: sent without saving). */
+  scenario_id: string | null;
+  name: string;
+  is_real: boolean;
+  scenario_type: ScenarioDraft['scenario_type'];
+  sender: string;
+  status: MessageSessionStatus;
+  scheduled_for: string | null;
+  started_at: string | null;
+  planned_at: string | null;
+  completed_at: string | null;
+  /** People and deliveries queued so far (final once planned). */
+  recipients: number;
+  deliveries: number;
+  pages: number;
+  timeout_seconds: number;
+}
+
+export interface MessageSessionWorkDocument extends Document {
+  tenant_id: string;
+  status: 'scheduled' | 'planning' | 'sending';
+  scheduled_for: string | null;
+  started_at: string | null;
+}
+
+export interface MessageDeliveryDocument extends Document {
+  session_id: string;
+  recipient_id: string;
+  device_id: string;
+  channel: string;
+  /** The address as queued (null on a retry's document: the first attempt's holds it). */
+  address: string | null;
+  attempt: number;
+  status: DeliveryStatus;
+  /** True once a later attempt replaced this one (it no longer counts in the progress). */
+  superseded: boolean;
+  provider: string | null;
+  provider_message_id: string | null;
+  /** Why it failed, or the provider's words for an unknown outcome. */
+  reason: string | null;
+  reply: string | null;
+  queued_at: string;
+  updated_at: string;
+}
+
+export const MESSAGE_SESSION_INDEXES: readonly IndexSpec[] = [
+  { keys: { status: 1, scheduled_for: 1 }, name: 'message_sessions_by_status' },
+  { keys: { scenario_id: 1, started_at: -1 }, name: 'message_sessions_by_scenario' },
+  { keys: { customer_group: 1, started_at: -1 }, name: 'message_sessions_by_group' },
+];
+
+export const MESSAGE_SESSION_WORK_INDEXES: readonly IndexSpec[] = [{ keys: { status: 1, scheduled_for: 1 }, name: 'message_session_work_by_status' }];
+
+export const MESSAGE_DELIVERY_INDEXES: readonly IndexSpec[] = [
+  { keys: { session_id: 1, superseded: 1, status: 1 }, name: 'message_deliveries_by_status' },
+  { keys: { session_id: 1, recipient_id: 1 }, name: 'message_deliveries_by_recipient' },
+  { keys: { status: 1 }, name: 'message_deliveries_by_status_alone' },
+];

@@ -1,0 +1,108 @@
+/**
+ * Sending (message-session.routes.ts): a send answers at once with the session it started (its
+ * `task_id`, which `run_result` follows); recipients are resolved and queued after the answer.
+ */
+import { NOT_AN_ISO_TIME } from '@beacon/domain';
+import { z } from 'zod';
+import type { MESSAGE_SESSION_ROUTES } from '../routes/message-session.routes';
+import { described, json, named, type ApiFeature } from './api-schema';
+import { draftShape, SCENARIO_ID_MAX_LENGTH } from './scenario.schemas';
+
+const id = () => z.string().trim().min(1).max(SCENARIO_ID_MAX_LENGTH);
+
+export const MESSAGE_SESSION_STATUSES = ['scheduled', 'planning', 'sending', 'complete', 'cancelled'] as const;
+
+export const SendScenarioRequestSchema = named(
+  'SendScenarioRequest',
+  z.object(draftShape).partial(),
+  'The kept message is sent with these fields in place of its own (the template is not changed).',
+);
+
+export const SendWithoutSavingRequestSchema = named(
+  'SendWithoutSavingRequest',
+  z.object({
+    ...z.object(draftShape).partial().shape,
+    customer_group: described(id().optional(), "The group the message goes out from: the caller's own (default) or one below it."),
+  }),
+  'A new message, sent without being kept; fields left out take the defaults of a new message.',
+);
+
+export const ScheduleSessionRequestSchema = named(
+  'ScheduleSessionRequest',
+  z.object({
+    scenario: described(id(), 'The kept message to send.'),
+    scheduled_for: described(
+      z.string({ error: NOT_AN_ISO_TIME }).trim().pipe(z.iso.datetime({ offset: true, error: NOT_AN_ISO_TIME })),
+      'When to send it: an ISO-8601 instant with its offset, in the future.',
+    ),
+  }),
+);
+
+export const SessionStartedSchema = named(
+  'SessionStarted',
+  z.object({
+    task_id: described(z.string(), 'Follow it with GET /api/scenario/run_result/{task_id}/ (the session id).'),
+    session_id: z.string(),
+    status: z.enum(MESSAGE_SESSION_STATUSES),
+    scheduled_for: described(z.string().nullable(), 'For a scheduled session, when it will start.'),
+  }),
+);
+
+const count = () => z.number().int();
+
+export const RunResultSchema = named(
+  'RunResult',
+  z.object({
+    task_id: z.string(),
+    session_id: z.string(),
+    scenario: described(z.string().nullable(), 'The kept message it was sent from (null: sent without saving).'),
+    name: z.string(),
+    status: described(z.enum(MESSAGE_SESSION_STATUSES), 'scheduled, planning (resolving recipients), sending, complete or cancelled.'),
+    scheduled_for: z.string().nullable(),
+    started_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    recipients: described(count().nullable(), 'People the message went to (null until planned).'),
+    deliveries: described(count().nullable(), 'Messages to send: one per person and device (null until planned).'),
+    progress: described(
+      z.object({ queued: count(), sending: count(), sent: count(), delivered: count(), failed: count(), replied: count(), unknown: count() }),
+      'Deliveries by state now: queued, sending (claimed by a worker or submitted), sent (the provider says it is on its way), delivered, failed (or timed out), replied, unknown (the provider did not answer; being checked).',
+    ),
+  }),
+);
+
+export const MESSAGE_SESSION_API = {
+  tag: 'Sending',
+  description: 'Messages sent now or scheduled, and what became of them.',
+  routes: {
+    sendScenario: {
+      summary: 'Send a kept message now',
+      description:
+        'Sends the message (with the fields sent in place of its own) to its recipients now, without changing the template. It is checked as a save is (400 under the builder\'s error keys). Answers 202 at once; the recipients are resolved and queued after.',
+      body: SendScenarioRequestSchema,
+      responses: { 202: json(SessionStartedSchema, 'The session started.') },
+    },
+    sendWithoutSaving: {
+      summary: 'Send a new message now, without keeping it',
+      description: 'As sending a kept message, for a draft that is not kept. Answers 202 at once.',
+      body: SendWithoutSavingRequestSchema,
+      responses: { 202: json(SessionStartedSchema, 'The session started.') },
+    },
+    scheduleSession: {
+      summary: 'Schedule a kept message',
+      description: 'The message as it is now goes out at `scheduled_for`, even if the server restarts in between. A time that is not in the future answers 400.',
+      body: ScheduleSessionRequestSchema,
+      responses: { 201: json(SessionStartedSchema, 'The session scheduled.') },
+    },
+    runResult: {
+      summary: 'What became of a send',
+      description: 'The session a send started (its task id), with its progress by delivery state.',
+      responses: { 200: json(RunResultSchema, 'The session.') },
+    },
+  },
+} as const satisfies ApiFeature<keyof typeof MESSAGE_SESSION_ROUTES>;
+
+export type SendScenarioRequest = z.output<typeof SendScenarioRequestSchema>;
+export type SendWithoutSavingRequest = z.output<typeof SendWithoutSavingRequestSchema>;
+export type ScheduleSessionRequest = z.output<typeof ScheduleSessionRequestSchema>;
+export type SessionStartedDto = z.output<typeof SessionStartedSchema>;
+export type RunResultDto = z.output<typeof RunResultSchema>;

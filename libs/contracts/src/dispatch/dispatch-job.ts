@@ -1,0 +1,36 @@
+import type { DeliveryChannel } from '@beacon/domain';
+
+/**
+ * One message to one recipient on one device (one attempt), as the planner (query API) publishes it on
+ * the bus and the dispatch workers consume it: the contract between the two.
+ */
+export interface DispatchJob {
+  /** Made before the job is queued: (session, recipient, device, attempt). */
+  readonly deliveryId: string;
+  readonly tenantId: string;
+  readonly sessionId: string;
+  readonly lane: DispatchLane;
+  readonly recipientId: string;
+  readonly channel: DeliveryChannel;
+  readonly address: string;
+  readonly subject?: string;
+  readonly text: string;
+  readonly from?: string;
+  /** A retry is not sent before this instant (ISO-8601): a throttle's delay, a temporary refusal's pause. */
+  readonly notBefore?: string;
+}
+
+/**
+ * Lanes: real messages and test messages travel on their own topics, each with its own consumers,
+ * so a long queue of one never delays the other. Jobs are keyed by recipient: one person's jobs stay
+ * in order.
+ */
+export const DISPATCH_LANES = ['real', 'test'] as const;
+export type DispatchLane = (typeof DISPATCH_LANES)[number];
+export const dispatchTopic = (lane: DispatchLane) => `dispatch-jobs-${lane}`;
+/**
+ * Each lane's consumers are a group of their own: Kafka assigns a group's partitions across all its
+ * members whatever topic each subscribed to, so one group over both topics would hand a real-lane
+ * partition to a test-lane consumer that never reads it.
+ */
+export const dispatchWorkersGroup = (lane: DispatchLane) => `dispatch-workers-${lane}`;

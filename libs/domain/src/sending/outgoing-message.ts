@@ -1,0 +1,51 @@
+import { normaliseSmsText } from '../message/sms-segments';
+import { testHeader, type PreviewGroupSettings } from '../message/message-preview';
+import type { ScenarioDraft } from '../message/scenario-draft';
+import type { DeliveryChannel } from './message-session-page';
+
+/** What one channel's recipients get: the subject (email, Teams, Slack, push) and the text. */
+export interface OutgoingContent {
+  readonly subject?: string;
+  readonly text: string;
+}
+
+const isSet = (text: string | null | undefined): text is string => typeof text === 'string' && text.trim() !== '';
+
+function pollingLines(draft: ScenarioDraft): string[] {
+  return draft.polling_options.flatMap(({ option_digit, option_text }) => {
+    const digit = String(option_digit ?? '').trim();
+    return digit !== '' && isSet(option_text) ? [`${digit} - ${option_text.trim()}`] : [];
+  });
+}
+
+/**
+ * The text a channel sends, as the preview shows it (spec part 2 §5) but unmasked: for SMS the test
+ * header, the group's opening and closing texts around the message and the polling options, normalised
+ * as it is counted; for email and voice the message and the polling options; for Teams, Slack and push
+ * their own message. Placeholders (#...#) go out as written: merge fields are not filled in yet, and
+ * attachments are not linked yet (files have no public address).
+ */
+export function outgoingContent(channel: DeliveryChannel, draft: ScenarioDraft, settings: PreviewGroupSettings, rootPermissions: readonly string[]): OutgoingContent {
+  const subject = draft.email_subject_line.trim() || draft.scenario_name.trim();
+  switch (channel) {
+    case 'SMS': {
+      const lines = [
+        ...(isSet(settings.opening_text) ? [settings.opening_text] : []),
+        draft.message.sms,
+        ...pollingLines(draft),
+        ...(isSet(settings.closing_text) ? [settings.closing_text] : []),
+      ];
+      return { text: normaliseSmsText(testHeader(draft, settings, rootPermissions) + lines.join('\n')) };
+    }
+    case 'EMAIL':
+      return { subject, text: [draft.message.email, ...pollingLines(draft)].join('\n') };
+    case 'VOICE':
+      return { text: [draft.message.voice, ...pollingLines(draft)].join('\n') };
+    case 'TEAMS':
+      return { subject: draft.scenario_name.trim(), text: draft.teams.message };
+    case 'SLACK':
+      return { subject: draft.scenario_name.trim(), text: draft.slack.message };
+    case 'PUSH':
+      return { subject: draft.pwa.title.trim() || draft.scenario_name.trim(), text: draft.pwa.message };
+  }
+}
