@@ -12,6 +12,10 @@ export const READ_MODELS = {
   onCallSettings: 'on_call_settings',
   /** One document per message kept as a template (the query API's scenarios projection); names and message IDs are checked against it. */
   scenarios: 'scenarios',
+  /** One document per message session (the query API's message-sessions projection). */
+  messageSessions: 'message_sessions',
+  /** One document per delivery of a session (the query API's message-deliveries projection); the dispatch worker finds the delivery an SMS reply answers in it. */
+  messageDeliveries: 'message_deliveries',
 } as const;
 
 /** The projection that writes READ_MODELS.scenarios (a message's save waits for it, so a name just taken counts). */

@@ -1,10 +1,11 @@
+import { READ_MODELS } from '@beacon/contracts';
 import type { DeliveryStatus, MessageSessionStatus, ScenarioDraft } from '@beacon/domain';
 import type { Document, IndexSpec } from '@beacon/read-store';
 
 /** One document per message session (sent now or scheduled). */
-export const MESSAGE_SESSIONS = 'message_sessions';
+export const MESSAGE_SESSIONS = READ_MODELS.messageSessions;
 /** One document per delivery (one message to one person on one device, one attempt). */
-export const MESSAGE_DELIVERIES = 'message_deliveries';
+export const MESSAGE_DELIVERIES = READ_MODELS.messageDeliveries;
 /**
  * Sessions that still need work, of every tenant, in the system scope: the planner takes those planning,
  * the due-time poller those scheduled and due, the completion check those sending. Done ones leave it.
