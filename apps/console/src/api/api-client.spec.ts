@@ -108,6 +108,17 @@ describe('api client', () => {
     expect(sentRequest(fetch)).toMatchObject({ url: '/api/email_outbox/', method: 'GET' });
   });
 
+  it('names a write with the caller’s Idempotency-Key, and sends none unless asked', async () => {
+    const { api, fetch } = clientAnswering(async () => jsonResponse(201, { task_id: 's-1' }));
+
+    await api.send('POST', '/api/session/', { scenario: 'a' }, { idempotencyKey: 'key-1' });
+    await api.send('POST', '/api/session/', { scenario: 'a' });
+
+    const [first, second] = fetch.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
+    expect(first!['Idempotency-Key']).toBe('key-1');
+    expect(second!['Idempotency-Key']).toBeUndefined();
+  });
+
   it('tells of every successful answer, and of no failed one', async () => {
     const onSuccess = jest.fn();
     const answers = [jsonResponse(200, {}), new Response(null, { status: 204 }), jsonResponse(400, {}), jsonResponse(401, {})];

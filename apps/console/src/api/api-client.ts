@@ -63,7 +63,7 @@ export interface ApiClient {
    * Any JSON call of the route table, for feature modules that type their own calls
    * (features/<feature>/<feature>-api.ts); `path` has its parameters filled in.
    */
-  send<T>(method: Method, path: string, body?: unknown): Promise<T>;
+  send<T>(method: Method, path: string, body?: unknown, options?: SendOptions): Promise<T>;
   /** A multipart call (uploads): the browser sets the content type with its boundary. */
   sendForm<T>(method: Method, path: string, form: FormData): Promise<T>;
   /** A call whose answer is a file (an export, a PDF). */
@@ -103,6 +103,14 @@ export interface ApiClientOptions {
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface SendOptions {
+  /**
+   * The caller's name for this one write (sent as Idempotency-Key): the server answers a repeat
+   * with the same key (a double click, a retry after a lost answer) as it answered the first.
+   */
+  readonly idempotencyKey?: string;
+}
 
 /** Told the headers of every successful answer. */
 type ResponseObserver = (headers: Headers) => void;
@@ -148,7 +156,7 @@ function clientWith(options: ApiClientOptions, observers: readonly ResponseObser
       const result = await reads(clientWith(options, [...observers, notePosition]));
       return { result, position };
     },
-    send: (method, path, body) => request(method, path, body),
+    send: (method, path, body, options) => request(method, path, body, options),
     sendForm: (method, path, form) => request(method, path, form),
     fetchFile: (method, path, body) => download(options, observers, method, path, body),
     getActivityLog: (filters) => request('GET', `${ROUTES.activityLog.path}${queryString(filters)}`),
@@ -161,8 +169,9 @@ function createRequest(
   { tokenStorage, onUnauthorized, onSuccess, baseUrl = '', fetch: fetchFn = globalThis.fetch, writes }: ApiClientOptions,
   observers: readonly ResponseObserver[],
 ) {
-  return async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  return async function request<T>(method: Method, path: string, body?: unknown, { idempotencyKey }: SendOptions = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    if (idempotencyKey !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
     const token = tokenStorage.read();
     if (token) headers['Authorization'] = `Token ${token}`;
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -204,6 +213,8 @@ async function readBody(response: Response): Promise<unknown> {
     return text;
   }
 }
+
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 function projectionPosition(headers: Headers): number | undefined {
   return headerPosition(headers, PROJECTION_POSITION_HEADER);
