@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OutgoingMessage } from '../channel-provider';
 import { channelProviderContract } from '../testing/channel-provider.contract';
-import { DEFAULT_RETRY_AFTER_MS } from '../webhook/retry-after';
+import { WEBHOOK_RETRY_AFTER_DEFAULT_MS } from '../webhook/webhook-outcome';
 import { LocalWebhookEndpoint } from '../webhook/testing/local-webhook-endpoint';
 import { WorkflowsWebhookProvider } from './workflows-webhook.provider';
 
@@ -136,7 +136,7 @@ describe('Teams Workflows provider: the card, and what each answer means', () =>
     expect(dated.kind === 'throttled' && dated.retryAfterMs).toBeGreaterThan(115_000);
     expect(dated.kind === 'throttled' && dated.retryAfterMs).toBeLessThanOrEqual(120_000);
     endpoint.answerNext({ status: 429 });
-    expect(await send('slow-3')).toMatchObject({ kind: 'throttled', retryAfterMs: DEFAULT_RETRY_AFTER_MS });
+    expect(await send('slow-3')).toMatchObject({ kind: 'throttled', retryAfterMs: WEBHOOK_RETRY_AFTER_DEFAULT_MS });
   });
 
   it('refuses temporarily when nothing listens: the post never left', async () => {

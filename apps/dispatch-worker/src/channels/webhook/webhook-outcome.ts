@@ -1,5 +1,8 @@
 import type { SendOutcome } from '../channel-provider';
-import { retryAfterMs } from './retry-after';
+import { retryAfterMsOf, throttleDelayMs } from '../retry-after';
+
+/** The wait when a webhook's 429 names none, or one that cannot be read. */
+export const WEBHOOK_RETRY_AFTER_DEFAULT_MS = 30_000;
 
 /** A webhook's answer other than 2xx. */
 export interface WebhookAnswer {
@@ -29,7 +32,7 @@ const bodyOf = (body: string): string => {
 export function webhookAnswerOutcome(vendor: string, answer: WebhookAnswer, now: number): SendOutcome {
   const body = bodyOf(answer.body);
   const reason = `${vendor} answered ${answer.status}${body ? `: ${body}` : ''}`;
-  if (answer.status === 429) return { kind: 'throttled', retryAfterMs: retryAfterMs(answer.retryAfter, now), reason };
+  if (answer.status === 429) return { kind: 'throttled', retryAfterMs: throttleDelayMs(retryAfterMsOf(answer.retryAfter, now), WEBHOOK_RETRY_AFTER_DEFAULT_MS), reason };
   const permanent = answer.status < 500 && !TEMPORARY_CLIENT_ERRORS.has(answer.status);
   return { kind: 'refused', permanent, reason, code: String(answer.status) };
 }
