@@ -1,4 +1,5 @@
 export * from './config/platform-config';
+export * from './config/channel-providers-config';
 export * from './infrastructure/tokens';
 export * from './infrastructure/infrastructure.module';
 export * from './write-side/write-side-lookups';

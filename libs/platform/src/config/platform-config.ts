@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { LockoutPolicy } from '@beacon/domain';
+import { loadChannelProvidersConfig, type ChannelProvidersConfig } from './channel-providers-config';
 
 /** Runtime configuration, read from the environment in this one place. Defaults give the embedded mode. */
 export interface PlatformConfig {
@@ -75,6 +76,11 @@ export interface PlatformConfig {
    * (SIMULATOR_LATENCY_MS, SIMULATOR_FAILURE_RATE, SIMULATOR_REPLY_RATE).
    */
   readonly simulator: { readonly latencyMs: number; readonly failureRate: number; readonly replyRate: number };
+  /**
+   * The provider each channel sends through (SMS_PROVIDER, VOICE_PROVIDER, EMAIL_PROVIDER, TEAMS_PROVIDER,
+   * SLACK_PROVIDER, PUSH_PROVIDER; the simulator by default) and what the chosen ones need.
+   */
+  readonly channelProviders: ChannelProvidersConfig;
   /** Jobs a tenant may have queued before planning its sessions pauses (DISPATCH_MAX_QUEUED_PER_TENANT). */
   readonly dispatchMaxQueuedPerTenant: number;
   /** Folder of the built console served under /ui/ (embedded mode). */
@@ -184,6 +190,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
   const dataDir = resolve(env.DATA_DIR || './data');
   const port = positiveInt('PORT', env.PORT, DEFAULT_PORT);
   const nodeId = env.NODE_ID || randomUUID();
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     dataDir,
@@ -216,7 +223,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     emailCallbackSecret: secret('EMAIL_CALLBACK_SECRET', env.EMAIL_CALLBACK_SECRET),
     twoFactorTokenSeconds: positiveInt('TWO_FACTOR_TOKEN_SECONDS', env.TWO_FACTOR_TOKEN_SECONDS, 300),
     impersonationTokenSeconds: positiveInt('IMPERSONATION_TOKEN_SECONDS', env.IMPERSONATION_TOKEN_SECONDS, 120),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     readPositionWaitMs: positiveInt('READ_POSITION_WAIT_MS', env.READ_POSITION_WAIT_MS, 5000),
     projectionLeaseMs: positiveInt('PROJECTION_LEASE_MS', env.PROJECTION_LEASE_MS, 6_000),
     projectionLeaseHolder: nodeId,
@@ -226,6 +233,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
       failureRate: share('SIMULATOR_FAILURE_RATE', env.SIMULATOR_FAILURE_RATE, 0),
       replyRate: share('SIMULATOR_REPLY_RATE', env.SIMULATOR_REPLY_RATE, 0),
     },
+    channelProviders: loadChannelProvidersConfig(env, publicUrl),
     dispatchMaxQueuedPerTenant: positiveInt('DISPATCH_MAX_QUEUED_PER_TENANT', env.DISPATCH_MAX_QUEUED_PER_TENANT, 10_000),
     consoleDir: resolve(env.CONSOLE_DIR || join(__dirname, '..', '..', '..', '..', 'apps', 'console', 'dist')),
     storageSigningSecret: secret('STORAGE_SIGNING_SECRET', env.STORAGE_SIGNING_SECRET),
