@@ -14,6 +14,7 @@ import { login2faScreens } from '../../features/login-2fa/screens';
 import { loginFaqScreens } from '../../features/login-faq/screens';
 import { loginScreens } from '../../features/login/screens';
 import { messageBuilderScreens } from '../../features/message-builder/screens';
+import { messageSendingScreens } from '../../features/message-sending/screens';
 import { messageTemplatesScreens } from '../../features/message-templates/screens';
 import { notFoundScreens } from '../../features/not-found/screens';
 import { passwordResetScreens } from '../../features/password-reset/screens';
@@ -34,6 +35,7 @@ export const SCREENS = composeScreenMaps([
   usersScreens,
   messageTemplatesScreens,
   messageBuilderScreens,
+  messageSendingScreens,
   userEditScreens,
   emailOutboxScreens,
   audioNoticeboardScreens,

@@ -1,0 +1,150 @@
+import { useSelector } from '@xstate/react';
+import { forwardRef, useId } from 'react';
+import styled from 'styled-components';
+import type { ProgressActor, ProgressSnapshot } from '../machines/session-progress.machine';
+import { DELIVERY_STATES, isFinished, messagesText, peopleText, reached, settled, STATUS_LABELS } from '../session-progress';
+
+const selectContext = (snapshot: ProgressSnapshot) => snapshot.context;
+
+/**
+ * The progress of the session last sent from this screen: its status, a progress bar of deliveries
+ * with a final answer, and the deliveries by state, all following the session live. Only the status
+ * line is a live region: a screen reader hears "Sending", then "Complete", not every count.
+ */
+export const SessionProgressPanel = forwardRef<HTMLHeadingElement, { progress: ProgressActor }>(function SessionProgressPanel({ progress }, heading) {
+  const { name, isReal, result, error } = useSelector(progress, selectContext);
+  const id = useId();
+  const status = result?.status ?? 'planning';
+  const over = isFinished(status);
+  const total = result?.deliveries ?? null;
+  const done = result ? settled(result.progress) : 0;
+  const percent = total ? Math.round((done / total) * 100) : over ? 100 : 0;
+  const barText = total === null ? 'Finding recipients' : `${done} of ${messagesText(total)} finished`;
+  return (
+    <Panel aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {over ? `“${name}” sent` : `Sending “${name}”`}
+      </h2>
+      <Kind>{isReal ? 'Real message' : 'Test message'}</Kind>
+      <p role="status" id={`${id}-status`}>
+        Status: <strong>{STATUS_LABELS[status]}</strong>
+        {result && over && total !== null ? `, ${reached(result.progress)} of ${messagesText(total)} delivered.` : null}
+      </p>
+      <Bar>
+        <span id={`${id}-bar`}>Messages finished</span>
+        <Track
+          role="progressbar"
+          aria-labelledby={`${id}-bar`}
+          aria-valuemin={0}
+          aria-valuemax={total ?? undefined}
+          aria-valuenow={total === null ? undefined : done}
+          aria-valuetext={total === null ? barText : `${barText} (${percent}%)`}
+        >
+          <Fill style={{ width: `${percent}%` }} />
+        </Track>
+        <span aria-hidden="true">{total === null ? barText : `${barText} (${percent}%)`}</span>
+      </Bar>
+      {result && (
+        <Counts>
+          <div>
+            <dt>People</dt>
+            <dd>{result.recipients === null ? '…' : peopleText(result.recipients)}</dd>
+          </div>
+          <div>
+            <dt>Messages</dt>
+            <dd>{total === null ? '…' : total}</dd>
+          </div>
+          {DELIVERY_STATES.map(({ state, label }) => (
+            <div key={state}>
+              <dt>{label}</dt>
+              <dd>{result.progress[state]}</dd>
+            </div>
+          ))}
+        </Counts>
+      )}
+      {error !== null && <Problem>The progress could not be read: {error} It is read again shortly.</Problem>}
+    </Panel>
+  );
+});
+
+const Panel = styled.section`
+  display: grid;
+  gap: 12px;
+  padding: 16px;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-left: 4px solid ${({ theme }) => theme.colors.highlight};
+  border-radius: ${({ theme }) => theme.radiusPx}px;
+
+  h2 {
+    margin: 0;
+    font-size: 1.125rem;
+  }
+
+  h2:focus {
+    outline: none;
+  }
+
+  p {
+    margin: 0;
+  }
+`;
+
+const Kind = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Bar = styled.div`
+  display: grid;
+  grid-template-columns: auto minmax(120px, 1fr) auto;
+  gap: 12px;
+  align-items: center;
+  font-variant-numeric: tabular-nums;
+`;
+
+/* The track's border is the muted text colour: a control's outline needs 3:1 against the surface. */
+const Track = styled.div`
+  height: 12px;
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.background};
+  border: 1px solid ${({ theme }) => theme.colors.textMuted};
+  border-radius: 6px;
+`;
+
+const Fill = styled.div`
+  height: 100%;
+  background: ${({ theme }) => theme.colors.highlight};
+  transition: width 300ms ease-out;
+
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
+`;
+
+const Counts = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px 24px;
+  margin: 0;
+
+  div {
+    display: grid;
+    gap: 2px;
+  }
+
+  dt {
+    font-size: 0.875rem;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+    font-size: 1.125rem;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Problem = styled.p`
+  color: ${({ theme }) => theme.colors.error};
+`;

@@ -1,0 +1,103 @@
+import type { RunResultDto } from '@beacon/contracts';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { errorText } from '../../../api/api-error';
+import { isFinished } from '../session-progress';
+
+/** At most two reads of a session's progress a second, however fast its deliveries change. */
+export const REFETCH_GAP_MS = 500;
+/** With no live update for this long, the progress is read anyway (the live socket may be down). */
+export const POLL_MS = 5_000;
+
+export interface ProgressInput {
+  /** The session's run_result task id. */
+  readonly taskId: string;
+  /** The message sent, as the list named it. */
+  readonly name: string;
+  readonly isReal: boolean;
+}
+
+export interface ProgressContext extends ProgressInput {
+  /** The session as last read; null until the first answer. */
+  result: RunResultDto | null;
+  /** Why the last read failed, in the user's words; the next one clears it. */
+  error: string | null;
+  /** A live update came after the read under way started: read again once the gap is over. */
+  stale: boolean;
+}
+
+/** A live update of this session or of its deliveries. */
+export type ProgressEvent = { type: 'progress.changed' };
+
+function notProvided(name: string): never {
+  throw new Error(`session progress implementation "${name}" was not provided`);
+}
+
+/**
+ * One session's progress (GET /api/scenario/run_result/{task_id}/), followed live: each update of
+ * the session or its deliveries reads it again, at most every REFETCH_GAP_MS (updates meanwhile make
+ * one more read at the gap's end), and every POLL_MS without updates. It stops at complete or
+ * cancelled. A failed read is shown and tried again by the next update or poll.
+ */
+export const sessionProgressMachine = setup({
+  types: {
+    context: {} as ProgressContext,
+    events: {} as ProgressEvent,
+    input: {} as ProgressInput,
+  },
+  actors: {
+    loadResult: fromPromise<RunResultDto, { taskId: string }>(() => Promise.reject(new Error('session progress implementation "loadResult" was not provided'))),
+    /** Sends `progress.changed` for each live update of the session or its deliveries. */
+    watchSession: fromCallback<ProgressEvent, { taskId: string }>(() => notProvided('watchSession')),
+  },
+  actions: {
+    keepResult: assign({ result: (_, { result }: { result: RunResultDto }) => result, error: null }),
+    markStale: assign({ stale: true }),
+  },
+  guards: {
+    isOver: (_, { result }: { result: RunResultDto }) => isFinished(result.status),
+    isStale: ({ context }) => context.stale,
+  },
+  delays: { refetchGap: REFETCH_GAP_MS, poll: POLL_MS },
+}).createMachine({
+  id: 'sessionProgress',
+  context: ({ input }) => ({ ...input, result: null, error: null, stale: false }),
+  initial: 'following',
+  states: {
+    following: {
+      invoke: { src: 'watchSession', input: ({ context }) => ({ taskId: context.taskId }) },
+      on: { 'progress.changed': { actions: 'markStale' } },
+      initial: 'reading',
+      states: {
+        reading: {
+          entry: assign({ stale: false }),
+          invoke: {
+            src: 'loadResult',
+            input: ({ context }) => ({ taskId: context.taskId }),
+            onDone: [
+              {
+                guard: { type: 'isOver', params: ({ event }) => ({ result: event.output }) },
+                target: '#sessionProgress.over',
+                actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
+              },
+              { target: 'resting', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
+            ],
+            onError: { target: 'resting', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        /** The gap after a read: updates now are read together at its end. */
+        resting: {
+          after: { refetchGap: [{ guard: 'isStale', target: 'reading' }, { target: 'waiting' }] },
+        },
+        waiting: {
+          on: { 'progress.changed': 'reading' },
+          after: { poll: 'reading' },
+        },
+      },
+    },
+    /** Complete or cancelled: what it shows is final. */
+    over: {},
+  },
+});
+
+export type ProgressSnapshot = SnapshotFrom<typeof sessionProgressMachine>;
+export type ProgressActor = ActorRefFrom<typeof sessionProgressMachine>;

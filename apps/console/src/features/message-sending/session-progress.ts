@@ -1,0 +1,45 @@
+import type { RunResultDto, ScenarioSessionDto } from '@beacon/contracts';
+
+export type SessionStatus = RunResultDto['status'];
+export type DeliveryProgress = RunResultDto['progress'];
+export type DeliveryState = keyof DeliveryProgress;
+
+/** A session's status in words. */
+export const STATUS_LABELS: Readonly<Record<SessionStatus, string>> = {
+  scheduled: 'Scheduled',
+  planning: 'Finding recipients',
+  sending: 'Sending',
+  complete: 'Complete',
+  cancelled: 'Cancelled',
+};
+
+/** The deliveries' states in the order a delivery goes through them, in words. */
+export const DELIVERY_STATES: readonly { state: DeliveryState; label: string }[] = [
+  { state: 'queued', label: 'Queued' },
+  { state: 'sending', label: 'Sending' },
+  { state: 'sent', label: 'Sent' },
+  { state: 'unknown', label: 'Being checked' },
+  { state: 'delivered', label: 'Delivered' },
+  { state: 'replied', label: 'Replied' },
+  { state: 'failed', label: 'Failed' },
+];
+
+/** A session that will change no more: the progress stops following it. */
+export const isFinished = (status: SessionStatus): boolean => status === 'complete' || status === 'cancelled';
+
+/** Deliveries that reached their person: a reply was delivered too. */
+export const reached = (progress: DeliveryProgress): number => progress.delivered + progress.replied;
+
+/** Deliveries with a final answer (delivered, replied or failed); the session completes when all have one. */
+export const settled = (progress: DeliveryProgress): number => progress.delivered + progress.replied + progress.failed;
+
+/** Every delivery counted by state (equals the session's deliveries once it is planned). */
+export const counted = (progress: DeliveryProgress): number => DELIVERY_STATES.reduce((sum, { state }) => sum + progress[state], 0);
+
+/** The instant a listed session is shown by: when it started, or for one still to start when it is due. */
+export const sessionInstant = (session: Pick<ScenarioSessionDto, 'started_at' | 'scheduled_for'>): string | null => session.started_at ?? session.scheduled_for;
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export const peopleText = (count: number): string => plural(count, 'person', 'people');
+export const messagesText = (count: number): string => plural(count, 'message', 'messages');
