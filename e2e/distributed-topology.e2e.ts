@@ -112,13 +112,13 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
       deliveryId: `${sessionId}.recipient-${i}.f1:SMS.1`,
       tenantId: rootId,
       sessionId,
-      lane: 'real',
+      lane: 'priority',
       recipientId: `recipient-${i}`,
       channel: 'SMS',
       address: `+4477009${String(i).padStart(5, '0')}`,
       text: 'Drill: please reply',
     });
-    const topic = dispatchTopic('real');
+    const topic = dispatchTopic('priority');
     /** Every answer recorded for this test's deliveries, with the worker that recorded it. */
     const results = async () => {
       const all: RecordedEvent[] = await events.readAll();

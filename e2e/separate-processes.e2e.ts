@@ -69,14 +69,14 @@ describe('command-api, query-api and dispatch-worker as separate processes', () 
         deliveryId: 'session-1.user-1.f1:EMAIL.1',
         tenantId: rootId,
         sessionId: 'session-1',
-        lane: 'real',
+        lane: 'priority',
         recipientId: 'user-1',
         channel: 'EMAIL',
         address: 'someone@demo.test',
         text: 'Hello',
       };
-      await bus.publish(dispatchTopic('real'), job.recipientId, job);
-      await bus.publish(dispatchTopic('real'), job.recipientId, job);
+      await bus.publish(dispatchTopic('priority'), job.recipientId, job);
+      await bus.publish(dispatchTopic('priority'), job.recipientId, job);
       const ledger = async () => (await events.readAll()).filter((e) => e.streamName.startsWith('dispatch-session-1-'));
       const deadline = Date.now() + 15_000;
       while (Date.now() < deadline && !(await ledger()).some((e) => e.type === 'DispatchesSent')) await new Promise((r) => setTimeout(r, 100));

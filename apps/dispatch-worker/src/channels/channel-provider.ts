@@ -77,6 +77,8 @@ export interface ChannelProvider {
    * Absent where the provider cannot be asked: the delivery then stays unknown, shown as such.
    */
   lookup?(message: OutgoingMessage): Promise<LookupOutcome>;
+  /** Closes what the provider keeps open (pooled connections), when the process stops. */
+  close?(): Promise<void>;
 }
 
 export const CHANNEL_PROVIDER = Symbol('CHANNEL_PROVIDER');

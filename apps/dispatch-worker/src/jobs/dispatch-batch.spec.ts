@@ -35,14 +35,14 @@ const job = (recipient: string, attempt = 1): DispatchJob => ({
   deliveryId: `s1.${recipient}.f1:SMS.${attempt}`,
   tenantId: 't1',
   sessionId: 's1',
-  lane: 'real',
+  lane: 'priority',
   recipientId: recipient,
   channel: 'SMS',
   address: '+447700900000',
   text: 'Hello',
 });
 const messages = (jobs: DispatchJob[]): BusMessage<DispatchJob>[] =>
-  jobs.map((value, index) => ({ topic: 'dispatch-jobs-real', key: value.recipientId, value, headers: {}, partition: 3, offset: String(index) }));
+  jobs.map((value, index) => ({ topic: 'dispatch-jobs-priority', key: value.recipientId, value, headers: {}, partition: 3, offset: String(index) }));
 
 function worker(workerId: string, settings: Partial<DispatchSettings> = {}) {
   const all = { workerId, leaseMs: 30_000, maxClaims: 3, maxAttempts: 3, concurrency: 4, ...settings };

@@ -157,6 +157,11 @@ export interface RouteSchemas {
   readonly bodyOptional?: boolean;
   /** A multipart/form-data body (uploads); a route may take JSON too. */
   readonly multipart?: z.ZodType;
+  /**
+   * An application/x-www-form-urlencoded body (a provider's callback): the platform reads it only for the
+   * routes that name one here, and keeps its text as sent for the signature check.
+   */
+  readonly form?: z.ZodType;
   /** Query string parameters, each a string (or a list of them, when repeated). */
   readonly query?: z.ZodObject;
   /** Query string parameters whose value is JSON text, parsed and checked as the schema says. */

@@ -16,4 +16,5 @@ export * from './scenario.schemas';
 export * from './message-session.schemas';
 export * from './holidays.schemas';
 export * from './speech.schemas';
+export * from './provider-callback.schemas';
 export * from './route-schemas';

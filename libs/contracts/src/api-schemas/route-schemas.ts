@@ -13,6 +13,7 @@ import { HOLIDAYS_API } from './holidays.schemas';
 import { INCIDENT_SETTINGS_API } from './incident-settings.schemas';
 import { INCIDENTS_API } from './incidents.schemas';
 import { ON_CALL_API } from './on-call.schemas';
+import { PROVIDER_CALLBACK_API } from './provider-callback.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
 import { SCENARIO_API } from './scenario.schemas';
 import { MESSAGE_SESSION_API } from './message-session.schemas';
@@ -46,6 +47,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   MESSAGE_SESSION_API,
   HOLIDAYS_API,
   SPEECH_API,
+  PROVIDER_CALLBACK_API,
 ];
 
 function tagged<K extends string>(feature: ApiFeature<K>): Record<K, RouteDocumentation> {
@@ -70,4 +72,5 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(MESSAGE_SESSION_API),
   ...tagged(HOLIDAYS_API),
   ...tagged(SPEECH_API),
+  ...tagged(PROVIDER_CALLBACK_API),
 };

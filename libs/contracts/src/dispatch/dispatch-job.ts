@@ -21,11 +21,14 @@ export interface DispatchJob {
 }
 
 /**
- * Lanes: real messages and test messages travel on their own topics, each with its own consumers,
- * so a long queue of one never delays the other. Jobs are keyed by recipient: one person's jobs stay
- * in order.
+ * Lanes, each its own topic with its own consumers, so a long queue in one never delays another:
+ * - priority: real messages whose whole plan fits in one page (a team's alert), and (later) replies and
+ *   polling answers;
+ * - bulk: real broadcasts of more than a page;
+ * - test: every test message.
+ * Jobs are keyed by recipient: one person's jobs stay in order.
  */
-export const DISPATCH_LANES = ['real', 'test'] as const;
+export const DISPATCH_LANES = ['priority', 'bulk', 'test'] as const;
 export type DispatchLane = (typeof DISPATCH_LANES)[number];
 export const dispatchTopic = (lane: DispatchLane) => `dispatch-jobs-${lane}`;
 /**

@@ -10,6 +10,7 @@ import { ROUTE_TABLE, routePattern, type RouteDefinition, type ServingApp } from
 export const GATEWAY_UPSTREAMS: Readonly<Record<ServingApp, string>> = {
   'command-api': 'command_api',
   'query-api': 'query_api',
+  'dispatch-worker': 'dispatch_worker',
 };
 
 /** The nginx variable the map sets; nginx.conf proxies `/api/` to `http://$beacon_upstream`. */

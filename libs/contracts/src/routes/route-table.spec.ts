@@ -3,10 +3,16 @@ import { findRoute, ROUTE_TABLE, routePattern, ROUTES } from './route-table';
 
 describe('route table', () => {
   it('sends reads (GETs and POSTs marked read or read-side) to query-api and every write to command-api', () => {
-    for (const route of ROUTE_TABLE) {
+    for (const route of ROUTE_TABLE.filter((candidate) => candidate.app !== 'dispatch-worker')) {
       const isRead = (route.method === 'GET' && route.write !== true) || route.read === true || route.readSide === true;
       expect([`${route.method} ${route.path}`, route.app]).toEqual([`${route.method} ${route.path}`, isRead ? 'query-api' : 'command-api']);
     }
+  });
+
+  it('sends to the dispatch workers only public POSTs: the providers\' callbacks, signed instead of a token', () => {
+    const served = ROUTE_TABLE.filter((route) => route.app === 'dispatch-worker');
+    expect(served.map((route) => route.path)).toEqual([ROUTES.twilioStatusCallback.path, ROUTES.twilioIncomingMessage.path]);
+    expect(served.filter((route) => route.method !== 'POST' || route.public !== true || !route.path.startsWith('/api/provider_callback/'))).toEqual([]);
   });
 
   it('marks as writes only GETs', () => {

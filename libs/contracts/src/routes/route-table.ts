@@ -15,6 +15,7 @@ import { INCIDENT_SETTINGS_ROUTES } from './incident-settings.routes';
 import { INCIDENTS_ROUTES } from './incidents.routes';
 import { ON_CALL_ROUTES } from './on-call.routes';
 import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
+import { PROVIDER_CALLBACK_ROUTES } from './provider-callback.routes';
 import { SCENARIO_ROUTES } from './scenario.routes';
 import { MESSAGE_SESSION_ROUTES } from './message-session.routes';
 import { SESSION_ROUTES } from './session.routes';
@@ -23,7 +24,8 @@ import { UPLOADS_ROUTES } from './uploads.routes';
 import { USERS_ROUTES } from './users.routes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type ServingApp = 'command-api' | 'query-api';
+/** dispatch-worker serves only the providers' callbacks (they record delivery reports). */
+export type ServingApp = 'command-api' | 'query-api' | 'dispatch-worker';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -64,6 +66,7 @@ export const ROUTES = {
   ...MESSAGE_SESSION_ROUTES,
   ...HOLIDAYS_ROUTES,
   ...SPEECH_ROUTES,
+  ...PROVIDER_CALLBACK_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

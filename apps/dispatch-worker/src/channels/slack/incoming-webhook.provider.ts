@@ -1,6 +1,7 @@
 import { IncomingWebhook, IncomingWebhookHTTPError, IncomingWebhookRequestError, type FetchFunction } from '@slack/webhook';
 import type { Channel, ChannelProvider, OutgoingMessage, SendOutcome } from '../channel-provider';
 import { DELIVERY_ID_HEADER } from '../webhook/delivery-id-header';
+import { InsecureHosts } from '../webhook/insecure-hosts';
 import { webhookTarget } from '../webhook/webhook-address';
 import { webhookAnswerOutcome, webhookFailureOutcome } from '../webhook/webhook-outcome';
 import { slackMessage } from './slack-message';
@@ -8,7 +9,10 @@ import { slackMessage } from './slack-message';
 export interface IncomingWebhookProviderOptions {
   /** The longest a post waits for Slack's answer; past it the outcome is unknown. */
   readonly timeoutMs: number;
-  /** Host names that may be posted to over plain http (a local test endpoint); every other address must be https. */
+  /**
+   * Host names that may be posted to over plain http, or over https with a certificate nobody vouches
+   * for (a local test endpoint); every other address must be https, its certificate checked.
+   */
   readonly allowInsecureHosts?: readonly string[];
 }
 
@@ -27,8 +31,11 @@ const VENDOR = 'Slack';
 export class IncomingWebhookProvider implements ChannelProvider {
   readonly name = 'slack-webhook';
   readonly channels: readonly Channel[] = ['SLACK'];
+  private readonly insecureHosts: InsecureHosts;
 
-  constructor(private readonly options: IncomingWebhookProviderOptions) {}
+  constructor(private readonly options: IncomingWebhookProviderOptions) {
+    this.insecureHosts = new InsecureHosts(options.allowInsecureHosts ?? []);
+  }
 
   async send(message: OutgoingMessage): Promise<SendOutcome> {
     const target = webhookTarget(VENDOR, message.address, this.options.allowInsecureHosts ?? []);
@@ -37,7 +44,12 @@ export class IncomingWebhookProvider implements ChannelProvider {
     let failure: unknown;
     const answering: FetchFunction = async (url, init) => {
       try {
-        answer = await fetch(url, { ...init, redirect: 'manual', headers: { ...init?.headers, [DELIVERY_ID_HEADER]: message.deliveryId } });
+        answer = await fetch(url, {
+          ...init,
+          redirect: 'manual',
+          headers: { ...init?.headers, [DELIVERY_ID_HEADER]: message.deliveryId },
+          ...this.insecureHosts.fetchOptions(target.url),
+        });
         return answer;
       } catch (error) {
         failure = error;
@@ -56,6 +68,11 @@ export class IncomingWebhookProvider implements ChannelProvider {
       if (answer) return answer.ok ? accepted(message, answer) : answerOf(answer.status, '');
       return webhookFailureOutcome(VENDOR, failure ?? (error instanceof IncomingWebhookRequestError ? error.original : error), this.options.timeoutMs);
     }
+  }
+
+  /** Closes the connections kept to insecure hosts. */
+  async close(): Promise<void> {
+    await this.insecureHosts.close();
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Channel, ChannelProvider, OutgoingMessage, SendOutcome } from '../channel-provider';
 import { DELIVERY_ID_HEADER } from '../webhook/delivery-id-header';
+import { InsecureHosts } from '../webhook/insecure-hosts';
 import { webhookTarget } from '../webhook/webhook-address';
 import { webhookAnswerOutcome, webhookFailureOutcome } from '../webhook/webhook-outcome';
 import { workflowsCardMessage } from './adaptive-card';
@@ -7,7 +8,10 @@ import { workflowsCardMessage } from './adaptive-card';
 export interface WorkflowsWebhookProviderOptions {
   /** The longest a post waits for Teams's answer; past it the outcome is unknown. */
   readonly timeoutMs: number;
-  /** Host names that may be posted to over plain http (a local test endpoint); every other address must be https. */
+  /**
+   * Host names that may be posted to over plain http, or over https with a certificate nobody vouches
+   * for (a local test endpoint); every other address must be https, its certificate checked.
+   */
   readonly allowInsecureHosts?: readonly string[];
 }
 
@@ -24,8 +28,11 @@ const VENDOR = 'Teams';
 export class WorkflowsWebhookProvider implements ChannelProvider {
   readonly name = 'teams-webhook';
   readonly channels: readonly Channel[] = ['TEAMS'];
+  private readonly insecureHosts: InsecureHosts;
 
-  constructor(private readonly options: WorkflowsWebhookProviderOptions) {}
+  constructor(private readonly options: WorkflowsWebhookProviderOptions) {
+    this.insecureHosts = new InsecureHosts(options.allowInsecureHosts ?? []);
+  }
 
   async send(message: OutgoingMessage): Promise<SendOutcome> {
     const target = webhookTarget(VENDOR, message.address, this.options.allowInsecureHosts ?? []);
@@ -38,6 +45,7 @@ export class WorkflowsWebhookProvider implements ChannelProvider {
         body: JSON.stringify(workflowsCardMessage(message)),
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
+        ...this.insecureHosts.fetchOptions(target.url),
       });
     } catch (error) {
       return webhookFailureOutcome(VENDOR, error, this.options.timeoutMs);
@@ -50,5 +58,10 @@ export class WorkflowsWebhookProvider implements ChannelProvider {
     }
     const body = await response.text().catch(() => '');
     return webhookAnswerOutcome(VENDOR, { status: response.status, body, retryAfter: response.headers.get('retry-after') }, Date.now());
+  }
+
+  /** Closes the connections kept to insecure hosts. */
+  async close(): Promise<void> {
+    await this.insecureHosts.close();
   }
 }

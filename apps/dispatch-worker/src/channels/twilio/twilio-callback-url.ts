@@ -1,4 +1,18 @@
+import { ROUTES } from '@beacon/contracts';
 import type { OutgoingMessage } from '../channel-provider';
+
+/**
+ * The status callback base at our public address: the callback route's path without its delivery id,
+ * which each message's address ends with (`<base>/<encoded delivery id>`).
+ */
+export function statusCallbackBaseOf(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${ROUTES.twilioStatusCallback.path.replace(/\/:delivery_id$/, '')}`;
+}
+
+/** Where the number's incoming-message webhook should point: the reply route at our public address. */
+export function incomingMessageUrlOf(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${ROUTES.twilioIncomingMessage.path}`;
+}
 
 /**
  * The status callback address of one message: the message's own, else `<base>/<encoded delivery id>`.

@@ -8,8 +8,8 @@ const refused = (reason: string): WebhookTarget => ({ ok: false, outcome: { kind
 /**
  * A webhook address must be an https URL without credentials (they hold the secret in the path or the
  * query, and must only travel encrypted). http is allowed only to the hosts configured as local (a
- * test endpoint on this machine). Refused before any request; the reason never repeats the address,
- * which is a secret.
+ * test endpoint on this machine, see insecure-hosts.ts). Refused before any request; the reason never
+ * repeats the address, which is a secret.
  */
 export function webhookTarget(vendor: string, address: string, allowInsecureHosts: readonly string[]): WebhookTarget {
   let url: URL;
@@ -20,6 +20,6 @@ export function webhookTarget(vendor: string, address: string, allowInsecureHost
   }
   if (url.username !== '' || url.password !== '') return refused(`The ${vendor} address must not hold a user name or password`);
   if (url.protocol === 'https:') return { ok: true, url };
-  if (url.protocol === 'http:' && allowInsecureHosts.includes(url.hostname)) return { ok: true, url };
+  if (url.protocol === 'http:' && allowInsecureHosts.includes(url.hostname.toLowerCase())) return { ok: true, url };
   return refused(`The ${vendor} address must be an https URL`);
 }

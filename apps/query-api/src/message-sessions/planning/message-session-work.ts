@@ -54,32 +54,40 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
     await this.running;
   }
 
-  /** One round over the work list; exposed so tests can drive it. */
-  async round(now = new Date()): Promise<void> {
+  /** One round over the work list (exposed so tests can drive it); true when planning has more to do at once. */
+  async round(now = new Date()): Promise<boolean> {
     const work = this.readStore.scope(SYSTEM_TENANT).collection<MessageSessionWorkDocument>(MESSAGE_SESSION_WORK);
     for (const due of await work.find({ status: 'scheduled', scheduled_for: { $lte: now.toISOString() } }, { sort: { scheduled_for: 1 }, limit: PER_ROUND })) {
       await this.run(due, { type: 'StartScheduledMessageSession', data: { at: now.toISOString() } });
     }
+    // Sessions take turns of a few pages each: a small message is planned while a broadcast still is.
+    let more = false;
     for (const planning of await work.find({ status: 'planning' }, { sort: { started_at: 1 }, limit: PER_ROUND })) {
       try {
-        await this.planner.plan(planning.tenant_id, planning._id);
+        more = (await this.planner.plan(planning.tenant_id, planning._id)) || more;
       } catch (error) {
         if (!(error instanceof PlanningPaused)) throw error;
       }
     }
     for (const sending of await work.find({ status: 'sending' }, { sort: { started_at: 1 }, limit: PER_ROUND })) await this.settle(sending, now);
+    return more;
   }
 
-  private schedule(): void {
+  /** The next round: at once while planning has more to do, else after ROUND_MS. */
+  private schedule(delayMs = ROUND_MS): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      let more = false;
       this.running = this.round()
+        .then((again) => {
+          more = again;
+        })
         .catch((error: unknown) => this.logger.error(`Sessions will be carried on in the next round: ${error instanceof Error ? error.stack : String(error)}`))
         .finally(() => {
           this.running = null;
-          this.schedule();
+          this.schedule(more ? 0 : ROUND_MS);
         });
-    }, ROUND_MS);
+    }, delayMs);
     this.timer.unref();
   }
 

@@ -1,4 +1,4 @@
-import { dispatchTopic, type DispatchJob } from '@beacon/contracts';
+import { dispatchTopic, type DispatchJob, type DispatchLane } from '@beacon/contracts';
 import {
   deliveryIdOf,
   deviceId,
@@ -55,9 +55,11 @@ export function webhookDeliveries(origin: MessageSessionOrigin): PlannedDelivery
   return [...(scenario.use_microsoft_teams ? of('TEAMS', scenario.teams.webhooks) : []), ...(scenario.use_slack ? of('SLACK', scenario.slack.webhooks) : [])];
 }
 
+/** A session's lane: test messages on their own; a real one on the priority lane when its plan is one page, else bulk. */
+export const laneOf = (origin: MessageSessionOrigin, onePage: boolean): DispatchLane => (!origin.scenario.is_real ? 'test' : onePage ? 'priority' : 'bulk');
+
 /** The bus messages of a page's deliveries (keyed by recipient), on the session's lane. */
-export function jobsOf(context: SessionPlanContext, deliveries: readonly PlannedDelivery[]) {
-  const lane = context.origin.scenario.is_real ? 'real' : 'test';
+export function jobsOf(context: SessionPlanContext, deliveries: readonly PlannedDelivery[], lane: DispatchLane) {
   return {
     topic: dispatchTopic(lane),
     messages: deliveries.map((delivery) => {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Bus } from '@beacon/bus';
+import type { DispatchLane } from '@beacon/contracts';
 import {
   DomainError,
   foldEvents,
@@ -8,6 +9,7 @@ import {
   messageSessionPageStream,
   messageSessionStream,
   type MessageSessionEvent,
+  type MessageSessionOrigin,
   type MessageSessionPageQueued,
   type PlannedDelivery,
 } from '@beacon/domain';
@@ -18,12 +20,30 @@ import { MESSAGE_DELIVERIES, type MessageDeliveryDocument } from '../../shared/r
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { allOf, filterOf, recipientCountPlan } from '../../shared/recipients/recipient-count-plan';
 import { RecipientSelection, type RecipientsRequest } from '../../shared/recipients/recipient-selection';
-import { contentByChannel, deliveriesOf, jobsOf, webhookDeliveries, type SessionPlanContext } from './session-plan';
+import { contentByChannel, deliveriesOf, jobsOf, laneOf, webhookDeliveries, type SessionPlanContext } from './session-plan';
 
 /** People per page of a plan: one page is one append and one batch of jobs on the bus. */
 export const PLAN_PAGE_SIZE = 500;
+/**
+ * Pages one call plans before it hands over to the next session: sessions take turns, so a small
+ * message is planned while a large broadcast is still being planned.
+ */
+export const PAGES_PER_TURN = 4;
 /** How long planning waits for the read models to reach the moment the session started. */
 const CAUGHT_UP_WAIT_MS = 10_000;
+
+/** A session's planning as it stands. */
+interface PlanCursor {
+  readonly origin: MessageSessionOrigin;
+  readonly context: SessionPlanContext;
+  /** Where the chosen people are read from, and the filter that chooses them (null: nobody). */
+  readonly users: Collection | null;
+  readonly filter: Filter | null;
+  nextPage: number;
+  previous: MessageSessionPageQueued['data'] | null;
+  recipients: number;
+  deliveries: number;
+}
 
 /** Planning stopped for now (the tenant's queue is full, the read models are behind); the next round carries on. */
 export class PlanningPaused extends Error {}
@@ -49,10 +69,69 @@ export class SessionPlanner {
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
-  async plan(tenantId: string, sessionId: string): Promise<void> {
+  /** Where planning stands for each session this node is planning (rebuilt from the written pages after a restart). */
+  private readonly cursors = new Map<string, PlanCursor>();
+
+  /** Plans up to PAGES_PER_TURN more pages of the session; resolves true while pages remain to plan. */
+  async plan(tenantId: string, sessionId: string): Promise<boolean> {
+    const cursor = this.cursors.get(sessionId) ?? (await this.begin(tenantId, sessionId));
+    if (!cursor) return false;
+    this.cursors.set(sessionId, cursor);
+    const { context, origin } = cursor;
+    for (let turn = 0; turn < PAGES_PER_TURN; turn++) {
+      const page = cursor.nextPage;
+      let written = await this.pageOf(sessionId, page);
+      if (!written) {
+        await this.waitForRoom(tenantId);
+        const users = cursor.filter && cursor.users ? await this.usersAfter(cursor.users, cursor.filter, cursor.previous?.last ?? null) : [];
+        const webhooks = page === 0 ? webhookDeliveries(origin) : [];
+        const data: MessageSessionPageQueued['data'] = {
+          sessionId,
+          page,
+          recipients: users.length + webhooks.length,
+          last: users.at(-1)?._id ?? cursor.previous?.last ?? null,
+          final: users.length < PLAN_PAGE_SIZE,
+          deliveries: [...webhooks, ...deliveriesOf(context, await this.addresses(tenantId, users))],
+          at: new Date().toISOString(),
+        };
+        await this.executor.execute(messageSessionPageStream(sessionId, page), messageSessionPageDecider, { type: 'QueueMessageSessionPage', data }, {
+          tenantId,
+          customerGroupId: origin.customerGroupId,
+          actorUserId: null,
+          correlationId: sessionId,
+          acceptedAt: new Date(),
+        });
+        // Read back: in a race with another planner, its page is the one written, and the one queued.
+        written = (await this.pageOf(sessionId, page))!;
+      }
+      await this.queue(context, written.deliveries, laneOf(origin, page === 0 && written.final));
+      if (this.advance(cursor, written)) {
+        this.cursors.delete(sessionId);
+        await this.planned(tenantId, sessionId, cursor);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Counts a written page in; true when it was the last. */
+  private advance(cursor: PlanCursor, written: MessageSessionPageQueued['data']): boolean {
+    cursor.recipients += written.recipients;
+    cursor.deliveries += written.deliveries.length;
+    cursor.previous = written;
+    cursor.nextPage = written.page + 1;
+    return written.final;
+  }
+
+  /**
+   * What planning a session needs, read once: its message as sent, the read models caught up with its
+   * start, its recipients resolved, its channels' texts; and the pages already written (a restart),
+   * the last of which is queued again, since it may not have reached the bus.
+   */
+  private async begin(tenantId: string, sessionId: string): Promise<PlanCursor | null> {
     const history = await this.executor.readStreamOrEmpty(messageSessionStream(sessionId));
     const state = foldEvents(messageSessionDecider, history.map((event) => ({ type: event.type, data: event.data }) as MessageSessionEvent));
-    if (state.status !== 'planning') return;
+    if (state.status !== 'planning') return null;
     const started = history.find((event) => event.type === 'MessageSessionStarted')!;
     if (!(await this.projections.runner.waitFor(started.position, CAUGHT_UP_WAIT_MS))) throw new PlanningPaused('the read models have not reached the send yet');
 
@@ -88,48 +167,29 @@ export class SessionPlanner {
         : {}),
     };
     const chosen = resolved ? recipientCountPlan(resolved.criteria, resolved.counted.fields) : null;
-    const filter = chosen && chosen.included !== false ? filterOf(allOf([chosen.included, chosen.subsets[0] ?? true])) : null;
-
-    let recipients = 0;
-    let deliveries = 0;
-    let previous: MessageSessionPageQueued['data'] | null = null;
-    for (let page = 0; ; page++) {
-      let written = await this.pageOf(sessionId, page);
-      if (!written) {
-        await this.waitForRoom(tenantId);
-        const users = filter && resolved ? await this.usersAfter(resolved.counted.collection, filter, previous?.last ?? null) : [];
-        const webhooks = page === 0 ? webhookDeliveries(origin) : [];
-        const data: MessageSessionPageQueued['data'] = {
-          sessionId,
-          page,
-          recipients: users.length + webhooks.length,
-          last: users.at(-1)?._id ?? previous?.last ?? null,
-          final: users.length < PLAN_PAGE_SIZE,
-          deliveries: [...webhooks, ...deliveriesOf(context, await this.addresses(tenantId, users))],
-          at: new Date().toISOString(),
-        };
-        await this.executor.execute(messageSessionPageStream(sessionId, page), messageSessionPageDecider, { type: 'QueueMessageSessionPage', data }, {
-          tenantId,
-          customerGroupId: origin.customerGroupId,
-          actorUserId: null,
-          correlationId: sessionId,
-          acceptedAt: new Date(),
-        });
-        // Read back: in a race with another planner, its page is the one written, and the one queued.
-        written = (await this.pageOf(sessionId, page))!;
-        await this.queue(context, written.deliveries);
-      } else if (written.final || !(await this.pageOf(sessionId, page + 1))) {
-        // The last page written before a stop may not have reached the bus: queued again.
-        await this.queue(context, written.deliveries);
+    const cursor: PlanCursor = {
+      origin,
+      context,
+      users: resolved?.counted.collection ?? null,
+      filter: chosen && chosen.included !== false ? filterOf(allOf([chosen.included, chosen.subsets[0] ?? true])) : null,
+      nextPage: 0,
+      previous: null,
+      recipients: 0,
+      deliveries: 0,
+    };
+    for (let written = await this.pageOf(sessionId, 0); written; written = await this.pageOf(sessionId, cursor.nextPage)) {
+      const last = this.advance(cursor, written);
+      const next = last ? null : await this.pageOf(sessionId, cursor.nextPage);
+      if (!next) await this.queue(context, written.deliveries, laneOf(origin, written.page === 0 && written.final));
+      if (last) {
+        await this.planned(tenantId, sessionId, cursor);
+        return null;
       }
-      recipients += written.recipients;
-      deliveries += written.deliveries.length;
-      previous = written;
-      if (written.final) return this.planned(tenantId, sessionId, page + 1, recipients, deliveries);
     }
+    return cursor;
   }
 
-  private async planned(tenantId: string, sessionId: string, pages: number, recipients: number, deliveries: number): Promise<void> {
+  private async planned(tenantId: string, sessionId: string, { nextPage: pages, recipients, deliveries }: PlanCursor): Promise<void> {
     const state = await this.executor.execute(
       messageSessionStream(sessionId),
       messageSessionDecider,
@@ -144,9 +204,9 @@ export class SessionPlanner {
     return (events[0]?.data as MessageSessionPageQueued['data'] | undefined) ?? null;
   }
 
-  private async queue(context: SessionPlanContext, deliveries: readonly PlannedDelivery[]): Promise<void> {
+  private async queue(context: SessionPlanContext, deliveries: readonly PlannedDelivery[], lane: DispatchLane): Promise<void> {
     if (!deliveries.length) return;
-    const { topic, messages } = jobsOf(context, deliveries);
+    const { topic, messages } = jobsOf(context, deliveries, lane);
     await this.bus.publishBatch(topic, messages);
   }
 

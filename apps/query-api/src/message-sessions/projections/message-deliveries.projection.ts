@@ -19,7 +19,7 @@ import {
 type DeliveryEvent = MessageSessionPageQueued | DispatchEvent | DeliveriesReported;
 type Apply = (current: MessageDeliveryDocument | null) => MessageDeliveryDocument | null;
 
-const DELIVERY_EVENTS = new Set(['MessageSessionPageQueued', 'DispatchesClaimed', 'DispatchesSent', 'DispatchesDeadLettered', 'DeliveriesReported']);
+const DELIVERY_EVENTS = new Set(['MessageSessionPageQueued', 'DispatchesSent', 'DispatchesDeadLettered', 'DeliveriesReported']);
 
 /** A delivery id's parts: `<session>.<recipient>.<device>.<attempt>`. */
 function partsOf(deliveryId: string) {
@@ -99,8 +99,8 @@ function changesOf(event: DeliveryEvent, at: string): [string, Apply][] {
           },
       ]);
     case 'DispatchesClaimed':
-      return event.data.deliveryIds.map((id) => [id, advanced('claimed', event.data.claimedAt)]);
     case 'DispatchesInDoubt':
+      // A claim is the ledger's business: the delivery shows as queued until its provider answers (one write less per delivery).
       return [];
     case 'DispatchesSent':
       return event.data.outcomes.flatMap((outcome) => outcomeChanges(outcome, event.data.at));

@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** How the endpoint answers a post. */
@@ -19,19 +20,26 @@ export interface ReceivedPost {
 
 /**
  * A webhook receiver on the loopback for the Teams and Slack providers' tests: it keeps every post,
- * answers with `success` unless told to answer the next post otherwise, or never to answer it.
+ * answers with `success` unless told to answer the next post otherwise, or never to answer it. Given a
+ * key and certificate it speaks https (the message builder takes only https webhook addresses).
  */
 export class LocalWebhookEndpoint {
   readonly posts: ReceivedPost[] = [];
   private next: EndpointAnswer | 'hang' | undefined;
-  private readonly server = createServer((request, response) => this.answer(request, response));
+  private readonly server;
   private port = 0;
 
-  constructor(private readonly success: EndpointAnswer) {}
+  constructor(
+    private readonly success: EndpointAnswer,
+    private readonly tls?: { readonly key: string; readonly cert: string },
+  ) {
+    const handler = (request: IncomingMessage, response: ServerResponse) => this.answer(request, response);
+    this.server = tls ? createTlsServer(tls, handler) : createServer(handler);
+  }
 
   /** The endpoint's URL at this path (the hook's secret part, in a real service). */
   url(path = '/hook'): string {
-    return `http://127.0.0.1:${this.port}${path}`;
+    return `${this.tls ? 'https' : 'http'}://127.0.0.1:${this.port}${path}`;
   }
 
   answerNext(answer: EndpointAnswer | 'hang'): void {

@@ -1,0 +1,69 @@
+/** The providers' callbacks (provider-callback.routes.ts): Twilio's status callbacks and incoming SMS. */
+import { z } from 'zod';
+import type { PROVIDER_CALLBACK_ROUTES } from '../routes/provider-callback.routes';
+import { described, json, named, type ApiFeature } from './api-schema';
+
+/** The form fields Twilio posts that we read; it posts more (AccountSid, ApiVersion, …), all signed, all kept for the signature. */
+const twilioField = (description: string) => described(z.string().optional(), description);
+
+export const TwilioStatusCallbackFormSchema = named(
+  'TwilioStatusCallbackForm',
+  z
+    .object({
+      MessageSid: twilioField('The message (SM…), for a message status.'),
+      MessageStatus: twilioField('queued, sending, sent, delivered, read, undelivered, failed, canceled, …'),
+      CallSid: twilioField('The call (CA…), for a call status.'),
+      CallStatus: twilioField('initiated, ringing, in-progress, completed, busy, no-answer, failed, canceled.'),
+      ErrorCode: twilioField("Twilio's error code of a failed message or call (30003, 30005, …)."),
+      ErrorMessage: twilioField("Twilio's words for it."),
+      Timestamp: twilioField("When a call's event happened (RFC 2822)."),
+    })
+    .catchall(z.string()),
+  'A status callback as Twilio posts it (application/x-www-form-urlencoded), signed with X-Twilio-Signature: the base64 HMAC-SHA1 of the full address and the sorted fields, keyed with the account\'s auth token.',
+);
+
+export const TwilioIncomingMessageFormSchema = named(
+  'TwilioIncomingMessageForm',
+  z
+    .object({
+      MessageSid: twilioField('The incoming message (SM…).'),
+      From: twilioField("The person's number."),
+      To: twilioField('Our number it was sent to.'),
+      MessagingServiceSid: twilioField('Our messaging service, when the number belongs to one.'),
+      Body: twilioField('What the person wrote.'),
+    })
+    .catchall(z.string()),
+  'An incoming SMS as Twilio posts it to the number\'s webhook (application/x-www-form-urlencoded), signed with X-Twilio-Signature as a status callback is.',
+);
+
+export const PROVIDER_CALLBACK_API = {
+  tag: 'Provider callbacks',
+  description:
+    "What the messaging providers post back: Twilio's delivery reports and the replies people text to our number. Public, each checked by the provider's signature; off (404) while no Twilio account is configured.",
+  routes: {
+    twilioStatusCallback: {
+      summary: "Twilio's report on a message or call",
+      description:
+        "The StatusCallback each message and call is sent with: PUBLIC_URL, this path, and the delivery's id. Recorded as the delivery's report (sent, delivered or failed with Twilio's reason), answered once stored; a report repeated or late changes nothing. The organisation is the one that sent the delivery, never what the request says.",
+      form: TwilioStatusCallbackFormSchema,
+      responses: { 200: json(z.object({ detail: z.string() }), 'Recorded, or a status that is not tracked (acknowledged, nothing recorded).') },
+      errors: {
+        400: { description: 'Signed, but not a status callback we read, or its address names no delivery.' },
+        403: { description: 'The X-Twilio-Signature is missing or does not match the address and the form: nothing recorded.' },
+        404: { description: 'No Twilio account is configured, or no message session has this delivery.' },
+      },
+    },
+    twilioIncomingMessage: {
+      summary: 'An SMS someone sent to our number',
+      description:
+        "Point the Twilio number's (or messaging service's) incoming-message webhook here. A text to TWILIO_FROM (or its messaging service) is the reply to the latest SMS sent to that person by the organisation TWILIO_REPLY_TENANT names, and recorded as such; texts to other numbers, from numbers that organisation never texted, or while no organisation is named are acknowledged and not recorded. The answer is an empty TwiML response: no automatic reply.",
+      form: TwilioIncomingMessageFormSchema,
+      responses: { 200: { description: 'Empty TwiML (`<Response/>`): acknowledged, no automatic reply.', file: 'text/xml' } },
+      errors: {
+        400: { description: 'Signed, but not an incoming message.' },
+        403: { description: 'The X-Twilio-Signature is missing or does not match the address and the form: nothing recorded.' },
+        404: { description: 'No Twilio account is configured.' },
+      },
+    },
+  },
+} as const satisfies ApiFeature<keyof typeof PROVIDER_CALLBACK_ROUTES>;

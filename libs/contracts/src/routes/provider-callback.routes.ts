@@ -1,0 +1,12 @@
+import type { RouteDefinition } from './route-table';
+
+/**
+ * What the messaging providers post back to us: Twilio's status callbacks (one address per delivery,
+ * which ends with the delivery's id) and the SMS people send to our number (its incoming-message
+ * webhook). Public: no token, the provider's signature instead. Served by the dispatch workers,
+ * which record the reports; the gateway sends these paths to them.
+ */
+export const PROVIDER_CALLBACK_ROUTES = {
+  twilioStatusCallback: { method: 'POST', path: '/api/provider_callback/twilio/status/:delivery_id', app: 'dispatch-worker', public: true },
+  twilioIncomingMessage: { method: 'POST', path: '/api/provider_callback/twilio/reply', app: 'dispatch-worker', public: true },
+} as const satisfies Record<string, RouteDefinition>;
