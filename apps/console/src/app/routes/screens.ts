@@ -14,6 +14,7 @@ import { login2faScreens } from '../../features/login-2fa/screens';
 import { loginFaqScreens } from '../../features/login-faq/screens';
 import { loginScreens } from '../../features/login/screens';
 import { messageBuilderScreens } from '../../features/message-builder/screens';
+import { messageCalendarScreens } from '../../features/message-calendar/screens';
 import { messageSendingScreens } from '../../features/message-sending/screens';
 import { messageTemplatesScreens } from '../../features/message-templates/screens';
 import { notFoundScreens } from '../../features/not-found/screens';
@@ -39,6 +40,7 @@ export const SCREENS = composeScreenMaps([
   userEditScreens,
   emailOutboxScreens,
   audioNoticeboardScreens,
+  messageCalendarScreens,
   notFoundScreens,
   loginScreens,
   login2faScreens,
