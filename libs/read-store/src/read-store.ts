@@ -82,6 +82,8 @@ export interface Collection<T extends Document = Document> {
   countSubsets(filter: Filter, subsets: readonly Filter[]): Promise<SubsetCounts>;
   /** Inserts the document or replaces the one with the same _id. */
   upsert(document: T): Promise<void>;
+  /** Upserts every document, all or none (one transaction; one bulk write): many small writes cost one. */
+  upsertMany(documents: readonly T[]): Promise<void>;
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
   updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
   deleteOne(filter: Filter): Promise<number>;

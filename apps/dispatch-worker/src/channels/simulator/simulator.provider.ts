@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReportedDelivery } from '@beacon/domain';
 import type { Collection, Document } from '@beacon/read-store';
+import { SimulatedOutbox } from './simulated-outbox';
 import type { Channel, ChannelProvider, LookupOutcome, OutgoingMessage, SendOutcome } from '../channel-provider';
 
 export interface SimulatorOptions {
@@ -41,15 +42,19 @@ export class SimulatorProvider implements ChannelProvider {
   readonly channels: readonly Channel[] = ['SMS', 'VOICE', 'EMAIL', 'TEAMS', 'SLACK', 'PUSH'];
   readonly reportsDelivery = true;
 
+  private readonly outbox: SimulatedOutbox;
+
   constructor(
-    private readonly outbox: (tenantId: string) => Collection<SimulatedMessage>,
+    outbox: (tenantId: string) => Collection<SimulatedMessage>,
     private readonly reports: SimulatedReports,
     private readonly options: SimulatorOptions,
-  ) {}
+  ) {
+    this.outbox = new SimulatedOutbox(outbox);
+  }
 
   async send(message: OutgoingMessage): Promise<SendOutcome> {
     const sentAt = new Date().toISOString();
-    await this.outbox(message.tenantId).upsert({
+    await this.outbox.record(message.tenantId, {
       _id: message.deliveryId,
       session_id: message.sessionId,
       channel: message.channel,
@@ -66,7 +71,7 @@ export class SimulatorProvider implements ChannelProvider {
   }
 
   async lookup(message: OutgoingMessage): Promise<LookupOutcome> {
-    const found = await this.outbox(message.tenantId).findOne({ _id: message.deliveryId }, { projection: { _id: 1 } });
+    const found = await this.outbox.find(message.tenantId, message.deliveryId);
     return found ? { kind: 'found', providerMessageId: `sim-${message.deliveryId}` } : { kind: 'not-found' };
   }
 

@@ -67,6 +67,18 @@ export class MongoCollection<T extends Document> implements Collection<T> {
     await this.run(() => replace().catch((error: { code?: unknown }) => (isDuplicateKey(error) ? replace() : Promise.reject(error))));
   }
 
+  async upsertMany(documents: readonly T[]): Promise<void> {
+    documents.forEach(assertDocument);
+    if (!documents.length) return;
+    const operations = documents.map((document) => {
+      const stored = toStored(this.tenant, document);
+      return { replaceOne: { filter: { _id: stored._id }, replacement: stored, upsert: true } };
+    });
+    const write = () => this.native.bulkWrite(operations, { ordered: true });
+    // Two upserts of a new id racing may collide once on the unique _id, as in `upsert`: the second try replaces.
+    await this.run(() => write().catch((error: { code?: unknown }) => (isDuplicateKey(error) ? write() : Promise.reject(error))));
+  }
+
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
     assertFilter(filter);
     assertUpdate(update);

@@ -72,6 +72,15 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     this.context.write(this.name, () => this.context.statements.upsert.run(this.name, this.tenant, document._id, body));
   }
 
+  async upsertMany(documents: readonly T[]): Promise<void> {
+    documents.forEach(assertDocument);
+    if (!documents.length) return;
+    const rows = documents.map((document) => [document._id, JSON.stringify(document)] as const);
+    this.context.write(this.name, () => {
+      for (const [id, body] of rows) this.context.statements.upsert.run(this.name, this.tenant, id, body);
+    });
+  }
+
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
     assertFilter(filter);
     assertUpdate(update);

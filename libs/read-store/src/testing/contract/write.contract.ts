@@ -21,6 +21,17 @@ export function writeContract(store: StoreProvider, itNeeds: ItNeeds): void {
       expect(await people.count()).toBe(6);
     });
 
+    it('upsertMany inserts and replaces many documents at once, and rejects them all when one is invalid', async () => {
+      await people.upsertMany([{ _id: 'x', a: 1 }, { _id: 'y', a: 2 }, { _id: 'p1', name: 'Replaced' }]);
+      expect(await load('x')).toEqual({ _id: 'x', a: 1 });
+      expect(await load('y')).toEqual({ _id: 'y', a: 2 });
+      expect(await load('p1')).toEqual({ _id: 'p1', name: 'Replaced' });
+      await people.upsertMany([]);
+      await expect(people.upsertMany([{ _id: 'z', a: 1 }, { a: 2 } as unknown as Document])).rejects.toBeInstanceOf(InvalidQueryError);
+      expect(await load('z')).toBeNull();
+      expect(await people.count()).toBe(7);
+    });
+
     it('upsert rejects a document without a string _id', async () => {
       await expect(people.upsert({ a: 1 } as unknown as Document)).rejects.toBeInstanceOf(InvalidQueryError);
     });
