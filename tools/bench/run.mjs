@@ -11,6 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchHttp, HTTP } from './http.mjs';
+import { benchSending, SEND_RECIPIENTS, SENDING_TARGETS } from './sending.mjs';
 import { errorText, fmtInt, fmtMb, fmtMs, heading, line, percentile, sleep } from './measure.mjs';
 import {
   ACTIVITY_SIZES,
@@ -561,6 +562,10 @@ async function main() {
   const smsSegments = await section('3g. The SMS part count of 10 MB of text', () => benchSmsSegments(require));
   const http = await section(`4. HTTP against the embedded app: the incident list (page of 50 out of ${fmtInt(HTTP.incidents)}) and a mixed read/write load`, () => benchHttp(dirs));
 
+  const sending = await section(`5. Sending through the simulator in the embedded app: ${fmtInt(SEND_RECIPIENTS)} people, then another organisation's 10 at the same time`, () =>
+    benchSending(require),
+  );
+
   heading('Summary against targets');
   const mark = (ok) => (ok === null ? 'not measured' : ok ? 'met' : 'NOT MET');
   const rows = [];
@@ -616,6 +621,15 @@ async function main() {
   rows.push([`HTTP incident list, ${HTTP.clients} clients, p99 (ms)`, `<= ${TARGETS.httpListP99Ms}`, fmtMs(reads?.p99), mark(reads ? reads.p99 <= TARGETS.httpListP99Ms : null)]);
   const mixedErrors = http ? http.mixedReads.errors + http.mixedWrites.errors : NaN;
   rows.push(['HTTP mixed reads and writes, errors', '0', fmtInt(mixedErrors), mark(http ? mixedErrors === 0 && http.consistent : null)]);
+  const sendRow = (label, measured, target, moonshot) =>
+    rows.push([label, `<= ${target / 1000}`, measured ? (measured.ms / 1000).toFixed(2) : '-', mark(measured ? measured.ms <= target : null) + (moonshot && measured && measured.ms <= moonshot ? ' (moonshot too)' : '')]);
+  sendRow(`send to ${fmtInt(SEND_RECIPIENTS)}, 1 channel, to complete (s)`, sending?.one, SENDING_TARGETS.oneChannelMs, SENDING_TARGETS.oneChannelMoonshotMs);
+  sendRow(`send to ${fmtInt(SEND_RECIPIENTS)}, 3 channels, to complete (s)`, sending?.three, SENDING_TARGETS.threeChannelsMs);
+  sendRow(`another organisation's 10 during that broadcast (s)`, sending?.other, SENDING_TARGETS.otherTenantMs);
+  if (sending) {
+    rows.push([`  (that broadcast meanwhile took, s)`, '-', (sending.busy.ms / 1000).toFixed(2), 'not a target']);
+    rows.push([`  1 channel: jobs/s, and per batched append`, '-', `${fmtInt(sending.one.jobsPerSec)} (${fmtRatio(sending.one.jobsPerSec / (ours.batch1?.eventsPerSec ?? NaN))})`, 'not a target']);
+  }
   const widths = [52, 11, 15, 12];
   const row = (cells) => console.log('  ' + cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ').trimEnd());
   row(['measure', 'target', 'measured', 'result']);
