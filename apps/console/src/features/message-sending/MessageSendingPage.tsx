@@ -84,7 +84,7 @@ export default function MessageSendingPage() {
   return (
     <Page aria-labelledby="message-sending-title">
       <h1 id="message-sending-title">Send Message</h1>
-      {progress && <SessionProgressPanel key={progress.id} ref={progressHeading} progress={progress} />}
+      {progress && <SessionProgressPanel key={progress.sessionId} ref={progressHeading} progress={progress} />}
       {failure && (
         <SendFailurePanel
           ref={failureHeading}

@@ -215,6 +215,7 @@ export class FakeSendingServer {
     throw new Error(`The fake sending server does not answer ${method} ${path}`);
   }
 
+  /** The count is asked right after the draft is read, so it counts for the message last read. */
   private count() {
     const last = [...this.calls].reverse().find((call) => call.method === 'GET' && ONE.test(new URL(call.path, 'http://console').pathname));
     const id = last ? decodeURIComponent(ONE.exec(new URL(last.path, 'http://console').pathname)![1]!) : '';
