@@ -2,6 +2,7 @@ import type { ScenarioListEntryDto, ScheduleSessionRequest, SessionStartedDto } 
 import { displayInstant, REQUIRED } from '@beacon/domain';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorText, formErrors } from '../../../api/api-error';
+import { newIdempotencyKey } from '../../../api/idempotency-key';
 import { scheduleMoment } from '../schedule-moment';
 
 export interface ScheduleInput {
@@ -177,7 +178,7 @@ export const scheduleMessageMachine = setup({
                   {
                     guard: 'isComplete',
                     target: 'scheduling',
-                    actions: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? crypto.randomUUID() }),
+                    actions: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? newIdempotencyKey() }),
                   },
                   { actions: assign(({ context }) => ({ errors: formErrorsOf(context), formMessages: [] })) },
                 ],
