@@ -28,7 +28,7 @@ import {
 import { messageSendingApi } from './message-sending-api';
 import { messageSendingLogic } from './message-sending.implementations';
 import { confirmationText, CONFIRM_SEND_TEXT, DECLINE_SEND_TEXT } from './send-confirmation';
-import { newSendKey } from './send-key';
+import { newIdempotencyKey } from '../../api/idempotency-key';
 import { isFiltered, PAGE_SIZES, queryFromSearchParams, searchParamsFromQuery, type PageSize, type SendingQuery } from './sending-query';
 
 const CREATE_PATH = consoleRoute('message.create').path;
@@ -115,7 +115,7 @@ export default function MessageSendingPage() {
           editPath={(message) => (canAccessRoute('message.edit', viewer, { id: message.id }) ? editPath(message.id) : null)}
           sendingId={sendingId}
           sendStep={sendStep}
-          onSend={(message) => sending.send({ type: 'sending.prepare', message, key: newSendKey() })}
+          onSend={(message) => sending.send({ type: 'sending.prepare', message, key: newIdempotencyKey() })}
         />
       )}
       {page && (page.count > 0 || query.page > 1) && (
