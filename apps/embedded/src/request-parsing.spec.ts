@@ -4,6 +4,7 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { CommandApiModule } from '@beacon/command-api';
 import { ROUTE_SCHEMAS, ROUTES, type RouteName } from '@beacon/contracts';
+import { DispatchWorkerModule } from '@beacon/dispatch-worker';
 import { ZodBodyPipe, ZodQueryPipe } from '@beacon/platform';
 import { QueryApiModule } from '@beacon/query-api';
 
@@ -17,6 +18,8 @@ import { QueryApiModule } from '@beacon/query-api';
 const READ_OTHERWISE: ReadonlyMap<RouteName, string> = new Map([
   ['storageUpload', 'streams its form, the signed fields checked as the file begins, so none of a refused file is kept'],
   ['emailProviderCallback', "checks the body's signature over its raw text first (401 unsigned, 404 with no secret set), then parses it with its schema"],
+  ['twilioStatusCallback', "checks Twilio's signature over the address and the form as sent first (403 unsigned, 404 with no Twilio account), then reads the fields"],
+  ['twilioIncomingMessage', "checks Twilio's signature over the address and the form as sent first (403 unsigned, 404 with no Twilio account), then reads the fields"],
 ]);
 
 interface RouteArgument {
@@ -62,7 +65,7 @@ function handlersOf(module: Type): Handler[] {
   );
 }
 
-const HANDLERS = [...handlersOf(CommandApiModule), ...handlersOf(QueryApiModule)];
+const HANDLERS = [...handlersOf(CommandApiModule), ...handlersOf(QueryApiModule), ...handlersOf(DispatchWorkerModule)];
 const PARSERS = new Map<number, { readonly what: string; readonly pipe: abstract new (...args: never[]) => unknown }>([
   [RouteParamtypes.BODY, { what: 'body', pipe: ZodBodyPipe }],
   [RouteParamtypes.QUERY, { what: 'query', pipe: ZodQueryPipe }],
@@ -94,7 +97,7 @@ describe('requests parsed at the edge', () => {
       if (!handler) return [`${name}: no handler for ${route.method} ${route.path}`];
       const parses = (type: number) => handler.arguments.some((argument) => argument.type === type && argument.pipes.length > 0);
       const wanted = [
-        ...(schemas.body || schemas.multipart ? [RouteParamtypes.BODY] : []),
+        ...(schemas.body || schemas.multipart || schemas.form ? [RouteParamtypes.BODY] : []),
         ...(schemas.query || schemas.jsonQuery ? [RouteParamtypes.QUERY] : []),
       ];
       return wanted.filter((type) => !parses(type)).map((type) => `${name} (${handler.name}) does not parse its ${PARSERS.get(type)!.what}`);

@@ -1,8 +1,8 @@
-import { Controller, Header, HttpCode, Inject, Logger, Post, Req } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ROUTES, type DetailResponse } from '@beacon/contracts';
 import { forbidden, notFound, validationError, withoutControlCharacters } from '@beacon/domain';
 import { PLATFORM_CONFIG, Public, rawFormBodyOf, type PlatformConfig, type TwilioAccountConfig } from '@beacon/platform';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { parseTwilioCallback, repliedReport, type InboundReply, type TwilioCallback } from '../channels/twilio/twilio-status-callback';
 import { DeliveryReportRecorder } from '../reports/delivery-report-recorder';
 import { ReplyDeliveries } from './reply-deliveries';
@@ -54,24 +54,28 @@ export class TwilioCallbacksController {
   @Public()
   @Post(ROUTES.twilioIncomingMessage.path)
   @HttpCode(200)
-  @Header('Content-Type', 'text/xml; charset=utf-8')
-  async reply(@Req() request: Request): Promise<string> {
+  async reply(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<string> {
     const callback = this.signed(request);
     if (callback.kind === 'report' || callback.kind === 'ignored') throw validationError('A status callback belongs at its delivery\'s address.');
+    // TwiML only as the answer: a refusal or a failed store is JSON, as everywhere.
+    const answered = () => {
+      response.type('text/xml; charset=utf-8');
+      return EMPTY_TWIML;
+    };
     const unrecorded = this.whyNotRecorded(callback.reply);
     if (unrecorded) {
       this.logger.warn(`An SMS reply was not recorded: ${unrecorded}.`);
-      return EMPTY_TWIML;
+      return answered();
     }
     const tenantId = this.account().replyTenantId!;
     const delivery = await this.replies.latestTo(tenantId, callback.reply.from);
     if (!delivery) {
       this.logger.warn('An SMS reply was not recorded: the organisation it was sent to has texted nobody at that number.');
-      return EMPTY_TWIML;
+      return answered();
     }
     const reply: InboundReply = { ...callback.reply, text: withoutControlCharacters(callback.reply.text) };
     await this.reports.record(tenantId, delivery.sessionId, repliedReport(reply, { deliveryId: delivery.deliveryId, providerMessageId: delivery.providerMessageId ?? reply.providerMessageId }));
-    return EMPTY_TWIML;
+    return answered();
   }
 
   private account(): TwilioAccountConfig {

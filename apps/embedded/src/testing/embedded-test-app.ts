@@ -16,15 +16,16 @@ export interface TestApp {
 }
 
 /**
- * The embedded app on a fresh temporary data directory and a free port, with the demo tenant but not
- * its 200 people (tests count users; SEED_DEMO_PEOPLE: 'true' brings them).
+ * The embedded app on a fresh temporary data directory and a free port (or the PORT given, for a test
+ * whose PUBLIC_URL must name it), with the demo tenant but not its 200 people (tests count users;
+ * SEED_DEMO_PEOPLE: 'true' brings them).
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'beacon-test-'));
   const config = loadPlatformConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_PEOPLE: 'false', ...env }, 'test');
   process.env.LOG_LEVEL = 'silent';
   const app = await createEmbeddedApp(config);
-  await app.listen(0, '127.0.0.1');
+  await app.listen(env.PORT ? config.port : 0, '127.0.0.1');
   // The demo's message templates are made once the read models answer: done before a test reads the history.
   await app.get(DemoTenantSeeder).templates;
   const url = await app.getUrl();

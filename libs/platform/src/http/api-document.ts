@@ -95,35 +95,45 @@ function parametersOf(route: RouteDefinition, docs: RouteDocumentation, componen
     description: 'JSON text.',
     content: { 'application/json': { schema: schemaOf(schema, components) } },
   }));
+  // A provider's callback (dispatch-worker) takes neither: the provider repeats it as it likes, and reads nothing back.
   const header =
     route.app === 'command-api'
-      ? parameter('header', IDEMPOTENCY_KEY_HEADER, false, {
-          type: 'string',
-          description: "The client's name for this request: a retry with the same key and body answers what the first one did, and records nothing again.",
-        })
-      : parameter('header', READ_POSITION_HEADER, false, {
-          type: 'integer',
-          minimum: 1,
-          description: 'The X-Event-Position of your last write: the read waits (briefly) until the read models have reached it.',
-        });
-  return [...path, ...query, ...jsonQuery, header];
+      ? [
+          parameter('header', IDEMPOTENCY_KEY_HEADER, false, {
+            type: 'string',
+            description: "The client's name for this request: a retry with the same key and body answers what the first one did, and records nothing again.",
+          }),
+        ]
+      : route.app === 'query-api'
+        ? [
+            parameter('header', READ_POSITION_HEADER, false, {
+              type: 'integer',
+              minimum: 1,
+              description: 'The X-Event-Position of your last write: the read waits (briefly) until the read models have reached it.',
+            }),
+          ]
+        : [];
+  return [...path, ...query, ...jsonQuery, ...header];
 }
 
 function requestBodyOf(docs: RouteDocumentation, components: Readonly<Record<string, JsonSchema>>): JsonSchema | undefined {
   const content: Record<string, JsonSchema> = {};
   if (docs.body) content['application/json'] = { schema: schemaOf(docs.body, components) };
   if (docs.multipart) content['multipart/form-data'] = { schema: schemaOf(docs.multipart, components) };
+  if (docs.form) content['application/x-www-form-urlencoded'] = { schema: schemaOf(docs.form, components) };
   if (!Object.keys(content).length) return undefined;
   return { required: docs.bodyOptional !== true, content };
 }
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
 
-/** The header every answer of the route's app carries. */
+/** The header every answer of the route's app carries (none for a provider's callback). */
 const positionHeader = (route: RouteDefinition) =>
   route.app === 'command-api'
     ? { [EVENT_POSITION_HEADER]: integerHeader('The position of the last event the call recorded: send it as X-Read-Position to read your write.') }
-    : { [PROJECTION_POSITION_HEADER]: integerHeader('The position the read models had reached when they answered.') };
+    : route.app === 'query-api'
+      ? { [PROJECTION_POSITION_HEADER]: integerHeader('The position the read models had reached when they answered.') }
+      : {};
 
 function answer(spec: ApiAnswer, components: Readonly<Record<string, JsonSchema>>, headers: Record<string, unknown> = {}): JsonSchema {
   const own = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([name, description]) => [name, integerHeader(description)]));
@@ -142,7 +152,7 @@ function answer(spec: ApiAnswer, components: Readonly<Record<string, JsonSchema>
  * path names, 409 and 422 for writes, 413 and 415 when it reads a body.
  */
 function errorsOf(route: RouteDefinition, docs: RouteDocumentation): Partial<Record<ErrorStatus, ApiAnswer>> {
-  const readsBody = docs.body !== undefined || docs.multipart !== undefined;
+  const readsBody = docs.body !== undefined || docs.multipart !== undefined || docs.form !== undefined;
   const readsInput = readsBody || docs.query !== undefined || docs.jsonQuery !== undefined || docs.params !== undefined;
   const write = route.app === 'command-api';
   const errors: Partial<Record<ErrorStatus, ApiAnswer>> = {};
@@ -153,7 +163,11 @@ function errorsOf(route: RouteDefinition, docs: RouteDocumentation): Partial<Rec
   if (write) errors[409] = { description: 'Changed by someone else at the same time: read it again and retry.' };
   if (readsBody) {
     errors[413] = { description: 'The body is too large: at most 1 MB of JSON; files up to the limit of the route.' };
-    errors[415] = { description: 'The body is neither JSON (in UTF-8) nor, for uploads, multipart/form-data.' };
+    errors[415] = {
+      description: docs.form
+        ? 'The body is neither a form (application/x-www-form-urlencoded) nor JSON.'
+        : 'The body is neither JSON (in UTF-8) nor, for uploads, multipart/form-data.',
+    };
   }
   if (write) errors[422] = { description: 'The Idempotency-Key was used before with a different request.' };
   for (const [status, spec] of Object.entries(docs.errors ?? {})) errors[Number(status) as ErrorStatus] = spec;

@@ -1,4 +1,5 @@
 import { UnsupportedMediaTypeException } from '@nestjs/common';
+import { ROUTE_SCHEMAS, ROUTES, routePattern, type RouteName } from '@beacon/contracts';
 import { BIDI_CONTROL_IN_NAME, DISPLAY_NAME_FIELDS, hasBidiControl, validationError, withoutControlCharacters } from '@beacon/domain';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 
@@ -21,6 +22,17 @@ export const REQUEST_UNREADABLE_MESSAGE = 'The request could not be read: its bo
 
 const JSON_TYPE = 'application/json';
 const ACCEPTED_TYPES = [JSON_TYPE, 'multipart/form-data'];
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * The routes whose schemas take a form (the providers' callbacks): only these read one. The route's
+ * pattern with its trailing slash optional, as Express matches it.
+ */
+const FORM_ROUTES = (Object.keys(ROUTES) as RouteName[])
+  .filter((name) => ROUTE_SCHEMAS[name].form !== undefined)
+  .map((name) => ({ method: ROUTES[name].method, pattern: new RegExp(routePattern(ROUTES[name]).replace(/\/?\$$/, '/?$')) }));
+
+const takesForm = (request: Request) => FORM_ROUTES.some((route) => route.method === request.method && route.pattern.test(request.path));
 
 /** Clients send `Content-Length: 0` with a POST that carries nothing (a logout); that is no body. */
 const hasBody = (request: Request) =>
@@ -31,7 +43,7 @@ const hasBody = (request: Request) =>
  * each upload route). Anything else (form-encoded, XML, text) would reach a handler as an empty body.
  */
 function requireReadableType(request: Request, _response: Response, next: NextFunction): void {
-  if (!hasBody(request) || request.is(ACCEPTED_TYPES)) return next();
+  if (!hasBody(request) || request.is(ACCEPTED_TYPES) || (takesForm(request) && request.is(FORM_TYPE))) return next();
   const type = request.headers['content-type'];
   next(new UnsupportedMediaTypeException({ detail: type ? unsupportedMediaTypeMessage(type) : BODY_WITHOUT_CONTENT_TYPE_MESSAGE }));
 }
@@ -80,6 +92,35 @@ const RAW_BODIES = new WeakMap<Request, string>();
 /** The body of a JSON request as the client sent it, before parsing (undefined for any other request). */
 export const rawJsonBodyOf = (request: Request): string | undefined => RAW_BODIES.get(request);
 
+/** The form text of each request to a route that takes one, as it arrived (a provider signed it so). */
+const RAW_FORMS = new WeakMap<Request, string>();
+
+/** The body of a form request as the provider sent it (undefined for any other request). */
+export const rawFormBodyOf = (request: Request): string | undefined => RAW_FORMS.get(request);
+
+/**
+ * Keeps the form text read by `readFormText` for the signature check, and gives the handler its fields
+ * (a repeated field as a list; `__proto__` stays a field, as in JSON). The text rules are the route's
+ * to apply to what it keeps: the signature covers the text as sent.
+ */
+function parseForm(request: Request, _response: Response, next: NextFunction): void {
+  const text: unknown = request.body;
+  if (typeof text !== 'string' || !request.is(FORM_TYPE)) return next();
+  RAW_FORMS.set(request, text);
+  const fields: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const existing = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    Object.defineProperty(fields, key, {
+      value: existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  request.body = fields;
+  next();
+}
+
 /** Parses the JSON text read by `readJsonText` and applies the text rules (libs/domain/src/shared/text-rules.ts). */
 function parseJson(request: Request, _response: Response, next: NextFunction): void {
   const text: unknown = request.body;
@@ -105,13 +146,15 @@ function parseJson(request: Request, _response: Response, next: NextFunction): v
 }
 
 /**
- * How every process reads request bodies (instead of Nest's default parsers): JSON only, at most
+ * How every process reads request bodies (instead of Nest's default parsers): JSON, at most
  * 1 MB and 64 levels deep, control characters dropped and names with bidirectional controls
- * refused; multipart is left to the upload routes. Failures are HTTP errors the error filter
+ * refused; multipart is left to the upload routes; a form only for the routes that take one. Failures are HTTP errors the error filter
  * answers as `{detail}` (413, 415, 400), never 500.
  */
 export function requestBodyRules(): RequestHandler[] {
   // Read as text (body-parser still inflates, checks the charset and enforces the limit), so the depth is checked before parsing.
   const readJsonText = express.text({ type: JSON_TYPE, limit: JSON_BODY_LIMIT_BYTES });
-  return [requireReadableType, readJsonText, parseJson];
+  // A form only where a route takes one (anything else answered 415 above); the same limit.
+  const readFormText = express.text({ type: (request) => takesForm(request as Request) && (request as Request).is(FORM_TYPE) !== false, limit: JSON_BODY_LIMIT_BYTES });
+  return [requireReadableType, readJsonText, readFormText, parseForm, parseJson];
 }
