@@ -123,6 +123,13 @@ describe('ScheduleMessagePage', () => {
     expect(schedules(server)).toHaveLength(1);
   });
 
+  it('offers Create Message when there is nothing to schedule', async () => {
+    renderSchedule(undefined, { server: new FakeCalendarServer([], []) });
+    await form();
+
+    expect(within(screen.getByRole('form')).getByRole('link', { name: 'Create Message' }).getAttribute('href')).toBe('/message/scenario/add');
+  });
+
   it('goes back to the calendar’s period on Cancel', async () => {
     const { user } = renderSchedule('/message/calendar/schedule_message?view=day&date=2026-03-05');
     await form();

@@ -18,6 +18,7 @@ import { scheduleMessageLogic } from './message-calendar.implementations';
 import { returnedFromSchedule } from './returned-from-schedule';
 
 const CALENDAR_PATH = consoleRoute('message.calendar').path;
+const CREATE_PATH = consoleRoute('message.create').path;
 
 const calendarLink = (params: URLSearchParams) => (params.toString() === '' ? CALENDAR_PATH : `${CALENDAR_PATH}?${params.toString()}`);
 
@@ -103,6 +104,11 @@ function ScheduleForm({ snapshot, send, timeZone, today, cancelTo }: ScheduleFor
   return (
     <Form aria-labelledby="schedule-message-title" noValidate onSubmit={submit}>
       {formMessages.length > 0 && <FormAlert role="alert">{formMessages.join(' ')}</FormAlert>}
+      {messages?.length === 0 && (
+        <Note>
+          There are no messages to schedule yet. <Link to={CREATE_PATH}>Create Message</Link>
+        </Note>
+      )}
       <Labelled label="Message" errors={errors.scenario}>
         {(control) => (
           <MessageSelect {...control} ref={messageRef} aria-required="true" value={scenario} onChange={(event) => send({ type: 'schedule.message', scenario: event.target.value })}>
