@@ -74,4 +74,6 @@ export const MESSAGE_DELIVERY_INDEXES: readonly IndexSpec[] = [
   { keys: { session_id: 1, superseded: 1, status: 1 }, name: 'message_deliveries_by_status' },
   { keys: { session_id: 1, recipient_id: 1 }, name: 'message_deliveries_by_recipient' },
   { keys: { status: 1 }, name: 'message_deliveries_by_status_alone' },
+  // The dispatch worker finds the latest text to a number an SMS reply came from.
+  { keys: { address: 1, queued_at: -1 }, name: 'message_deliveries_by_address' },
 ];
