@@ -157,10 +157,14 @@ const USER_CARD_INDEXES = [{ keys: { customer_group: 1, last_name_key: 1, first_
 
 /**
  * Message recipients by group, the index holding the key strings too: a message's recipient count
- * reads this index alone, never a document (IndexSpec.include; MongoDB indexes the keys only).
+ * reads this index alone, never a document (IndexSpec.include; MongoDB indexes the keys only). And
+ * message recipients in id order: the planner of a send reads them a page at a time after the last id
+ * it read, a range of this index (without it each page sorted every recipient, a broadcast's pages
+ * costing the square of its size).
  */
 const USER_RECIPIENT_KEY_INDEXES: readonly IndexSpec[] = [
   { keys: { is_message_recipient: 1, is_active: 1, customer_group: 1 }, include: ['option_keys', 'valued_field_keys'] },
+  { keys: { is_message_recipient: 1, is_active: 1, _id: 1 }, include: ['customer_group', 'option_keys', 'valued_field_keys'], name: 'recipient_keys_in_id_order' },
 ];
 
 /** The changes an admin makes to a user: an open users list or user page reloads on them. */
