@@ -94,8 +94,25 @@ async function sendAndWait(base, token, body, timeoutMs) {
     const result = await call(base, token, 'GET', `/api/scenario/run_result/${task_id}/`);
     if (result.status === 'complete') return { ms: performance.now() - started, result };
     if (performance.now() - started > timeoutMs) throw new Error(`not complete after ${timeoutMs} ms: ${JSON.stringify(result)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** BENCH_SEND_PROFILE=<file>: a CPU profile of the first broadcast alone (set-up left out). */
+async function startProfiler() {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 export async function benchSending(require) {
@@ -130,13 +147,16 @@ export async function benchSending(require) {
     await host.runner.waitFor(head, 600_000);
     line('set-up (not a target)', `${fmtInt(SEND_RECIPIENTS)} + 10 people appended and projected in ${((performance.now() - setup0) / 1000).toFixed(1)} s`);
 
+    const profiler = process.env.BENCH_SEND_PROFILE ? await startProfiler() : null;
     const one = await sendAndWait(base, tokenA, draft(fieldsA, ['SMS']), 300_000);
+    if (profiler) await profiler.stop(process.env.BENCH_SEND_PROFILE);
     const jobsPerSec = one.result.deliveries / (one.ms / 1000);
     const session = await app.get(api.READ_STORE).scope(a.rootId).collection('message_sessions').findOne({ _id: one.result.session_id });
     const since = (at) => ((Date.parse(at) - Date.parse(session.started_at)) / 1000).toFixed(2);
     line('1 channel, phases (not a target)', `planned after ${since(session.planned_at)} s, complete after ${since(session.completed_at)} s`);
     line('1 channel', `${fmtInt(one.result.deliveries)} deliveries complete in ${(one.ms / 1000).toFixed(2)} s: ${fmtInt(jobsPerSec)} jobs/s`);
 
+    if (process.env.BENCH_SEND_ONLY === 'one') return { one: { ...one, jobsPerSec } };
     const broadcast = sendAndWait(base, tokenA, draft(fieldsA, ['SMS']), 300_000);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const other = await sendAndWait(base, tokenB, draft(fieldsB, ['SMS']), 120_000);

@@ -135,6 +135,6 @@ describe('a batch of dispatch jobs', () => {
     const throwing: ChannelProvider = { name: 'broken', channels: ['SMS'], send: async () => Promise.reject(new Error('socket hang up')) };
     const batch = new DispatchBatch(new CommandExecutor(eventStore), new ChannelProviders([throwing]), { workerId: 'w1', leaseMs: 30_000, maxClaims: 3, maxAttempts: 3, concurrency: 1 }, async () => undefined);
     await batch.handle(messages([job('u1')]));
-    expect(await outcomes()).toEqual([{ deliveryId: job('u1').deliveryId, provider: 'broken', kind: 'unknown', reason: 'socket hang up' }]);
+    expect(await outcomes()).toEqual([{ deliveryId: job('u1').deliveryId, provider: 'broken', address: '+447700900000', kind: 'unknown', reason: 'socket hang up' }]);
   });
 });

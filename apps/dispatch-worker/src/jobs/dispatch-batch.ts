@@ -113,11 +113,17 @@ export class DispatchBatch {
     for (const job of inDoubt) {
       const provider = this.providers.for(job.channel);
       if (!provider.lookup) {
-        outcomes.push({ deliveryId: job.deliveryId, provider: provider.name, kind: 'unknown', reason: 'The worker stopped while sending, and this provider cannot be asked whether it has the message.' });
+        outcomes.push({
+          deliveryId: job.deliveryId,
+          provider: provider.name,
+          address: job.address,
+          kind: 'unknown',
+          reason: 'The worker stopped while sending, and this provider cannot be asked whether it has the message.',
+        });
         continue;
       }
       const found = await provider.lookup(messageOf(job));
-      if (found.kind === 'found') outcomes.push({ ...this.acceptedBy(provider, found.providerMessageId), deliveryId: job.deliveryId, reconciled: true });
+      if (found.kind === 'found') outcomes.push({ ...this.acceptedBy(provider, found.providerMessageId), deliveryId: job.deliveryId, address: job.address, reconciled: true });
       else missing.push(job);
     }
     if (!missing.length) return { outcomes, resend: [] };
@@ -147,7 +153,7 @@ export class DispatchBatch {
       // A provider that throws broke its contract: whether the message left is not known.
       outcome = { kind: 'unknown', reason: error instanceof Error ? error.message : String(error) };
     }
-    const base = { deliveryId: job.deliveryId, provider: provider.name };
+    const base = { deliveryId: job.deliveryId, provider: provider.name, address: job.address };
     switch (outcome.kind) {
       case 'accepted':
         return { ...base, ...this.acceptedBy(provider, outcome.providerMessageId) };

@@ -14,6 +14,8 @@ export const DISPATCH_EVENT_VERSIONS = {
 export interface DispatchOutcome {
   readonly deliveryId: string;
   readonly provider: string;
+  /** Where it was sent (the read models keep it per delivery: a reply is matched by it). */
+  readonly address?: string;
   readonly kind: 'accepted' | 'refused' | 'throttled' | 'unknown';
   readonly providerMessageId?: string;
   /** Accepted by a provider that reports delivery later (else acceptance is as far as it can tell: delivered). */

@@ -16,6 +16,8 @@ export interface ReportedDelivery {
   readonly reason?: string;
   readonly reply?: string;
   readonly at: string;
+  /** Nothing had answered this delivery before (a time-out of one never sent): it is the delivery's first answer. */
+  readonly unanswered?: true;
 }
 
 export type DeliveriesReported = DomainEvent<'DeliveriesReported', { sessionId: string; reports: ReportedDelivery[] }>;

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { deliveryReportsStream, messageSessionDecider, messageSessionStream, type DeliveriesReported, type MessageSessionCommand } from '@beacon/domain';
+import {
+  deliveryReportsStream,
+  messageSessionDecider,
+  messageSessionPageStream,
+  messageSessionStream,
+  nextAttemptId,
+  type DeliveriesReported,
+  type MessageSessionCommand,
+  type MessageSessionPageQueued,
+} from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
 import { CommandExecutor, EVENT_STORE, READ_STORE } from '@beacon/platform';
 import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
@@ -12,7 +21,7 @@ import {
   type MessageSessionDocument,
   type MessageSessionWorkDocument,
 } from '../../shared/read-models/message-sessions.read-model';
-import { SessionProgressReader } from '../session-progress';
+import { queuedOf } from '../session-progress';
 import { PlanningPaused, SessionPlanner } from './session-planner';
 
 /** How often the work list is looked at. */
@@ -21,7 +30,13 @@ const ROUND_MS = 200;
 const PER_ROUND = 20;
 /** Deliveries timed out per append. */
 const TIMEOUT_BATCH = 1_000;
-const OPEN = ['queued', 'claimed', 'submitted', 'sent', 'unknown'];
+const OPEN = ['claimed', 'submitted', 'sent', 'unknown'];
+
+interface StaleDelivery {
+  readonly id: string;
+  readonly providerMessageId: string;
+  readonly status: string;
+}
 
 /**
  * Carries sessions on from the work list (a read model of every tenant's unfinished sessions, so
@@ -41,7 +56,6 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(SessionPlanner) private readonly planner: SessionPlanner,
-    @Inject(SessionProgressReader) private readonly progress: SessionProgressReader,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -93,28 +107,33 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
 
   /** Completes a session with no open delivery; times out those still open past the message timeout. */
   private async settle(entry: MessageSessionWorkDocument, now: Date): Promise<void> {
-    const progress = await this.progress.of(entry.tenant_id, entry._id);
-    const open = progress.queued + progress.sending + progress.sent + progress.unknown;
+    const session = await this.readStore.scope(entry.tenant_id).collection<MessageSessionDocument>(MESSAGE_SESSIONS).findOne({ _id: entry._id });
+    if (!session) return;
+    const queued = queuedOf(session);
+    const timedOut = !!session.started_at && Date.parse(session.started_at) + session.timeout_seconds * 1000 <= now.getTime();
+    if (queued > 0 && !timedOut) return;
+    // Only the open deliveries are counted (a range of the status index), never the whole session.
+    const deliveries = this.readStore.scope(entry.tenant_id).collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES);
+    const open = queued + (await deliveries.count({ session_id: entry._id, superseded: false, status: { $in: OPEN } }));
     if (open === 0) {
       await this.run(entry, { type: 'CompleteMessageSession', data: { at: now.toISOString() } });
       return;
     }
-    const session = await this.readStore.scope(entry.tenant_id).collection<MessageSessionDocument>(MESSAGE_SESSIONS).findOne({ _id: entry._id });
-    if (!session?.started_at || Date.parse(session.started_at) + session.timeout_seconds * 1000 > now.getTime()) return;
-    const deliveries = this.readStore.scope(entry.tenant_id).collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES);
-    const stale = await deliveries.find({ session_id: entry._id, superseded: false, status: { $in: OPEN } }, { limit: TIMEOUT_BATCH, projection: { _id: 1, provider_message_id: 1, status: 1 } });
+    if (!timedOut) return;
+    const stale = [...(await this.openAnswered(entry)), ...(queued > 0 ? await this.neverAnswered(entry, session.pages) : [])].slice(0, TIMEOUT_BATCH);
     if (!stale.length) return;
     const minutes = Math.round(session.timeout_seconds / 60);
     const event: DeliveriesReported = {
       type: 'DeliveriesReported',
       data: {
         sessionId: entry._id,
-        reports: stale.map((delivery) => ({
-          deliveryId: delivery._id,
-          providerMessageId: delivery.provider_message_id ?? '',
+        reports: stale.map(({ id, providerMessageId, status }) => ({
+          deliveryId: id,
+          providerMessageId,
           status: 'timed_out',
-          reason: `No final answer within the message timeout (${minutes} minutes) while ${delivery.status}.`,
+          reason: `No final answer within the message timeout (${minutes} minutes) while ${status}.`,
           at: now.toISOString(),
+          ...(status === 'queued' ? { unanswered: true as const } : {}),
         })),
       },
     };
@@ -123,6 +142,33 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
       [{ id: randomUUID(), type: event.type, data: event.data, metadata: { tenantId: entry.tenant_id, correlationId: entry._id, acceptedAt: now.toISOString() } }],
       { expectedRevision: 'any' },
     );
+  }
+
+  /** Deliveries with an answer that is not final (submitted, sent, unknown). */
+  private async openAnswered(entry: MessageSessionWorkDocument): Promise<StaleDelivery[]> {
+    const deliveries = this.readStore.scope(entry.tenant_id).collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES);
+    const open = await deliveries.find({ session_id: entry._id, superseded: false, status: { $in: OPEN } }, { limit: TIMEOUT_BATCH, projection: { _id: 1, provider_message_id: 1, status: 1 } });
+    return open.map((delivery) => ({ id: delivery._id, providerMessageId: delivery.provider_message_id ?? '', status: delivery.status }));
+  }
+
+  /**
+   * Deliveries planned that nothing ever answered (no document): read from the plan's pages, and the
+   * next attempts of retried ones (queued again, not yet answered).
+   */
+  private async neverAnswered(entry: MessageSessionWorkDocument, pages: number): Promise<StaleDelivery[]> {
+    const deliveries = this.readStore.scope(entry.tenant_id).collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES);
+    const unanswered = async (ids: readonly string[]) => {
+      const answered = new Set((await deliveries.find({ _id: { $in: [...ids] } }, { projection: { _id: 1 } })).map((delivery) => delivery._id));
+      return ids.filter((id) => !answered.has(id)).map((id) => ({ id, providerMessageId: '', status: 'queued' }));
+    };
+    const found: StaleDelivery[] = [];
+    for (let page = 0; page < pages && found.length < TIMEOUT_BATCH; page++) {
+      const [queued] = await this.executor.readStreamOrEmpty(messageSessionPageStream(entry._id, page));
+      found.push(...(await unanswered(((queued?.data as MessageSessionPageQueued['data'] | undefined)?.deliveries ?? []).map((delivery) => delivery.deliveryId))));
+    }
+    const retried = await deliveries.find({ session_id: entry._id, superseded: true }, { limit: TIMEOUT_BATCH, projection: { _id: 1 } });
+    found.push(...(await unanswered(retried.map((delivery) => nextAttemptId(delivery._id)))));
+    return found;
   }
 
   private async run(entry: MessageSessionWorkDocument, command: MessageSessionCommand): Promise<void> {

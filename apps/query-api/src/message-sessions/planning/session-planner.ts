@@ -16,7 +16,8 @@ import {
 import { BUS, CommandExecutor, PLATFORM_CONFIG, READ_STORE, type PlatformConfig, type Principal } from '@beacon/platform';
 import type { Collection, Filter, ReadStore } from '@beacon/read-store';
 import { ProjectionHost } from '../../shared/projections/projection-host';
-import { MESSAGE_DELIVERIES, type MessageDeliveryDocument } from '../../shared/read-models/message-sessions.read-model';
+import { MESSAGE_SESSIONS, type MessageSessionDocument } from '../../shared/read-models/message-sessions.read-model';
+import { queuedOf } from '../session-progress';
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { allOf, filterOf, recipientCountPlan } from '../../shared/recipients/recipient-count-plan';
 import { RecipientSelection, type RecipientsRequest } from '../../shared/recipients/recipient-selection';
@@ -227,12 +228,24 @@ export class SessionPlanner {
 
   /** Waits while the tenant has more deliveries queued than it may (DISPATCH_MAX_QUEUED_PER_TENANT); gives up for this round after a while. */
   private async waitForRoom(tenantId: string): Promise<void> {
-    const deliveries = this.readStore.scope(tenantId).collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES);
     for (let tries = 0; tries < 50; tries++) {
-      if ((await deliveries.count({ status: 'queued' })) < this.config.dispatchMaxQueuedPerTenant) return;
+      if ((await this.queued(tenantId)) < this.config.dispatchMaxQueuedPerTenant) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new PlanningPaused(`tenant ${tenantId} has ${this.config.dispatchMaxQueuedPerTenant} or more deliveries queued`);
+  }
+
+  /**
+   * The tenant's deliveries queued and not yet answered: of each session planning or sending, those
+   * planned (as this planner knows them, or the read model for sessions it is not planning) less those
+   * with an answer.
+   */
+  private async queued(tenantId: string): Promise<number> {
+    const sessions = await this.readStore
+      .scope(tenantId)
+      .collection<MessageSessionDocument>(MESSAGE_SESSIONS)
+      .find({ status: { $in: ['planning', 'sending'] } }, { projection: { _id: 1, deliveries: 1, answered: 1 } });
+    return sessions.reduce((sum, session) => sum + queuedOf({ ...session, deliveries: Math.max(session.deliveries, this.cursors.get(session._id)?.deliveries ?? 0) }), 0);
   }
 }
 

@@ -4,7 +4,6 @@ import {
   type DeliveryStatus,
   type DispatchEvent,
   type DispatchOutcome,
-  type MessageSessionPageQueued,
 } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { ProjectionDefinition } from '@beacon/projections';
@@ -16,10 +15,10 @@ import {
   type MessageDeliveryDocument,
 } from '../../shared/read-models/message-sessions.read-model';
 
-type DeliveryEvent = MessageSessionPageQueued | DispatchEvent | DeliveriesReported;
+type DeliveryEvent = DispatchEvent | DeliveriesReported;
 type Apply = (current: MessageDeliveryDocument | null) => MessageDeliveryDocument | null;
 
-const DELIVERY_EVENTS = new Set(['MessageSessionPageQueued', 'DispatchesSent', 'DispatchesDeadLettered', 'DeliveriesReported']);
+const DELIVERY_EVENTS = new Set(['DispatchesSent', 'DispatchesDeadLettered', 'DeliveriesReported']);
 
 /** A delivery id's parts: `<session>.<recipient>.<device>.<attempt>`. */
 function partsOf(deliveryId: string) {
@@ -28,100 +27,89 @@ function partsOf(deliveryId: string) {
   return { sessionId, recipientId, deviceId, attempt: Number(attempt) || 1, channel: deviceId.includes(':') ? type : deviceId.toUpperCase() };
 }
 
-/** The status moves only forward (delivery-status.ts); the other fields change with it. */
+/** A delivery's document before anything is known of it but its id (a report may come before the provider's answer is recorded). */
+function skeleton(deliveryId: string, at: string): MessageDeliveryDocument {
+  const parts = partsOf(deliveryId);
+  return {
+    _id: deliveryId,
+    session_id: parts.sessionId,
+    recipient_id: parts.recipientId,
+    device_id: parts.deviceId,
+    channel: parts.channel,
+    address: null,
+    attempt: parts.attempt,
+    status: 'queued',
+    superseded: false,
+    provider: null,
+    provider_message_id: null,
+    reason: null,
+    reply: null,
+    queued_at: at,
+    updated_at: at,
+  };
+}
+
+/**
+ * The delivery's document with `fields` set and its status moved on to `status` if that ranks higher
+ * (delivery-status.ts: a late "sent" never moves "delivered" back). `always` fields are set whatever
+ * the status does (what the provider's answer tells: the address, the provider's id).
+ */
 const advanced =
-  (status: DeliveryStatus, at: string, fields: Partial<MessageDeliveryDocument> = {}): Apply =>
+  (deliveryId: string, status: DeliveryStatus, at: string, fields: Partial<MessageDeliveryDocument> = {}, always: Partial<MessageDeliveryDocument> = {}): Apply =>
   (current) => {
-    if (!current) return null;
-    const next = advanceDeliveryStatus(current.status, status);
-    return next === current.status ? current : { ...current, ...fields, status: next, updated_at: at };
+    const document = current ?? skeleton(deliveryId, at);
+    const next = advanceDeliveryStatus(document.status, status);
+    const known = Object.fromEntries(Object.entries(always).filter(([key, value]) => value !== null && value !== undefined && document[key as keyof MessageDeliveryDocument] === null));
+    return next === document.status ? { ...document, ...known } : { ...document, ...known, ...fields, status: next, updated_at: at };
   };
 
 function outcomeChanges(outcome: DispatchOutcome, at: string): [string, Apply][] {
-  const provider = { provider: outcome.provider, provider_message_id: outcome.providerMessageId ?? null };
+  const known = { address: outcome.address ?? null, provider: outcome.provider, provider_message_id: outcome.providerMessageId ?? null };
+  const id = outcome.deliveryId;
   switch (outcome.kind) {
     case 'accepted':
-      return [[outcome.deliveryId, advanced(outcome.awaitingReport ? 'submitted' : 'delivered', at, provider)]];
+      return [[id, advanced(id, outcome.awaitingReport ? 'submitted' : 'delivered', at, {}, known)]];
     case 'unknown':
-      return [[outcome.deliveryId, advanced('unknown', at, { ...provider, reason: outcome.reason ?? null })]];
+      return [[id, advanced(id, 'unknown', at, { reason: outcome.reason ?? null }, known)]];
     case 'refused':
     case 'throttled': {
-      if (!outcome.retryAs) return [[outcome.deliveryId, advanced('failed', at, { ...provider, reason: outcome.reason ?? null })]];
-      const retry = partsOf(outcome.retryAs);
-      const next: MessageDeliveryDocument = {
-        _id: outcome.retryAs,
-        session_id: retry.sessionId,
-        recipient_id: retry.recipientId,
-        device_id: retry.deviceId,
-        channel: retry.channel,
-        address: null,
-        attempt: retry.attempt,
-        status: 'queued',
-        superseded: false,
-        provider: null,
-        provider_message_id: null,
-        reason: null,
-        reply: null,
-        queued_at: at,
-        updated_at: at,
-      };
-      const superseded: Apply = (current) => current && { ...advanced('failed', at, { ...provider, reason: outcome.reason ?? null })(current)!, superseded: true };
-      return [
-        [outcome.deliveryId, superseded],
-        [outcome.retryAs, (current) => current ?? next],
-      ];
+      const failed = advanced(id, 'failed', at, { reason: outcome.reason ?? null }, known);
+      if (!outcome.retryAs) return [[id, failed]];
+      // The next attempt's document comes with its own answer; until then the delivery counts as queued.
+      return [[id, (current) => ({ ...failed(current)!, superseded: true })]];
     }
   }
 }
 
 function changesOf(event: DeliveryEvent, at: string): [string, Apply][] {
   switch (event.type) {
-    case 'MessageSessionPageQueued':
-      return event.data.deliveries.map((delivery) => [
-        delivery.deliveryId,
-        (current) =>
-          current ?? {
-            _id: delivery.deliveryId,
-            session_id: event.data.sessionId,
-            recipient_id: delivery.recipientId,
-            device_id: delivery.deviceId,
-            channel: delivery.channel,
-            address: delivery.address,
-            attempt: 1,
-            status: 'queued',
-            superseded: false,
-            provider: null,
-            provider_message_id: null,
-            reason: null,
-            reply: null,
-            queued_at: event.data.at,
-            updated_at: event.data.at,
-          },
-      ]);
     case 'DispatchesClaimed':
     case 'DispatchesInDoubt':
-      // A claim is the ledger's business: the delivery shows as queued until its provider answers (one write less per delivery).
+      // A claim is the ledger's business: the delivery counts as queued until its provider answers.
       return [];
     case 'DispatchesSent':
       return event.data.outcomes.flatMap((outcome) => outcomeChanges(outcome, event.data.at));
     case 'DispatchesDeadLettered':
-      return event.data.deliveryIds.map((id) => [id, advanced('failed', event.data.at, { reason: `${event.data.reason} Set aside for an admin to retry.` })]);
+      return event.data.deliveryIds.map((id) => [id, advanced(id, 'failed', event.data.at, { reason: `${event.data.reason} Set aside for an admin to retry.` })]);
     case 'DeliveriesReported':
       return event.data.reports.map((report) => [
         report.deliveryId,
-        advanced(report.status, report.at || at, {
-          provider_message_id: report.providerMessageId,
-          ...(report.reason === undefined ? {} : { reason: report.reason }),
-          ...(report.reply === undefined ? {} : { reply: report.reply }),
-        }),
+        advanced(
+          report.deliveryId,
+          report.status,
+          report.at || at,
+          { ...(report.reason === undefined ? {} : { reason: report.reason }), ...(report.reply === undefined ? {} : { reply: report.reply }) },
+          { provider_message_id: report.providerMessageId || null },
+        ),
       ]);
   }
 }
 
 /**
- * One document per delivery, from the plan's pages, the dispatch ledger and the providers' reports,
- * each status moving only forward: the session's progress is a count over them, and the session
- * reports read them.
+ * One document per delivery that has an answer (from its provider, a report, or a time-out), each
+ * status moving only forward. A delivery planned and not yet answered has no document: it counts as
+ * queued (the session's deliveries less its documents), which spares a write per delivery. The
+ * session's progress is a count over them, and the session reports read them.
  */
 export const messageDeliveriesProjection: ProjectionDefinition = {
   name: MESSAGE_DELIVERIES_PROJECTION,
@@ -142,7 +130,7 @@ export const messageDeliveriesProjection: ProjectionDefinition = {
     }));
   },
   liveUpdate(recorded: RecordedEvent) {
-    if (!DELIVERY_EVENTS.has(recorded.type) || recorded.type === 'MessageSessionPageQueued') return null;
+    if (!DELIVERY_EVENTS.has(recorded.type)) return null;
     const sessionId = (recorded.data as { sessionId: string }).sessionId;
     const customerGroupId = recorded.metadata.customerGroupId;
     return {

@@ -1,4 +1,4 @@
-import type { MessageSessionEvent, MessageSessionOrigin, MessageSessionPageQueued } from '@beacon/domain';
+import type { DeliveriesReported, DispatchesDeadLettered, DispatchesSent, MessageSessionEvent, MessageSessionOrigin, MessageSessionPageQueued } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { ProjectionDefinition } from '@beacon/projections';
 import { SYSTEM_TENANT, type DocumentChange } from '@beacon/read-store';
@@ -13,8 +13,22 @@ import {
 } from '../../shared/read-models/message-sessions.read-model';
 
 type SessionEvent = MessageSessionEvent | MessageSessionPageQueued;
+type AnsweringEvent = DispatchesSent | DispatchesDeadLettered | DeliveriesReported;
 
 const SESSION_EVENT = /^MessageSession[A-Z]/;
+const ANSWERING_EVENTS = new Set(['DispatchesSent', 'DispatchesDeadLettered', 'DeliveriesReported']);
+
+/** How many deliveries an event gives their first answer (a retried one is answered by its last attempt). */
+function firstAnswers(event: AnsweringEvent): number {
+  switch (event.type) {
+    case 'DispatchesSent':
+      return event.data.outcomes.filter((outcome) => !outcome.retryAs).length;
+    case 'DispatchesDeadLettered':
+      return event.data.deliveryIds.length;
+    case 'DeliveriesReported':
+      return event.data.reports.filter((report) => report.unanswered).length;
+  }
+}
 
 function newSession(origin: MessageSessionOrigin, status: 'scheduled' | 'planning', scheduledFor: string | null, startedAt: string | null): MessageSessionDocument {
   const { scenario } = origin;
@@ -33,6 +47,7 @@ function newSession(origin: MessageSessionOrigin, status: 'scheduled' | 'plannin
     completed_at: null,
     recipients: 0,
     deliveries: 0,
+    answered: 0,
     pages: 0,
     timeout_seconds: origin.timeoutSeconds,
   };
@@ -102,6 +117,19 @@ export const messageSessionsProjection: ProjectionDefinition = {
   collections: [MESSAGE_SESSIONS, MESSAGE_SESSION_WORK],
   indexes: { [MESSAGE_SESSIONS]: MESSAGE_SESSION_INDEXES, [MESSAGE_SESSION_WORK]: MESSAGE_SESSION_WORK_INDEXES },
   project(recorded: RecordedEvent): DocumentChange[] {
+    if (ANSWERING_EVENTS.has(recorded.type)) {
+      const event = { type: recorded.type, data: recorded.data } as AnsweringEvent;
+      const answers = firstAnswers(event);
+      if (!answers) return [];
+      return [
+        {
+          collection: MESSAGE_SESSIONS,
+          tenantId: String(recorded.metadata.tenantId),
+          id: event.data.sessionId,
+          apply: (current) => current && { ...(current as MessageSessionDocument), answered: ((current as MessageSessionDocument).answered ?? 0) + answers },
+        },
+      ];
+    }
     if (!SESSION_EVENT.test(recorded.type)) return [];
     const event = { type: recorded.type, data: recorded.data } as SessionEvent;
     const tenantId = String(recorded.metadata.tenantId);

@@ -34,7 +34,7 @@ export class RunResultHandler implements IQueryHandler<RunResultQuery, RunResult
       completed_at: session.completed_at,
       recipients: planned ? session.recipients : null,
       deliveries: planned ? session.deliveries : null,
-      progress: await this.progress.of(principal.rootId, session._id),
+      progress: await this.progress.of(principal.rootId, session),
     };
   }
 }

@@ -31,6 +31,12 @@ export interface MessageSessionDocument extends Document {
   /** People and deliveries queued so far (final once planned). */
   recipients: number;
   deliveries: number;
+  /**
+   * Deliveries with a first answer (a provider's, a dead letter, a time-out of one never sent): the
+   * dispatch ledger records each delivery's first answer once, so `deliveries - answered` is what is
+   * still queued, without counting documents.
+   */
+  answered: number;
   pages: number;
   timeout_seconds: number;
 }
@@ -47,7 +53,7 @@ export interface MessageDeliveryDocument extends Document {
   recipient_id: string;
   device_id: string;
   channel: string;
-  /** The address as queued (null on a retry's document: the first attempt's holds it). */
+  /** Where it was sent, as its provider's answer tells (null while only a report has been seen). */
   address: string | null;
   attempt: number;
   status: DeliveryStatus;
@@ -58,6 +64,7 @@ export interface MessageDeliveryDocument extends Document {
   /** Why it failed, or the provider's words for an unknown outcome. */
   reason: string | null;
   reply: string | null;
+  /** When its first answer was recorded (documents exist from then: a delivery without one is queued). */
   queued_at: string;
   updated_at: string;
 }
@@ -73,7 +80,6 @@ export const MESSAGE_SESSION_WORK_INDEXES: readonly IndexSpec[] = [{ keys: { sta
 export const MESSAGE_DELIVERY_INDEXES: readonly IndexSpec[] = [
   { keys: { session_id: 1, superseded: 1, status: 1 }, name: 'message_deliveries_by_status' },
   { keys: { session_id: 1, recipient_id: 1 }, name: 'message_deliveries_by_recipient' },
-  { keys: { status: 1 }, name: 'message_deliveries_by_status_alone' },
   // The dispatch worker finds the latest text to a number an SMS reply came from.
   { keys: { address: 1, queued_at: -1 }, name: 'message_deliveries_by_address' },
 ];
