@@ -6,6 +6,7 @@ import { NO_RECIPIENTS, ROOT_PERMISSIONS, SCHEDULE_IN_THE_PAST } from '@beacon/d
 import { DISPATCH_OUTBOX_COLLECTION, READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { because } from '@beacon/testing';
+import { MessageSessionWork } from '@beacon/query-api';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
 
@@ -186,3 +187,41 @@ describe('sending a message', () => {
     expect(started).toEqual([...started].sort().reverse());
   });
 });
+
+describe('a message no provider answers', () => {
+  let slow: TestApp;
+
+  beforeAll(async () => {
+    // The simulator reports an hour after each send: every delivery stays submitted through the test.
+    slow = await startTestApp({ SIMULATOR_LATENCY_MS: '3600000', SEED_DEMO_PEOPLE: 'true' });
+  }, 60_000);
+
+  afterAll(() => slow.close());
+
+  it('is timed out after the message timeout, delivery by delivery, and then completes: nothing stays pending forever', async () => {
+    const key = await login(slow, 'admin@demo.test');
+    const templates = (await request(slow.url).get('/api/scenario/').query({ page_size: 'all', search: 'Site evacuation' }).set(auth(key)).expect(200)).body as ScenarioListEntryDto[];
+    const started = (await request(slow.url).post(`/api/scenario/${templates[0]!.id}/send_without_saving/`).set(auth(key)).send({}).expect(202)).body as SessionStartedDto;
+    let last: RunResultDto | undefined;
+    const submitted = await until('every delivery to be submitted', async () => {
+      const result = (await request(slow.url).get(`/api/scenario/run_result/${started.task_id}/`).set(auth(key)).expect(200)).body as RunResultDto;
+      last = result;
+      return result.status === 'sending' && result.deliveries! > 0 && result.progress.sending === result.deliveries ? result : undefined;
+    }).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${JSON.stringify(last)}`);
+    });
+    // The demo organisation's message timeout is an hour.
+    const work = slow.app.get(MessageSessionWork);
+    await work.round(new Date(Date.now() + 50 * 60_000));
+    expect(((await request(slow.url).get(`/api/scenario/run_result/${started.task_id}/`).set(auth(key)).expect(200)).body as RunResultDto).status).toBe('sending');
+
+    const later = new Date(Date.now() + 61 * 60_000);
+    const result = await until('the session to be timed out and complete', async () => {
+      await work.round(later);
+      const now = (await request(slow.url).get(`/api/scenario/run_result/${started.task_id}/`).set(auth(key)).expect(200)).body as RunResultDto;
+      return now.status === 'complete' ? now : undefined;
+    });
+    expect(result.progress).toEqual({ queued: 0, sending: 0, sent: 0, delivered: 0, failed: submitted.deliveries, replied: 0, unknown: 0 });
+  });
+});
+

@@ -1,3 +1,4 @@
 export * from './query-api.module';
 export * from './query-projections';
 export * from './shared/projections/projection-host';
+export * from './message-sessions/planning/message-session-work';
