@@ -10,6 +10,7 @@ import { FieldModule } from './field/field.module';
 import { HolidaysModule } from './holidays/holidays.module';
 import { IncidentSettingsModule } from './incident-settings/incident-settings.module';
 import { IncidentsModule } from './incidents/incidents.module';
+import { InvokeModule } from './invoke/invoke.module';
 import { LiveModule } from './live/live.module';
 import { OnCallModule } from './on-call/on-call.module';
 import { ParkedEventsModule } from './parked-events/parked-events.module';
@@ -44,6 +45,7 @@ import { UsersModule } from './users/users.module';
     HolidaysModule,
     IncidentSettingsModule,
     IncidentsModule,
+    InvokeModule,
     LiveModule,
     OnCallModule,
     ParkedEventsModule,

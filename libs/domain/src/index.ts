@@ -109,6 +109,8 @@ export * from './message/scenario.activity';
 export * from './message/sms-segments';
 export * from './message/message-preview';
 export * from './message/holiday-check';
+export * from './message/email-invoke';
+export * from './message/phone-invoke-number';
 export * from './sending/delivery-status';
 export * from './sending/message-session.events';
 export * from './sending/message-session.commands';

@@ -17,4 +17,5 @@ export * from './message-session.schemas';
 export * from './holidays.schemas';
 export * from './speech.schemas';
 export * from './provider-callback.schemas';
+export * from './invoke.schemas';
 export * from './route-schemas';

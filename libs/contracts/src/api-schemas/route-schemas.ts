@@ -12,6 +12,7 @@ import { FIELD_API } from './field.schemas';
 import { HOLIDAYS_API } from './holidays.schemas';
 import { INCIDENT_SETTINGS_API } from './incident-settings.schemas';
 import { INCIDENTS_API } from './incidents.schemas';
+import { INVOKE_API } from './invoke.schemas';
 import { ON_CALL_API } from './on-call.schemas';
 import { PROVIDER_CALLBACK_API } from './provider-callback.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
@@ -48,6 +49,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   HOLIDAYS_API,
   SPEECH_API,
   PROVIDER_CALLBACK_API,
+  INVOKE_API,
 ];
 
 function tagged<K extends string>(feature: ApiFeature<K>): Record<K, RouteDocumentation> {
@@ -73,4 +75,5 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(HOLIDAYS_API),
   ...tagged(SPEECH_API),
   ...tagged(PROVIDER_CALLBACK_API),
+  ...tagged(INVOKE_API),
 };

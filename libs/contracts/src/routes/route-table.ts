@@ -13,6 +13,7 @@ import { FIELD_ROUTES } from './field.routes';
 import { HOLIDAYS_ROUTES } from './holidays.routes';
 import { INCIDENT_SETTINGS_ROUTES } from './incident-settings.routes';
 import { INCIDENTS_ROUTES } from './incidents.routes';
+import { INVOKE_ROUTES } from './invoke.routes';
 import { ON_CALL_ROUTES } from './on-call.routes';
 import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
 import { PROVIDER_CALLBACK_ROUTES } from './provider-callback.routes';
@@ -67,6 +68,7 @@ export const ROUTES = {
   ...HOLIDAYS_ROUTES,
   ...SPEECH_ROUTES,
   ...PROVIDER_CALLBACK_ROUTES,
+  ...INVOKE_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

@@ -91,6 +91,17 @@ describe('platform configuration', () => {
     expect(() => loadPlatformConfig({ STORAGE_SIGNING_SECRET: 'short' })).toThrow('STORAGE_SIGNING_SECRET must be at least 32 characters long');
   });
 
+  it('reads the domain and the key of the addresses that invoke messages by email', () => {
+    expect(loadPlatformConfig({})).toMatchObject({ invokeEmailDomain: 'localhost', invokeEmailSecret: undefined });
+    expect(loadPlatformConfig({ PUBLIC_URL: 'https://alerts.example.org/' }).invokeEmailDomain).toBe('alerts.example.org');
+    expect(loadPlatformConfig({ PUBLIC_URL: 'http://[::1]:3000' }).invokeEmailDomain).toBe('localhost');
+    expect(loadPlatformConfig({ PUBLIC_URL: 'http://10.0.0.5' }).invokeEmailDomain).toBe('localhost');
+    expect(loadPlatformConfig({ INVOKE_EMAIL_DOMAIN: ' Invoke.Example.ORG ' }).invokeEmailDomain).toBe('invoke.example.org');
+    expect(() => loadPlatformConfig({ INVOKE_EMAIL_DOMAIN: 'invoke@example.org' })).toThrow('INVOKE_EMAIL_DOMAIN must be a domain name');
+    expect(loadPlatformConfig({ INVOKE_EMAIL_SECRET: 'i'.repeat(32) }).invokeEmailSecret).toBe('i'.repeat(32));
+    expect(() => loadPlatformConfig({ INVOKE_EMAIL_SECRET: 'short' })).toThrow('INVOKE_EMAIL_SECRET must be at least 32 characters long');
+  });
+
   it('reads the limits of guest uploads per client address', () => {
     expect(loadPlatformConfig({})).toMatchObject({ guestUploadsPerMinute: 20, guestUploadMbPerHour: 100 });
     expect(loadPlatformConfig({ GUEST_UPLOADS_PER_MINUTE: '5', GUEST_UPLOAD_MB_PER_HOUR: '40' })).toMatchObject({ guestUploadsPerMinute: 5, guestUploadMbPerHour: 40 });

@@ -96,6 +96,13 @@ export interface PlatformConfig {
   readonly guestUploadMbPerHour: number;
   /** Who speaks the message builder's text-to-speech preview (TTS_PROVIDER): espeak-ng on the server (default) or nobody. */
   readonly ttsProvider: TtsProvider;
+  /** The domain of the addresses that invoke messages by email (INVOKE_EMAIL_DOMAIN); default PUBLIC_URL's host name. */
+  readonly invokeEmailDomain: string;
+  /**
+   * Key of the HMAC that derives each message's invoke address (INVOKE_EMAIL_SECRET). Unset: derived from
+   * the storage signing key, so the addresses survive restarts without one more secret to keep.
+   */
+  readonly invokeEmailSecret?: string;
 }
 
 export const TTS_PROVIDERS = ['espeak', 'none'] as const;
@@ -181,6 +188,19 @@ function delays(name: string, value: string | undefined, fallback: readonly numb
   return parsed;
 }
 
+const DOMAIN_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** A domain name for email addresses, lower-cased; unset, PUBLIC_URL's host when it is one (not an IP literal), else localhost. */
+function invokeEmailDomain(value: string | undefined, publicUrl: string): string {
+  const configured = value?.trim().toLowerCase();
+  if (configured) {
+    if (!DOMAIN_NAME.test(configured)) throw new Error(`INVOKE_EMAIL_DOMAIN must be a domain name such as invoke.example.com, got "${configured}"`);
+    return configured;
+  }
+  const host = URL.canParse(publicUrl) ? new URL(publicUrl).hostname : '';
+  return DOMAIN_NAME.test(host) && !/^[\d.]+$/.test(host) ? host : 'localhost';
+}
+
 function list(value: string | undefined): string[] | undefined {
   const items = value?.split(',').map((item) => item.trim()).filter(Boolean);
   return items?.length ? items : undefined;
@@ -240,5 +260,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     guestUploadsPerMinute: positiveInt('GUEST_UPLOADS_PER_MINUTE', env.GUEST_UPLOADS_PER_MINUTE, 20),
     guestUploadMbPerHour: positiveInt('GUEST_UPLOAD_MB_PER_HOUR', env.GUEST_UPLOAD_MB_PER_HOUR, 100),
     ttsProvider: ttsProvider(env.TTS_PROVIDER),
+    invokeEmailDomain: invokeEmailDomain(env.INVOKE_EMAIL_DOMAIN, publicUrl),
+    invokeEmailSecret: secret('INVOKE_EMAIL_SECRET', env.INVOKE_EMAIL_SECRET),
   };
 }
