@@ -112,6 +112,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
       deliveryId: `${sessionId}.recipient-${i}.f1:SMS.1`,
       tenantId: rootId,
       sessionId,
+      page: 0,
       lane: 'priority',
       recipientId: `recipient-${i}`,
       channel: 'SMS',

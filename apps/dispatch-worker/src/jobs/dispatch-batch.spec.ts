@@ -35,6 +35,7 @@ const job = (recipient: string, attempt = 1): DispatchJob => ({
   deliveryId: `s1.${recipient}.f1:SMS.${attempt}`,
   tenantId: 't1',
   sessionId: 's1',
+  page: 0,
   lane: 'priority',
   recipientId: recipient,
   channel: 'SMS',
@@ -51,7 +52,7 @@ function worker(workerId: string, settings: Partial<DispatchSettings> = {}) {
   });
 }
 
-const ledger = async () => (await eventStore.readStream(dispatchStream('s1', 3))).map((event) => ({ type: event.type, data: event.data as Record<string, unknown> }));
+const ledger = async () => (await eventStore.readStream(dispatchStream('s1', 0, 3))).map((event) => ({ type: event.type, data: event.data as Record<string, unknown> }));
 const outcomes = async () => (await ledger()).filter((event) => event.type === 'DispatchesSent').flatMap((event) => event.data.outcomes as DispatchOutcome[]);
 
 beforeEach(() => {
@@ -86,7 +87,7 @@ describe('a batch of dispatch jobs', () => {
 
   it('asks the provider about deliveries whose worker died after claiming: found ones are recorded, missing ones sent once', async () => {
     // w1 claimed u1 and u2 and died: u1 had reached the provider, u2 had not.
-    await eventStore.appendToStream(dispatchStream('s1', 3), [
+    await eventStore.appendToStream(dispatchStream('s1', 0, 3), [
       {
         id: crypto.randomUUID(),
         type: 'DispatchesClaimed',
@@ -102,7 +103,7 @@ describe('a batch of dispatch jobs', () => {
   });
 
   it('refuses a batch another worker holds under a running lease, so the bus retries it later', async () => {
-    await eventStore.appendToStream(dispatchStream('s1', 3), [
+    await eventStore.appendToStream(dispatchStream('s1', 0, 3), [
       {
         id: crypto.randomUUID(),
         type: 'DispatchesClaimed',

@@ -52,7 +52,7 @@ async function inParallel<T, R>(items: readonly T[], limit: number, work: (item:
 }
 
 /**
- * One batch of a bus partition's jobs: for each session in it, claim (one append), call the
+ * One batch of a bus partition's jobs: for each session and page in it, claim (one append), call the
  * providers, record every answer (one append), then queue the retries the answers call for. The
  * ledger decides what may be sent; this only carries it out. A throw hands the batch back to the bus,
  * which delivers it again: the ledger then answers each delivery once.
@@ -66,14 +66,15 @@ export class DispatchBatch {
   ) {}
 
   async handle(messages: readonly BusMessage<DispatchJob>[]): Promise<void> {
-    const bySession = new Map<string, DispatchJob[]>();
+    const byLedger = new Map<string, DispatchJob[]>();
     for (const { value } of messages) {
-      const jobs = bySession.get(value.sessionId) ?? [];
+      const key = `${value.sessionId}/${value.page}`;
+      const jobs = byLedger.get(key) ?? [];
       jobs.push(value);
-      bySession.set(value.sessionId, jobs);
+      byLedger.set(key, jobs);
     }
     const partition = messages[0]?.partition ?? 0;
-    for (const jobs of bySession.values()) await this.handleSession(jobs, partition);
+    for (const jobs of byLedger.values()) await this.handleSession(jobs, partition);
   }
 
   private async handleSession(jobs: readonly DispatchJob[], partition: number): Promise<void> {
@@ -177,7 +178,7 @@ export class DispatchBatch {
   }
 
   private async run(job: DispatchJob, partition: number, command: DispatchCommand): Promise<DispatchEvent[]> {
-    const outcome = await this.executor.execute(dispatchStream(job.sessionId, partition), dispatchDecider, command, {
+    const outcome = await this.executor.execute(dispatchStream(job.sessionId, job.page, partition), dispatchDecider, command, {
       tenantId: job.tenantId,
       actorUserId: null,
       correlationId: job.sessionId,

@@ -9,6 +9,8 @@ export interface DispatchJob {
   readonly deliveryId: string;
   readonly tenantId: string;
   readonly sessionId: string;
+  /** The plan's page it was queued on: the workers' ledger of a session is kept per page and bus partition. */
+  readonly page: number;
   readonly lane: DispatchLane;
   readonly recipientId: string;
   readonly channel: DeliveryChannel;

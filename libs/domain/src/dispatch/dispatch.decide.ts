@@ -83,4 +83,9 @@ export const dispatchDecider: Decider<DispatchCommand, DispatchEvent, DispatchSt
   initialState: initialDispatchState,
 };
 
-export const dispatchStream = (sessionId: string, partition: number) => `dispatch-${sessionId}-${partition}`;
+/**
+ * The ledger of one page of a session's plan in one bus partition: small streams (a page's deliveries
+ * spread over the partitions), so a claim reads a few events, whatever the session's size (one stream
+ * per session and partition grew with the broadcast, and reading it made each claim cost more).
+ */
+export const dispatchStream = (sessionId: string, page: number, partition: number) => `dispatch-${sessionId}-${page}-${partition}`;

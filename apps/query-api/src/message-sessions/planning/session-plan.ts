@@ -59,7 +59,7 @@ export function webhookDeliveries(origin: MessageSessionOrigin): PlannedDelivery
 export const laneOf = (origin: MessageSessionOrigin, onePage: boolean): DispatchLane => (!origin.scenario.is_real ? 'test' : onePage ? 'priority' : 'bulk');
 
 /** The bus messages of a page's deliveries (keyed by recipient), on the session's lane. */
-export function jobsOf(context: SessionPlanContext, deliveries: readonly PlannedDelivery[], lane: DispatchLane) {
+export function jobsOf(context: SessionPlanContext, page: number, deliveries: readonly PlannedDelivery[], lane: DispatchLane) {
   return {
     topic: dispatchTopic(lane),
     messages: deliveries.map((delivery) => {
@@ -68,6 +68,7 @@ export function jobsOf(context: SessionPlanContext, deliveries: readonly Planned
         deliveryId: delivery.deliveryId,
         tenantId: context.tenantId,
         sessionId: context.origin.sessionId,
+        page,
         lane,
         recipientId: delivery.recipientId,
         channel: delivery.channel,

@@ -11,7 +11,6 @@ import {
   type MessageSessionEvent,
   type MessageSessionOrigin,
   type MessageSessionPageQueued,
-  type PlannedDelivery,
 } from '@beacon/domain';
 import { BUS, CommandExecutor, PLATFORM_CONFIG, READ_STORE, type PlatformConfig, type Principal } from '@beacon/platform';
 import type { Collection, Filter, ReadStore } from '@beacon/read-store';
@@ -105,7 +104,7 @@ export class SessionPlanner {
         // Read back: in a race with another planner, its page is the one written, and the one queued.
         written = (await this.pageOf(sessionId, page))!;
       }
-      await this.queue(context, written.deliveries, laneOf(origin, page === 0 && written.final));
+      await this.queue(context, written, laneOf(origin, page === 0 && written.final));
       if (this.advance(cursor, written)) {
         this.cursors.delete(sessionId);
         await this.planned(tenantId, sessionId, cursor);
@@ -181,7 +180,7 @@ export class SessionPlanner {
     for (let written = await this.pageOf(sessionId, 0); written; written = await this.pageOf(sessionId, cursor.nextPage)) {
       const last = this.advance(cursor, written);
       const next = last ? null : await this.pageOf(sessionId, cursor.nextPage);
-      if (!next) await this.queue(context, written.deliveries, laneOf(origin, written.page === 0 && written.final));
+      if (!next) await this.queue(context, written, laneOf(origin, written.page === 0 && written.final));
       if (last) {
         await this.planned(tenantId, sessionId, cursor);
         return null;
@@ -205,9 +204,9 @@ export class SessionPlanner {
     return (events[0]?.data as MessageSessionPageQueued['data'] | undefined) ?? null;
   }
 
-  private async queue(context: SessionPlanContext, deliveries: readonly PlannedDelivery[], lane: DispatchLane): Promise<void> {
-    if (!deliveries.length) return;
-    const { topic, messages } = jobsOf(context, deliveries, lane);
+  private async queue(context: SessionPlanContext, page: MessageSessionPageQueued['data'], lane: DispatchLane): Promise<void> {
+    if (!page.deliveries.length) return;
+    const { topic, messages } = jobsOf(context, page.page, page.deliveries, lane);
     await this.bus.publishBatch(topic, messages);
   }
 
