@@ -10,6 +10,7 @@ import { useAccessSubject } from '../../navigation/access-subject-context';
 import { SessionContext } from '../../session/session-context';
 import { selectTimezone } from '../../session/session.selectors';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
+import { isFiltered, PAGE_SIZES, queryFromSearchParams, searchParamsFromQuery, type MessageListQuery, type PageSize } from '../../message-list/message-list-query';
 import { Pager } from '../../shared-ui/Pager';
 import { TAB_LABELS, SendingFilters } from './components/SendingFilters';
 import { SendableMessagesTable } from './components/SendableMessagesTable';
@@ -29,7 +30,6 @@ import { messageSendingApi } from './message-sending-api';
 import { messageSendingLogic } from './message-sending.implementations';
 import { confirmationText, CONFIRM_SEND_TEXT, DECLINE_SEND_TEXT } from './send-confirmation';
 import { newIdempotencyKey } from '../../api/idempotency-key';
-import { isFiltered, PAGE_SIZES, queryFromSearchParams, searchParamsFromQuery, type PageSize, type SendingQuery } from './sending-query';
 
 const CREATE_PATH = consoleRoute('message.create').path;
 const editPath = (id: string) => generatePath(consoleRoute('message.edit').path, { id });
@@ -76,7 +76,7 @@ export default function MessageSendingPage() {
   useEffect(() => failureHeading.current?.focus(), [failure]);
 
   const canCreate = canAccessRoute('message.create', viewer);
-  const show = (next: SendingQuery) => setSearchParams(searchParamsFromQuery(next));
+  const show = (next: MessageListQuery) => setSearchParams(searchParamsFromQuery(next));
   const caption = `${query.activeTab === 'all' ? 'Messages' : `${TAB_LABELS[query.activeTab]} messages`}${
     query.search.trim() ? ` matching “${query.search.trim()}”` : ''
   } you can send, last changed first (times in ${timeZone})`;

@@ -11,7 +11,8 @@ import {
 } from '@beacon/contracts';
 import type { z } from 'zod';
 import type { ApiClient } from '../../api/api-client';
-import { queryString, type SendableListRequest } from './sending-query';
+import { queryString } from '../../api/query-string';
+import type { MessageListRequest } from '../../message-list/message-list-query';
 
 /** POST /api/scenario/get_recipients_count/ as the contract's schema accepts it. */
 export type RecipientsCountRequest = z.input<typeof RecipientsCountRequestSchema>;
@@ -30,7 +31,7 @@ export const SENDING_LIVE_RESOURCES = {
 /** The calls of Send Message (spec part 2 §7, "Scenarios and sending"). */
 export interface MessageSendingApi {
   /** A page of the messages the caller may send, newest change first, each with its latest and scheduled sessions. */
-  messages(request: SendableListRequest): Promise<ScenarioPageDto>;
+  messages(request: MessageListRequest): Promise<ScenarioPageDto>;
   /** The whole draft of one message: its recipients and devices, for the count. */
   message(id: string): Promise<ScenarioDto>;
   /** How many people the message would reach now. */

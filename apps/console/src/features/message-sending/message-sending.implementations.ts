@@ -6,7 +6,7 @@ import { SENDING_LIVE_RESOURCES, type MessageSendingApi } from './message-sendin
 import { latestSessionIds, messageSendingMachine, type Confirmation, type ListedPage, type Outcomes } from './machines/message-sending.machine';
 import { sessionProgressMachine, type ProgressEvent } from './machines/session-progress.machine';
 import { isFinished } from './session-progress';
-import type { SendableListRequest, SendingQuery } from './sending-query';
+import type { MessageListQuery, MessageListRequest } from '../../message-list/message-list-query';
 
 /** The confirmation waits this long for the recipient count, then asks without it. */
 export const COUNT_WAIT_MS = 3_000;
@@ -18,7 +18,7 @@ export interface SendingServices {
   /** The app's confirmation dialog for a send; accepting it calls `confirm`. */
   askToConfirm: (confirmation: Confirmation, confirm: () => void) => void;
   /** Puts the query in the URL in place of the one shown (the list fell back to page 1). */
-  replaceQuery: (query: SendingQuery) => void;
+  replaceQuery: (query: MessageListQuery) => void;
 }
 
 const LIVE_RESOURCES: ReadonlySet<string> = new Set(Object.values(SENDING_LIVE_RESOURCES));
@@ -36,7 +36,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
  * A page and the outcomes of its messages' latest sessions. An outcome already over is kept (also
  * from pages shown before) and not read again; one that fails to load is left out.
  */
-async function listedPage(api: MessageSendingApi, request: SendableListRequest, known: Outcomes): Promise<ListedPage> {
+async function listedPage(api: MessageSendingApi, request: MessageListRequest, known: Outcomes): Promise<ListedPage> {
   const page = await api.messages(request);
   const over = [...known.values()].filter((outcome) => isFinished(outcome.status));
   const overIds = new Set(over.map((outcome) => outcome.task_id));
@@ -77,7 +77,7 @@ export function sessionProgressLogic(api: MessageSendingApi) {
 export function messageSendingLogic({ api, notifyFailure, askToConfirm, replaceQuery }: SendingServices) {
   return messageSendingMachine.provide({
     actors: {
-      loadPage: fromPromise(({ input }: { input: { request: SendableListRequest; known: Outcomes } }) => listedPage(api, input.request, input.known)),
+      loadPage: fromPromise(({ input }: { input: { request: MessageListRequest; known: Outcomes } }) => listedPage(api, input.request, input.known)),
       countRecipients: fromPromise(({ input }: { input: { id: string } }) => peopleReached(api, input.id)),
       startSend: fromPromise(({ input }: { input: { id: string; key: string } }) => api.send(input.id, input.key)),
       watchSending: fromCallback(({ sendBack }) => {

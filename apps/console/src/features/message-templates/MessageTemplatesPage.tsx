@@ -10,13 +10,13 @@ import { useAccessSubject } from '../../navigation/access-subject-context';
 import { SessionContext } from '../../session/session-context';
 import { selectTimezone } from '../../session/session.selectors';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
+import { isFiltered, PAGE_SIZES, queryFromSearchParams, searchParamsFromQuery, type MessageListQuery, type PageSize } from '../../message-list/message-list-query';
 import { Pager } from '../../shared-ui/Pager';
 import { TAB_LABELS, TemplatesFilters } from './components/TemplatesFilters';
 import { TemplatesTable } from './components/TemplatesTable';
 import { selectCopyingId, selectDeletingId, selectLoadError, selectLoading, selectPage } from './machines/message-templates.selectors';
 import { messageTemplatesApi } from './message-templates-api';
 import { messageTemplatesLogic } from './message-templates.implementations';
-import { isFiltered, PAGE_SIZES, queryFromSearchParams, searchParamsFromQuery, type PageSize, type TemplatesQuery } from './templates-query';
 
 const CREATE_PATH = consoleRoute('message.create').path;
 const editPath = (id: string) => generatePath(consoleRoute('message.edit').path, { id });
@@ -61,7 +61,7 @@ export default function MessageTemplatesPage() {
   }, [page, deletingId, loading]);
 
   const canCreate = canAccessRoute('message.create', viewer);
-  const show = (next: TemplatesQuery) => setSearchParams(searchParamsFromQuery(next));
+  const show = (next: MessageListQuery) => setSearchParams(searchParamsFromQuery(next));
   const confirmDelete = (template: ScenarioListEntryDto) =>
     dialog.alert({
       message: `Delete the message “${template.name}”? It will no longer be listed or sent. This cannot be undone.`,

@@ -9,7 +9,8 @@ import {
 } from '@beacon/contracts';
 import type { z } from 'zod';
 import type { ApiClient } from '../../api/api-client';
-import { queryString, type TemplateListRequest } from './templates-query';
+import { queryString } from '../../api/query-string';
+import type { MessageListRequest } from '../../message-list/message-list-query';
 
 /** POST /api/scenario/ as the contract's schema accepts it. */
 export type CreateTemplateRequest = z.input<typeof CreateScenarioRequestSchema>;
@@ -20,7 +21,7 @@ export const TEMPLATES_LIVE_RESOURCE = READ_MODELS.scenarios;
 /** The calls of Message Templates (spec part 2 §7, "Scenarios and sending", and the template's DELETE). */
 export interface MessageTemplatesApi {
   /** A page of the caller's messages, newest change first. */
-  templates(request: TemplateListRequest): Promise<ScenarioPageDto>;
+  templates(request: MessageListRequest): Promise<ScenarioPageDto>;
   /** Every message whose name or message ID holds the text (no paging): the names a copy must avoid. */
   templatesMatching(search: string): Promise<ScenarioListEntryDto[]>;
   /** The whole draft of one message. */

@@ -4,21 +4,21 @@ import { liveUpdates$ } from '../../live/live-incidents';
 import type { CreateTemplateRequest, MessageTemplatesApi } from './message-templates-api';
 import { TEMPLATES_LIVE_RESOURCE } from './message-templates-api';
 import { messageTemplatesMachine, type CopySource } from './machines/message-templates.machine';
-import type { TemplateListRequest, TemplatesQuery } from './templates-query';
+import type { MessageListQuery, MessageListRequest } from '../../message-list/message-list-query';
 
 export interface TemplatesServices {
   api: MessageTemplatesApi;
   /** The app's snackbar: a default one for success, an error one for a refusal. */
   notify: (text: string, type: 'default' | 'error') => void;
   /** Puts the query in the URL in place of the one shown (the list fell back to another page). */
-  replaceQuery: (query: TemplatesQuery) => void;
+  replaceQuery: (query: MessageListQuery) => void;
 }
 
 /** The message templates machine with its real side effects: the API calls, the live updates, the snackbar and the URL. */
 export function messageTemplatesLogic({ api, notify, replaceQuery }: TemplatesServices) {
   return messageTemplatesMachine.provide({
     actors: {
-      loadPage: fromPromise(({ input }: { input: TemplateListRequest }) => api.templates(input)),
+      loadPage: fromPromise(({ input }: { input: MessageListRequest }) => api.templates(input)),
       readCopySource: fromPromise(async ({ input }: { input: { id: string; copyName: string } }): Promise<CopySource> => {
         const [source, matching] = await Promise.all([api.template(input.id), api.templatesMatching(input.copyName)]);
         return { source, matching };

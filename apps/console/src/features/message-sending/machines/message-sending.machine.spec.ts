@@ -5,7 +5,7 @@ import { ApiError, NETWORK_ERROR_TEXT, SERVER_ERROR_TEXT } from '../../../api/ap
 import { publishLiveUpdate } from '../../../live/live-incidents';
 import { messageSendingApi, SENDING_LIVE_RESOURCES } from '../message-sending-api';
 import { COUNT_WAIT_MS, messageSendingLogic } from '../message-sending.implementations';
-import { DEFAULT_QUERY, type SendingQuery } from '../sending-query';
+import { DEFAULT_QUERY, type MessageListQuery as SendingQuery } from '../../../message-list/message-list-query';
 import { FakeSendingServer } from '../testing/fake-sending-server';
 import { LIST_REFRESH_GAP_MS, type Confirmation, type SendingSnapshot } from './message-sending.machine';
 import { selectProgress } from './message-sending.selectors';

@@ -3,15 +3,18 @@ import { assign, fromCallback, fromPromise, raise, setup, type SnapshotFrom } fr
 import { errorText } from '../../../api/api-error';
 import { SENDING_LIVE_RESOURCES } from '../message-sending-api';
 import { sendFailedText, sendFailureOf, type SendFailure } from '../send-failure';
-import { pageRequest, sameQuery, type SendableListRequest, type SendingQuery } from '../sending-query';
+import { pageRequest, sameQuery, type MessageListQuery, type MessageListRequest } from '../../../message-list/message-list-query';
 import { sessionProgressMachine, type ProgressInput } from './session-progress.machine';
 
 /** Live changes reload the list at most this often (the progress panel follows its session faster). */
 export const LIST_REFRESH_GAP_MS = 2_000;
 
+/** The list asks for each message's latest sessions and those scheduled. */
+const WITH_SESSIONS = { include_sessions: 'true', include_scheduled: 'true' } as const;
+
 export interface SendingInput {
   /** The query the URL holds when the screen opens. */
-  query: SendingQuery;
+  query: MessageListQuery;
 }
 
 /** Each listed message's latest session as run_result reads it (delivered of total), by session id. */
@@ -47,7 +50,7 @@ export interface SendingContext extends SendingInput {
 
 export type SendingEvent =
   /** The URL's query changed (Real / Test, the search, another page, Back). */
-  | { type: 'sending.query'; query: SendingQuery }
+  | { type: 'sending.query'; query: MessageListQuery }
   /** Load the same page again (Try again). */
   | { type: 'sending.reload' }
   /** A live update of a message, a session or a session's deliveries. */
@@ -92,7 +95,7 @@ export const messageSendingMachine = setup({
     input: {} as SendingInput,
   },
   actors: {
-    loadPage: providedPromise<ListedPage, { request: SendableListRequest; known: Outcomes }>('loadPage'),
+    loadPage: providedPromise<ListedPage, { request: MessageListRequest; known: Outcomes }>('loadPage'),
     countRecipients: providedPromise<number | null, { id: string }>('countRecipients'),
     startSend: providedPromise<SessionStartedDto, { id: string; key: string }>('startSend'),
     /** Sends `sending.changed` for each live update of messages, sessions and deliveries. */
@@ -104,12 +107,12 @@ export const messageSendingMachine = setup({
     /** Opens the confirmation; accepting it sends `sending.confirm` with the attempt. */
     askToConfirm: (_, _params: Confirmation) => notProvided('askToConfirm'),
     /** The list answers another page than the URL named (page 1 after a failure): the URL says so too. */
-    showQuery: (_, _params: { query: SendingQuery }) => notProvided('showQuery'),
+    showQuery: (_, _params: { query: MessageListQuery }) => notProvided('showQuery'),
     keepPage: assign((_, { listed }: { listed: ListedPage }) => ({ page: listed.page, outcomes: listed.outcomes, error: null })),
     markListStale: assign({ listStale: true }),
   },
   guards: {
-    isNewQuery: ({ context }, { query }: { query: SendingQuery }) => !sameQuery(context.query, query),
+    isNewQuery: ({ context }, { query }: { query: MessageListQuery }) => !sameQuery(context.query, query),
     concernsList: ({ context }, { resource, id }: { resource: string; id: string }) =>
       resource !== SENDING_LIVE_RESOURCES.deliveries || latestSessionIds(context.page).includes(id),
     isListStale: ({ context }) => context.listStale,
@@ -141,7 +144,7 @@ export const messageSendingMachine = setup({
           entry: assign({ listStale: false }),
           invoke: {
             src: 'loadPage',
-            input: ({ context }) => ({ request: pageRequest(context.query), known: context.outcomes }),
+            input: ({ context }) => ({ request: pageRequest(context.query, WITH_SESSIONS), known: context.outcomes }),
             onDone: { target: 'loaded', actions: { type: 'keepPage', params: ({ event }) => ({ listed: event.output }) } },
             onError: {
               target: 'retrying',
@@ -156,7 +159,7 @@ export const messageSendingMachine = setup({
         retrying: {
           invoke: {
             src: 'loadPage',
-            input: ({ context }) => ({ request: pageRequest(context.query), known: context.outcomes }),
+            input: ({ context }) => ({ request: pageRequest(context.query, WITH_SESSIONS), known: context.outcomes }),
             onDone: { target: 'loaded', actions: { type: 'keepPage', params: ({ event }) => ({ listed: event.output }) } },
             onError: { target: 'failed', actions: assign({ page: null, error: ({ event }) => errorText(event.error) }) },
           },

@@ -2,13 +2,13 @@ import { useId } from 'react';
 import styled from 'styled-components';
 import { Field, Input } from '../../../shared-ui/form-controls';
 import { useDebouncedSearch, useFollowing } from '../../../shared-ui/use-applied-filter';
-import { ACTIVE_TABS, type ActiveTab, type TemplatesQuery } from '../templates-query';
+import { ACTIVE_TABS, type ActiveTab, type MessageListQuery } from '../../../message-list/message-list-query';
 
 export const TAB_LABELS: Readonly<Record<ActiveTab, string>> = { all: 'All', real: 'Real', test: 'Test' };
 
 interface TemplatesFiltersProps {
-  query: TemplatesQuery;
-  onChange: (patch: Partial<Pick<TemplatesQuery, 'activeTab' | 'search'>>) => void;
+  query: MessageListQuery;
+  onChange: (patch: Partial<Pick<MessageListQuery, 'activeTab' | 'search'>>) => void;
 }
 
 /** All, real or test messages (applied at once), and a search by name or message ID (once typing pauses). */

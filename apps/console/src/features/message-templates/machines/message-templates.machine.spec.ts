@@ -7,7 +7,7 @@ import { publishLiveUpdate } from '../../../live/live-incidents';
 import { messageTemplatesApi, TEMPLATES_LIVE_RESOURCE } from '../message-templates-api';
 import { messageTemplatesLogic } from '../message-templates.implementations';
 import { aTemplate, DEMO_TEMPLATES, FakeTemplatesServer } from '../testing/fake-templates-server';
-import { DEFAULT_QUERY, type TemplateListRequest, type TemplatesQuery } from '../templates-query';
+import { DEFAULT_QUERY, type MessageListRequest as TemplateListRequest, type MessageListQuery as TemplatesQuery } from '../../../message-list/message-list-query';
 import { messageTemplatesMachine, type TemplatesSnapshot } from './message-templates.machine';
 
 const running: { stop(): void }[] = [];

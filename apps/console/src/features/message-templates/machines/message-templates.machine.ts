@@ -3,11 +3,11 @@ import { assign, fromCallback, fromPromise, raise, setup, type SnapshotFrom } fr
 import type { CreateTemplateRequest } from '../message-templates-api';
 import { COPY_NAME_RETRIES, copyingOf, copyName, copyRequest, isNameTaken, nameOfCopy, withNameRefused, withSource, type Copying } from '../template-copy';
 import { copyFailureText, failureReason } from '../templates-errors';
-import { pageRequest, sameQuery, type TemplateListRequest, type TemplatesQuery } from '../templates-query';
+import { pageRequest, sameQuery, type MessageListQuery, type MessageListRequest } from '../../../message-list/message-list-query';
 
 export interface TemplatesInput {
   /** The query the URL holds when the screen opens. */
-  query: TemplatesQuery;
+  query: MessageListQuery;
 }
 
 export interface TemplatesContext extends TemplatesInput {
@@ -22,7 +22,7 @@ export interface TemplatesContext extends TemplatesInput {
 
 export type TemplatesEvent =
   /** The URL's query changed (Real / Test, the search, another page, Back). */
-  | { type: 'templates.query'; query: TemplatesQuery }
+  | { type: 'templates.query'; query: MessageListQuery }
   /** Load the same page again (Try again, a copy or deletion done, a live update). */
   | { type: 'templates.reload' }
   | { type: 'templates.copy'; template: ScenarioListEntryDto }
@@ -61,7 +61,7 @@ export const messageTemplatesMachine = setup({
     input: {} as TemplatesInput,
   },
   actors: {
-    loadPage: providedPromise<ScenarioPageDto, TemplateListRequest>('loadPage'),
+    loadPage: providedPromise<ScenarioPageDto, MessageListRequest>('loadPage'),
     readCopySource: providedPromise<CopySource, { id: string; copyName: string }>('readCopySource'),
     createCopy: providedPromise<ScenarioDto, CreateTemplateRequest>('createCopy'),
     deleteTemplate: providedPromise<void, { id: string }>('deleteTemplate'),
@@ -72,13 +72,13 @@ export const messageTemplatesMachine = setup({
     notifySuccess: (_, _params: { text: string }) => notProvided('notifySuccess'),
     notifyFailure: (_, _params: { text: string }) => notProvided('notifyFailure'),
     /** The list answers another page than the URL named (page 1 after a failure, the last page): the URL says so too. */
-    showQuery: (_, _params: { query: TemplatesQuery }) => notProvided('showQuery'),
-    takeQuery: assign({ query: (_, { query }: { query: TemplatesQuery }) => query }),
+    showQuery: (_, _params: { query: MessageListQuery }) => notProvided('showQuery'),
+    takeQuery: assign({ query: (_, { query }: { query: MessageListQuery }) => query }),
     keepPage: assign({ page: (_, { page }: { page: ScenarioPageDto }) => page, error: null }),
     reloadList: raise({ type: 'templates.reload' }),
   },
   guards: {
-    isNewQuery: ({ context }, { query }: { query: TemplatesQuery }) => !sameQuery(context.query, query),
+    isNewQuery: ({ context }, { query }: { query: MessageListQuery }) => !sameQuery(context.query, query),
     isPastTheEnd: ({ context }, { page }: { page: ScenarioPageDto }) =>
       page.results.length === 0 && page.count > 0 && context.query.page > lastPageOf(page, context.query.pageSize),
     mayTryAnotherName: ({ context }, { error }: { error: unknown }) => isNameTaken(error) && (context.copying?.refusals ?? 0) < COPY_NAME_RETRIES,

@@ -2,7 +2,7 @@ import { SCENARIO_ACTIVE_TABS, type ScenarioListQuerySchema } from '@beacon/cont
 import type { z } from 'zod';
 
 /** GET /api/scenario/'s query as the contract's schema accepts it (text values). */
-export type TemplateListRequest = z.input<typeof ScenarioListQuerySchema>;
+export type MessageListRequest = z.input<typeof ScenarioListQuerySchema>;
 
 export type ActiveTab = (typeof SCENARIO_ACTIVE_TABS)[number];
 export const ACTIVE_TABS = SCENARIO_ACTIVE_TABS;
@@ -12,10 +12,11 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
 
 /**
- * What Message Templates shows: all, real or test messages, a search over name and message ID, and
- * the page. It lives in the URL, so Back, a reload or a shared link keeps it.
+ * What a paged list of messages shows (Message Templates, Send Message): all, real or test messages,
+ * a search over name and message ID, and the page. It lives in the URL, so Back, a reload or a shared
+ * link keeps it.
  */
-export interface TemplatesQuery {
+export interface MessageListQuery {
   readonly activeTab: ActiveTab;
   readonly search: string;
   /** 1-based. */
@@ -23,7 +24,7 @@ export interface TemplatesQuery {
   readonly pageSize: PageSize;
 }
 
-export const DEFAULT_QUERY: TemplatesQuery = { activeTab: 'all', search: '', page: 1, pageSize: DEFAULT_PAGE_SIZE };
+export const DEFAULT_QUERY: MessageListQuery = { activeTab: 'all', search: '', page: 1, pageSize: DEFAULT_PAGE_SIZE };
 
 /** The URL's names are the list call's, so a link reads like the call it makes. */
 const PARAM = { activeTab: 'active_tab', search: 'search', page: 'page', pageSize: 'page_size' } as const;
@@ -38,7 +39,7 @@ function positiveInteger(text: string | null): number | null {
 }
 
 /** Reads the query from the URL; what the list cannot use (a hand-edited link) takes its default. */
-export function queryFromSearchParams(params: URLSearchParams): TemplatesQuery {
+export function queryFromSearchParams(params: URLSearchParams): MessageListQuery {
   const tab = params.get(PARAM.activeTab)?.trim() ?? '';
   const pageSize = positiveInteger(params.get(PARAM.pageSize));
   return {
@@ -50,7 +51,7 @@ export function queryFromSearchParams(params: URLSearchParams): TemplatesQuery {
 }
 
 /** The URL's query string for a query; defaults are left out so links stay short. */
-export function searchParamsFromQuery(query: TemplatesQuery): URLSearchParams {
+export function searchParamsFromQuery(query: MessageListQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.activeTab !== DEFAULT_QUERY.activeTab) params.set(PARAM.activeTab, query.activeTab);
   if (query.search !== '') params.set(PARAM.search, query.search);
@@ -59,22 +60,17 @@ export function searchParamsFromQuery(query: TemplatesQuery): URLSearchParams {
   return params;
 }
 
-export const sameQuery = (a: TemplatesQuery, b: TemplatesQuery): boolean => searchParamsFromQuery(a).toString() === searchParamsFromQuery(b).toString();
+export const sameQuery = (a: MessageListQuery, b: MessageListQuery): boolean => searchParamsFromQuery(a).toString() === searchParamsFromQuery(b).toString();
 
-/** A search or a Real / Test choice narrows the list: finding nothing then is "no results", not "no templates". */
-export const isFiltered = (query: TemplatesQuery): boolean => query.activeTab !== 'all' || query.search.trim() !== '';
+/** A search or a Real / Test choice narrows the list: finding nothing then is "no results", not an empty list. */
+export const isFiltered = (query: MessageListQuery): boolean => query.activeTab !== 'all' || query.search.trim() !== '';
 
-/** The page the list asks for. */
-export function pageRequest(query: TemplatesQuery): TemplateListRequest {
-  const request: TemplateListRequest = { active_tab: query.activeTab, page: String(query.page), page_size: String(query.pageSize) };
+/**
+ * The page the list asks for; `included` adds what a screen lists with each message (Send Message:
+ * its latest sessions and those scheduled).
+ */
+export function pageRequest(query: MessageListQuery, included: Pick<MessageListRequest, 'include_sessions' | 'include_scheduled'> = {}): MessageListRequest {
+  const request: MessageListRequest = { active_tab: query.activeTab, page: String(query.page), page_size: String(query.pageSize), ...included };
   if (query.search.trim() !== '') request.search = query.search.trim();
   return request;
-}
-
-/** `?a=1&b=x` for a request's values. */
-export function queryString(request: Readonly<Record<string, string | undefined>>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(request)) if (value !== undefined && value !== '') params.set(name, value);
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
 }
