@@ -11,6 +11,7 @@ import type { CommandExecutor } from '@beacon/platform';
 import type { ChannelProvider, OutgoingMessage, SendOutcome } from '../channels/channel-provider';
 import type { ChannelProviders } from '../channels/channel-providers';
 import type { DispatchJob } from './dispatch-job';
+import { ProviderPacing } from './provider-pacing';
 
 export interface DispatchSettings {
   readonly workerId: string;
@@ -63,6 +64,7 @@ export class DispatchBatch {
     private readonly providers: ChannelProviders,
     private readonly settings: DispatchSettings,
     private readonly requeue: (jobs: readonly DispatchJob[]) => Promise<void>,
+    private readonly pacing = new ProviderPacing({}),
   ) {}
 
   async handle(messages: readonly BusMessage<DispatchJob>[]): Promise<void> {
@@ -147,14 +149,16 @@ export class DispatchBatch {
 
   private async send(job: DispatchJob): Promise<DispatchOutcome> {
     const provider = this.providers.for(job.channel);
+    const message = messageOf(job);
+    const pacedMs = await this.pacing.turn(provider.name, message);
     let outcome: SendOutcome;
     try {
-      outcome = await provider.send(messageOf(job));
+      outcome = await provider.send(message);
     } catch (error) {
       // A provider that throws broke its contract: whether the message left is not known.
       outcome = { kind: 'unknown', reason: error instanceof Error ? error.message : String(error) };
     }
-    const base = { deliveryId: job.deliveryId, provider: provider.name, address: job.address };
+    const base = { deliveryId: job.deliveryId, provider: provider.name, address: job.address, ...(pacedMs > 0 ? { pacedMs } : {}) };
     switch (outcome.kind) {
       case 'accepted':
         return { ...base, ...this.acceptedBy(provider, outcome.providerMessageId) };

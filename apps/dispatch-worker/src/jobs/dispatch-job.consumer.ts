@@ -3,6 +3,7 @@ import type { Bus, Consumer } from '@beacon/bus';
 import { BUS, CommandExecutor, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { ChannelProviders } from '../channels/channel-providers';
 import { DispatchBatch } from './dispatch-batch';
+import { ProviderPacing } from './provider-pacing';
 import { DISPATCH_LANES, dispatchTopic, dispatchWorkersGroup, type DispatchJob } from './dispatch-job';
 
 /** Jobs handed over at once from one partition: one claim and one record of answers per session in them. */
@@ -25,7 +26,7 @@ export class DispatchJobConsumer implements OnApplicationBootstrap, OnApplicatio
     @Inject(PLATFORM_CONFIG) config: PlatformConfig,
   ) {
     const settings = { workerId: config.nodeId, leaseMs: config.dispatchClaimLeaseMs, maxClaims: 3, maxAttempts: 3, concurrency: 32 };
-    this.batch = new DispatchBatch(executor, providers, settings, (jobs) => this.requeue(jobs));
+    this.batch = new DispatchBatch(executor, providers, settings, (jobs) => this.requeue(jobs), new ProviderPacing(config.dispatchPerSecond));
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -26,6 +26,8 @@ export interface DispatchOutcome {
   /** For throttled and temporary refusals: the next attempt's delivery id, made before it is queued. */
   readonly retryAs?: string;
   readonly retryAfterMs?: number;
+  /** How long the send waited for its turn under the provider's pace (ms), when it did. */
+  readonly pacedMs?: number;
   /** An unknown outcome settled by asking the provider (it had the message, or it had not). */
   readonly reconciled?: boolean;
 }

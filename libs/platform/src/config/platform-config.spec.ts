@@ -142,4 +142,22 @@ describe('platform configuration', () => {
     expect(refusal({ EMAIL_RETRY_DELAYS_MS: '5s' })).toContain('EMAIL_RETRY_DELAYS_MS');
     expect(refusal({ EMAIL_CALLBACK_SECRET: 'short' })).toBe('EMAIL_CALLBACK_SECRET must be at least 32 characters long');
   });
+
+  it('reads the simulator, the planner\'s bound and each channel\'s pace, refusing what it cannot use', () => {
+    expect(loadPlatformConfig({})).toMatchObject({ simulator: { latencyMs: 0, failureRate: 0, replyRate: 0 }, dispatchMaxQueuedPerTenant: 10_000, dispatchPerSecond: {} });
+    expect(
+      loadPlatformConfig({ SIMULATOR_LATENCY_MS: '250', SIMULATOR_FAILURE_RATE: '0.1', SIMULATOR_REPLY_RATE: '1', DISPATCH_MAX_QUEUED_PER_TENANT: '500', SMS_PER_SECOND: '10', EMAIL_PER_SECOND: '100' }),
+    ).toMatchObject({ simulator: { latencyMs: 250, failureRate: 0.1, replyRate: 1 }, dispatchMaxQueuedPerTenant: 500, dispatchPerSecond: { SMS: 10, EMAIL: 100 } });
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadPlatformConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return null;
+    };
+    expect(refusal({ SIMULATOR_FAILURE_RATE: '1.5' })).toContain('SIMULATOR_FAILURE_RATE');
+    expect(refusal({ SIMULATOR_LATENCY_MS: '-1' })).toContain('SIMULATOR_LATENCY_MS');
+    expect(refusal({ SMS_PER_SECOND: '0' })).toContain('SMS_PER_SECOND');
+  });
 });

@@ -81,6 +81,12 @@ export interface PlatformConfig {
    * SLACK_PROVIDER, PUSH_PROVIDER; the simulator by default) and what the chosen ones need.
    */
   readonly channelProviders: ChannelProvidersConfig;
+  /**
+   * Sends per second each channel's provider may take from one sender (SMS_PER_SECOND, VOICE_PER_SECOND,
+   * EMAIL_PER_SECOND, TEAMS_PER_SECOND, SLACK_PER_SECOND, PUSH_PER_SECOND); absent: unpaced. An SMS costs
+   * its part count. Per worker process: with N workers, each takes its share.
+   */
+  readonly dispatchPerSecond: Readonly<Partial<Record<'SMS' | 'VOICE' | 'EMAIL' | 'TEAMS' | 'SLACK' | 'PUSH', number>>>;
   /** Jobs a tenant may have queued before planning its sessions pauses (DISPATCH_MAX_QUEUED_PER_TENANT). */
   readonly dispatchMaxQueuedPerTenant: number;
   /** Folder of the built console served under /ui/ (embedded mode). */
@@ -254,6 +260,13 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
       replyRate: share('SIMULATOR_REPLY_RATE', env.SIMULATOR_REPLY_RATE, 0),
     },
     channelProviders: loadChannelProvidersConfig(env, publicUrl),
+    dispatchPerSecond: Object.fromEntries(
+      (['SMS', 'VOICE', 'EMAIL', 'TEAMS', 'SLACK', 'PUSH'] as const).flatMap((channel) => {
+        const name = `${channel}_PER_SECOND`;
+        const value = env[name];
+        return value === undefined || value === '' ? [] : [[channel, positiveInt(name, value, 1)]];
+      }),
+    ),
     dispatchMaxQueuedPerTenant: positiveInt('DISPATCH_MAX_QUEUED_PER_TENANT', env.DISPATCH_MAX_QUEUED_PER_TENANT, 10_000),
     consoleDir: resolve(env.CONSOLE_DIR || join(__dirname, '..', '..', '..', '..', 'apps', 'console', 'dist')),
     storageSigningSecret: secret('STORAGE_SIGNING_SECRET', env.STORAGE_SIGNING_SECRET),

@@ -94,15 +94,15 @@ export class SessionPlanner {
           deliveries: [...webhooks, ...deliveriesOf(context, await this.addresses(tenantId, users))],
           at: new Date().toISOString(),
         };
-        await this.executor.execute(messageSessionPageStream(sessionId, page), messageSessionPageDecider, { type: 'QueueMessageSessionPage', data }, {
+        const outcome = await this.executor.execute(messageSessionPageStream(sessionId, page), messageSessionPageDecider, { type: 'QueueMessageSessionPage', data }, {
           tenantId,
           customerGroupId: origin.customerGroupId,
           actorUserId: null,
           correlationId: sessionId,
           acceptedAt: new Date(),
         });
-        // Read back: in a race with another planner, its page is the one written, and the one queued.
-        written = (await this.pageOf(sessionId, page))!;
+        // In a race with another planner, its page is the one written, and the one queued.
+        written = outcome.state.queued ? outcome.state.page : data;
       }
       await this.queue(context, written, laneOf(origin, page === 0 && written.final));
       if (this.advance(cursor, written)) {
