@@ -11,8 +11,8 @@ import { SessionContext } from '../../session/session-context';
 import { selectTimezone } from '../../session/session.selectors';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
 import { isFiltered, PAGE_SIZES, queryFromSearchParams, searchParamsFromQuery, type MessageListQuery, type PageSize } from '../../message-list/message-list-query';
+import { MessageListFilters, TAB_LABELS } from '../../shared-ui/MessageListFilters';
 import { Pager } from '../../shared-ui/Pager';
-import { TAB_LABELS, SendingFilters } from './components/SendingFilters';
 import { SendableMessagesTable } from './components/SendableMessagesTable';
 import { SendFailurePanel } from './components/SendFailurePanel';
 import { SessionProgressPanel } from './components/SessionProgressPanel';
@@ -94,7 +94,7 @@ export default function MessageSendingPage() {
           onTryAgain={() => sending.send({ type: 'sending.retry' })}
         />
       )}
-      <SendingFilters query={query} onChange={(patch) => show({ ...query, ...patch, page: 1 })} />
+      <MessageListFilters label="Filter messages to send" query={query} onChange={(patch) => show({ ...query, ...patch, page: 1 })} />
       {loading && page === null && <Note role="status">Loading messages…</Note>}
       {error !== null && <LoadFailure text={error} onRetry={() => sending.send({ type: 'sending.reload' })} />}
       {page && page.count === 0 && isFiltered(query) && <Note role="status">{NO_MATCHING_RESULTS_MESSAGE}</Note>}

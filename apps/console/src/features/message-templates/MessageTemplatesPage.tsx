@@ -11,8 +11,8 @@ import { SessionContext } from '../../session/session-context';
 import { selectTimezone } from '../../session/session.selectors';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
 import { isFiltered, PAGE_SIZES, queryFromSearchParams, searchParamsFromQuery, type MessageListQuery, type PageSize } from '../../message-list/message-list-query';
+import { MessageListFilters, TAB_LABELS } from '../../shared-ui/MessageListFilters';
 import { Pager } from '../../shared-ui/Pager';
-import { TAB_LABELS, TemplatesFilters } from './components/TemplatesFilters';
 import { TemplatesTable } from './components/TemplatesTable';
 import { selectCopyingId, selectDeletingId, selectLoadError, selectLoading, selectPage } from './machines/message-templates.selectors';
 import { messageTemplatesApi } from './message-templates-api';
@@ -84,7 +84,7 @@ export default function MessageTemplatesPage() {
         </h1>
         {canCreate && <CreateLink to={CREATE_PATH}>Create Message</CreateLink>}
       </TitleRow>
-      <TemplatesFilters query={query} onChange={(patch) => show({ ...query, ...patch, page: 1 })} />
+      <MessageListFilters label="Filter message templates" query={query} onChange={(patch) => show({ ...query, ...patch, page: 1 })} />
       {loading && page === null && <Note role="status">Loading message templates…</Note>}
       {error !== null && <LoadFailure text={error} onRetry={() => templates.send({ type: 'templates.reload' })} />}
       {page && page.count === 0 && isFiltered(query) && <Note role="status">{NO_MATCHING_RESULTS_MESSAGE}</Note>}

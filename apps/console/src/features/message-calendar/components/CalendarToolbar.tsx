@@ -1,8 +1,8 @@
-import { useId, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { SecondaryButton } from '../../../shared-ui/buttons';
 import { VisuallyHidden } from '../../../shared-ui/form-controls';
-import { useFollowing } from '../../../shared-ui/use-applied-filter';
+import { SegmentedChoice } from '../../../shared-ui/SegmentedChoice';
 import { CALENDAR_VIEWS, periodName, VIEW_UNITS, type CalendarPeriod, type CalendarView } from '../calendar-period';
 
 export const VIEW_LABELS: Readonly<Record<CalendarView, string>> = { day: 'Day', week: 'Week', month: 'Month' };
@@ -22,8 +22,6 @@ interface CalendarToolbarProps {
  * anywhere in the toolbar.
  */
 export function CalendarToolbar({ period, titleId, onView, onShift, onToday }: CalendarToolbarProps) {
-  const id = useId();
-  const [view, setView] = useFollowing(period.view);
   const unit = VIEW_UNITS[period.view];
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'PageUp' && event.key !== 'PageDown') return;
@@ -32,24 +30,7 @@ export function CalendarToolbar({ period, titleId, onView, onShift, onToday }: C
   };
   return (
     <Bar role="group" aria-label="Calendar period" onKeyDown={onKeyDown}>
-      <Views>
-        <legend>View</legend>
-        {CALENDAR_VIEWS.map((each) => (
-          <label key={each}>
-            <input
-              type="radio"
-              name={`${id}-view`}
-              value={each}
-              checked={view === each}
-              onChange={() => {
-                setView(each);
-                onView(each);
-              }}
-            />
-            <span>{VIEW_LABELS[each]}</span>
-          </label>
-        ))}
-      </Views>
+      <SegmentedChoice legend="View" choices={CALENDAR_VIEWS} labels={VIEW_LABELS} value={period.view} onChoose={onView} />
       <Steps>
         <SecondaryButton type="button" aria-keyshortcuts="PageUp" onClick={() => onShift(-1)}>
           <span aria-hidden="true">‹ </span>Previous<VisuallyHidden> {unit}</VisuallyHidden>
@@ -88,58 +69,4 @@ const Steps = styled.div`
 const PeriodName = styled.h2`
   margin: 0;
   font-size: 1.125rem;
-`;
-
-/* A segmented choice: radios drawn as tabs; the text keeps the text colour, the chosen one is marked by weight and a bar. */
-const Views = styled.fieldset`
-  display: flex;
-  margin: 0;
-  padding: 0;
-  border: none;
-
-  legend {
-    float: left;
-    margin-right: 12px;
-    padding: 8px 0;
-    font-weight: 500;
-  }
-
-  label {
-    position: relative;
-    cursor: pointer;
-  }
-
-  input {
-    position: absolute;
-    opacity: 0;
-    inset: 0;
-    margin: 0;
-    cursor: pointer;
-  }
-
-  span {
-    display: inline-block;
-    padding: 8px 16px;
-    color: ${({ theme }) => theme.colors.text};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-bottom-width: 3px;
-  }
-
-  label + label span {
-    border-left: none;
-  }
-
-  input:checked + span {
-    font-weight: 600;
-    border-bottom-color: ${({ theme }) => theme.colors.highlight};
-  }
-
-  input:focus-visible + span {
-    outline: 2px solid ${({ theme }) => theme.colors.highlight};
-    outline-offset: 2px;
-  }
-
-  label:hover span {
-    background: ${({ theme }) => theme.colors.highlightHover};
-  }
 `;
