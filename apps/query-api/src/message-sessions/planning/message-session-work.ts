@@ -72,19 +72,27 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
   async round(now = new Date()): Promise<boolean> {
     const work = this.readStore.scope(SYSTEM_TENANT).collection<MessageSessionWorkDocument>(MESSAGE_SESSION_WORK);
     for (const due of await work.find({ status: 'scheduled', scheduled_for: { $lte: now.toISOString() } }, { sort: { scheduled_for: 1 }, limit: PER_ROUND })) {
-      await this.run(due, { type: 'StartScheduledMessageSession', data: { at: now.toISOString() } });
+      await this.each(due, 'start', () => this.run(due, { type: 'StartScheduledMessageSession', data: { at: now.toISOString() } }));
     }
     // Sessions take turns of a few pages each: a small message is planned while a broadcast still is.
     let more = false;
     for (const planning of await work.find({ status: 'planning' }, { sort: { started_at: 1 }, limit: PER_ROUND })) {
-      try {
+      await this.each(planning, 'plan', async () => {
         more = (await this.planner.plan(planning.tenant_id, planning._id)) || more;
-      } catch (error) {
-        if (!(error instanceof PlanningPaused)) throw error;
-      }
+      });
     }
-    for (const sending of await work.find({ status: 'sending' }, { sort: { started_at: 1 }, limit: PER_ROUND })) await this.settle(sending, now);
+    for (const sending of await work.find({ status: 'sending' }, { sort: { started_at: 1 }, limit: PER_ROUND })) await this.each(sending, 'settle', () => this.settle(sending, now));
     return more;
+  }
+
+  /** One session's work: a session that fails is logged and tried again next round, and never holds up the others. */
+  private async each(entry: MessageSessionWorkDocument, what: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof PlanningPaused) return;
+      this.logger.error(`Session ${entry._id} (${what}) will be tried again: ${error instanceof Error ? error.stack : String(error)}`);
+    }
   }
 
   /** The next round: at once while planning has more to do, else after ROUND_MS. */
