@@ -8,6 +8,7 @@ import { useAccessSubject } from '../../navigation/access-subject-context';
 import { SessionContext } from '../../session/session-context';
 import { selectTimezone } from '../../session/session.selectors';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
+import { MainActionLink, TitleRow } from '../../shared-ui/title-row';
 import { dayOf, periodDays, periodName, periodOf, periodWeeks, queryFromSearchParams, searchParamsFromQuery, shiftPeriod, type CalendarPeriod, type CalendarQuery } from './calendar-period';
 import { calendarSessions, sessionsByDay } from './calendar-sessions';
 import { CalendarGrid } from './components/CalendarGrid';
@@ -78,7 +79,7 @@ function MessageCalendar({ timeZone }: { timeZone: string }) {
     <Page aria-labelledby="message-calendar-title">
       <TitleRow>
         <h1 id="message-calendar-title">Message Calendar</h1>
-        {canSchedule && <ScheduleLink to={scheduleLink(query)}>Schedule Message</ScheduleLink>}
+        {canSchedule && <MainActionLink to={scheduleLink(query)}>Schedule Message</MainActionLink>}
       </TitleRow>
       <CalendarToolbar
         period={period}
@@ -118,30 +119,6 @@ function MessageCalendar({ timeZone }: { timeZone: string }) {
     </Page>
   );
 }
-
-const TitleRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-  align-items: center;
-  justify-content: space-between;
-`;
-
-/* The main action, drawn as the console's primary button: white on the highlight. */
-const ScheduleLink = styled(Link)`
-  padding: 8px 16px;
-  font-weight: 500;
-  color: #ffffff;
-  text-decoration: none;
-  background: ${({ theme }) => theme.colors.highlight};
-  border: 1px solid ${({ theme }) => theme.colors.highlight};
-  border-radius: ${({ theme }) => theme.radiusPx}px;
-
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.highlight};
-    outline-offset: 2px;
-  }
-`;
 
 const Empty = styled.p`
   margin: 0;

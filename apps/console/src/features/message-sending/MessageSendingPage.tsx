@@ -3,16 +3,16 @@ import { NO_MATCHING_RESULTS_MESSAGE } from '@beacon/domain';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { generatePath, Link, useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
 import { useDialog, useSnackbar } from '../../feedback/use-feedback';
+import { isFiltered, queryFromSearchParams, searchParamsFromQuery, type MessageListQuery } from '../../message-list/message-list-query';
 import { useAccessSubject } from '../../navigation/access-subject-context';
 import { SessionContext } from '../../session/session-context';
 import { selectTimezone } from '../../session/session.selectors';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
-import { isFiltered, PAGE_SIZES, queryFromSearchParams, searchParamsFromQuery, type MessageListQuery, type PageSize } from '../../message-list/message-list-query';
 import { MessageListFilters, TAB_LABELS } from '../../shared-ui/MessageListFilters';
-import { Pager } from '../../shared-ui/Pager';
+import { EmptyList } from '../../shared-ui/empty-list';
+import { MessageListPager } from '../../shared-ui/MessageListPager';
 import { SendableMessagesTable } from './components/SendableMessagesTable';
 import { SendFailurePanel } from './components/SendFailurePanel';
 import { SessionProgressPanel } from './components/SessionProgressPanel';
@@ -99,11 +99,11 @@ export default function MessageSendingPage() {
       {error !== null && <LoadFailure text={error} onRetry={() => sending.send({ type: 'sending.reload' })} />}
       {page && page.count === 0 && isFiltered(query) && <Note role="status">{NO_MATCHING_RESULTS_MESSAGE}</Note>}
       {page && page.count === 0 && !isFiltered(query) && (
-        <Empty>
+        <EmptyList>
           <h2>No messages to send yet</h2>
           <Note>{canCreate ? 'A message you create can be sent from here.' : 'An administrator or operator creates the messages you send.'}</Note>
           {canCreate && <Link to={CREATE_PATH}>Create Message</Link>}
-        </Empty>
+        </EmptyList>
       )}
       {page && page.results.length > 0 && (
         <SendableMessagesTable
@@ -118,37 +118,7 @@ export default function MessageSendingPage() {
           onSend={(message) => sending.send({ type: 'sending.prepare', message, key: newIdempotencyKey() })}
         />
       )}
-      {page && (page.count > 0 || query.page > 1) && (
-        <Pager
-          label="Message pages"
-          page={query.page}
-          numberOfPages={Math.ceil(page.count / query.pageSize)}
-          pageSize={query.pageSize}
-          pageSizes={PAGE_SIZES}
-          countText={`${page.count} ${page.count === 1 ? 'message' : 'messages'}`}
-          onPage={(next) => show({ ...query, page: next })}
-          onPageSize={(pageSize: PageSize) => show({ ...query, pageSize, page: 1 })}
-        />
-      )}
+      {page && <MessageListPager label="Message pages" query={query} count={page.count} onShow={show} />}
     </Page>
   );
 }
-
-const Empty = styled.div`
-  display: grid;
-  gap: 8px;
-  justify-items: start;
-  padding: 24px;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radiusPx}px;
-
-  h2 {
-    margin: 0;
-    font-size: 1.125rem;
-  }
-
-  a {
-    color: ${({ theme }) => theme.colors.text};
-  }
-`;

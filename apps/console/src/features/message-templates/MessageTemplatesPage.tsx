@@ -3,16 +3,17 @@ import { NO_MATCHING_RESULTS_MESSAGE } from '@beacon/domain';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { generatePath, Link, useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { useApi } from '../../api/api-context';
 import { useDialog, useSnackbar } from '../../feedback/use-feedback';
+import { isFiltered, queryFromSearchParams, searchParamsFromQuery, type MessageListQuery } from '../../message-list/message-list-query';
 import { useAccessSubject } from '../../navigation/access-subject-context';
 import { SessionContext } from '../../session/session-context';
 import { selectTimezone } from '../../session/session.selectors';
 import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
-import { isFiltered, PAGE_SIZES, queryFromSearchParams, searchParamsFromQuery, type MessageListQuery, type PageSize } from '../../message-list/message-list-query';
 import { MessageListFilters, TAB_LABELS } from '../../shared-ui/MessageListFilters';
-import { Pager } from '../../shared-ui/Pager';
+import { EmptyList } from '../../shared-ui/empty-list';
+import { MessageListPager } from '../../shared-ui/MessageListPager';
+import { MainActionLink, TitleRow } from '../../shared-ui/title-row';
 import { TemplatesTable } from './components/TemplatesTable';
 import { selectCopyingId, selectDeletingId, selectLoadError, selectLoading, selectPage } from './machines/message-templates.selectors';
 import { messageTemplatesApi } from './message-templates-api';
@@ -82,18 +83,18 @@ export default function MessageTemplatesPage() {
         <h1 id="message-templates-title" ref={title} tabIndex={-1}>
           Message Templates
         </h1>
-        {canCreate && <CreateLink to={CREATE_PATH}>Create Message</CreateLink>}
+        {canCreate && <MainActionLink to={CREATE_PATH}>Create Message</MainActionLink>}
       </TitleRow>
       <MessageListFilters label="Filter message templates" query={query} onChange={(patch) => show({ ...query, ...patch, page: 1 })} />
       {loading && page === null && <Note role="status">Loading message templates…</Note>}
       {error !== null && <LoadFailure text={error} onRetry={() => templates.send({ type: 'templates.reload' })} />}
       {page && page.count === 0 && isFiltered(query) && <Note role="status">{NO_MATCHING_RESULTS_MESSAGE}</Note>}
       {page && page.count === 0 && !isFiltered(query) && (
-        <Empty>
+        <EmptyList>
           <h2>No message templates yet</h2>
           <Note>A message you create is kept here, ready to edit, copy or send again.</Note>
           {canCreate && <Link to={CREATE_PATH}>Create Message</Link>}
-        </Empty>
+        </EmptyList>
       )}
       {page && page.results.length > 0 && (
         <TemplatesTable
@@ -108,65 +109,7 @@ export default function MessageTemplatesPage() {
           onDelete={confirmDelete}
         />
       )}
-      {page && (page.count > 0 || query.page > 1) && (
-        <Pager
-          label="Message template pages"
-          page={query.page}
-          numberOfPages={Math.ceil(page.count / query.pageSize)}
-          pageSize={query.pageSize}
-          pageSizes={PAGE_SIZES}
-          countText={`${page.count} ${page.count === 1 ? 'message' : 'messages'}`}
-          onPage={(next) => show({ ...query, page: next })}
-          onPageSize={(pageSize: PageSize) => show({ ...query, pageSize, page: 1 })}
-        />
-      )}
+      {page && <MessageListPager label="Message template pages" query={query} count={page.count} onShow={show} />}
     </Page>
   );
 }
-
-const TitleRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-  align-items: center;
-  justify-content: space-between;
-
-  h1:focus {
-    outline: none;
-  }
-`;
-
-/* The main action, drawn as the console's primary button: white on the highlight. */
-const CreateLink = styled(Link)`
-  padding: 8px 16px;
-  font-weight: 500;
-  color: #ffffff;
-  text-decoration: none;
-  background: ${({ theme }) => theme.colors.highlight};
-  border: 1px solid ${({ theme }) => theme.colors.highlight};
-  border-radius: ${({ theme }) => theme.radiusPx}px;
-
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.highlight};
-    outline-offset: 2px;
-  }
-`;
-
-const Empty = styled.div`
-  display: grid;
-  gap: 8px;
-  justify-items: start;
-  padding: 24px;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radiusPx}px;
-
-  h2 {
-    margin: 0;
-    font-size: 1.125rem;
-  }
-
-  a {
-    color: ${({ theme }) => theme.colors.text};
-  }
-`;
