@@ -1,22 +1,13 @@
 import type { RunResultDto, ScenarioListEntryDto, ScenarioSessionDto } from '@beacon/contracts';
-import { displayInstant, TRANSLATIONS } from '@beacon/domain';
+import { displayInstant } from '@beacon/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { channelsText } from '../../../formatting/channel-names';
 import { DataTable } from '../../../shared-ui/DataTable';
 import { VisuallyHidden } from '../../../shared-ui/form-controls';
 import type { Outcomes } from '../machines/message-sending.machine';
 import { messagesText, peopleText, reached, sessionInstant, STATUS_LABELS } from '../session-progress';
-
-/** The channels a message uses, in the builder's words. */
-const CHANNEL_LABELS: ReadonlyMap<string, string> = new Map([
-  ...TRANSLATIONS.dispatch_types.map(({ value, label }): [string, string] => [value, label]),
-  ['TEAMS', 'Microsoft Teams'],
-  ['SLACK', 'Slack'],
-  ['PWA', 'Push'],
-]);
-
-const channelsText = (channels: readonly string[]) => (channels.length === 0 ? 'None' : channels.map((channel) => CHANNEL_LABELS.get(channel) ?? channel).join(', '));
 
 /** Sends listed per message: the latest few, newest first. */
 export const SESSIONS_SHOWN = 3;

@@ -2,21 +2,11 @@ import type { ScenarioListEntryDto } from '@beacon/contracts';
 import { displayInstant, TRANSLATIONS } from '@beacon/domain';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { channelsText } from '../../../formatting/channel-names';
 import { DataTable } from '../../../shared-ui/DataTable';
 import { VisuallyHidden } from '../../../shared-ui/form-controls';
 
 const TYPE_LABELS: ReadonlyMap<string, string> = new Map(TRANSLATIONS.scenario_types.map(({ value, label }) => [value, label]));
-
-/** The channels a message uses, in the builder's words. */
-const CHANNEL_LABELS: ReadonlyMap<string, string> = new Map([
-  ...TRANSLATIONS.dispatch_types.map(({ value, label }): [string, string] => [value, label]),
-  ['TEAMS', 'Microsoft Teams'],
-  ['SLACK', 'Slack'],
-  ['PWA', 'Push'],
-]);
-
-export const channelsText = (channels: readonly string[]) =>
-  channels.length === 0 ? 'None' : channels.map((channel) => CHANNEL_LABELS.get(channel) ?? channel).join(', ');
 
 interface TemplatesTableProps {
   caption: string;
