@@ -1,15 +1,10 @@
 import type { HolidayCheckDto, RunResultDto, ScenarioDto, ScenarioListEntryDto, ScenarioSessionDto, SessionStartedDto } from '@beacon/contracts';
-import {
-  checkHolidayAndWeekend,
-  DEFAULT_MESSAGE_LANGUAGE,
-  DEFAULT_TTS_VOICE,
-  newScenarioDraft,
-  SCHEDULE_IN_THE_PAST,
-  type ScenarioDraft,
-} from '@beacon/domain';
+import { checkHolidayAndWeekend, DEFAULT_MESSAGE_LANGUAGE, DEFAULT_TTS_VOICE, newScenarioDraft, SCHEDULE_IN_THE_PAST, type ScenarioDraft } from '@beacon/domain';
 import { jest } from '@jest/globals';
 import type { ApiClient, Method, SendOptions } from '../../../api/api-client';
 import { ApiError } from '../../../api/api-error';
+import { listEntryOf } from '../../../testing/fake-message-list';
+import { aKeptMessage } from '../../../testing/kept-messages';
 import { stubApi } from '../../../testing/stub-api';
 
 /*
@@ -47,14 +42,7 @@ export function aSession(id: string, scenario: string, changes: Partial<FakeSess
 }
 
 export function aMessage(id: string, changes: Partial<ScenarioDraft>): ScenarioDto {
-  return {
-    ...newScenarioDraft({ ttsVoice: DEFAULT_TTS_VOICE, language: DEFAULT_MESSAGE_LANGUAGE }),
-    ...changes,
-    id,
-    customer_group: 'group-1',
-    created_at: '2026-02-01T09:00:00.000Z',
-    updated_at: '2026-02-01T09:00:00.000Z',
-  } as ScenarioDto;
+  return aKeptMessage(id, changes, '2026-02-01T09:00:00.000Z');
 }
 
 const noChecks = newScenarioDraft({ ttsVoice: DEFAULT_TTS_VOICE, language: DEFAULT_MESSAGE_LANGUAGE }).holiday;
@@ -191,19 +179,7 @@ export class FakeCalendarServer {
       deliveries: session.deliveries,
     });
     return {
-      id: message.id,
-      name: message.scenario_name,
-      scenario_id: message.scenario_message_id,
-      is_real: message.is_real,
-      scenario_type: message.scenario_type,
-      customer_group: message.customer_group,
-      customer_group_name: 'Demo Organisation',
-      channels: [],
-      is_dashboard: message.is_dashboard,
-      is_phone_invoke: message.is_phone_invoke,
-      is_incident_manager: message.is_incident_manager,
-      is_email_invoke: message.is_email_invoke,
-      updated_at: message.updated_at,
+      ...listEntryOf(message),
       ...(params.get('include_sessions') === 'true'
         ? {
             sessions: own

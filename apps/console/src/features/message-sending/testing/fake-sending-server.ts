@@ -1,9 +1,11 @@
 import type { RunResultDto, ScenarioDto, ScenarioListEntryDto, ScenarioPageDto, ScenarioSessionDto, SessionStartedDto } from '@beacon/contracts';
-import { DEFAULT_MESSAGE_LANGUAGE, DEFAULT_TTS_VOICE, newScenarioDraft, type DispatchType, type ScenarioDraft } from '@beacon/domain';
+import { EMPTY_RECIPIENTS, type ScenarioDraft } from '@beacon/domain';
 import { jest } from '@jest/globals';
 import type { ApiClient, Method, SendOptions } from '../../../api/api-client';
 import { ApiError } from '../../../api/api-error';
 import { publishLiveUpdate } from '../../../live/live-incidents';
+import { listEntryOf, listPage, matchingMessages } from '../../../testing/fake-message-list';
+import { aDevice, aKeptMessage } from '../../../testing/kept-messages';
 import { stubApi } from '../../../testing/stub-api';
 import { SENDING_LIVE_RESOURCES } from '../message-sending-api';
 
@@ -27,27 +29,9 @@ type FakeSession = Omit<RunResultDto, 'task_id' | 'session_id'> & { id: string }
 
 const NO_PROGRESS: Progress = { queued: 0, sending: 0, sent: 0, delivered: 0, failed: 0, replied: 0, unknown: 0 };
 
-const device = (field: string, dispatch_type: DispatchType, position: number) => ({
-  dispatch_type,
-  id: `${field}:${dispatch_type}`,
-  label: dispatch_type,
-  field_label: field,
-  field_id: field,
-  heading: `${field} (${dispatch_type})`,
-  position,
-});
-
-/** A kept message as GET /api/scenario/{id}/ answers it. */
+/** A kept message as GET /api/scenario/{id}/ answers it, sent to everyone unless told. */
 export function aMessage(id: string, changes: Partial<ScenarioDraft>, updatedAt: string): ScenarioDto {
-  return {
-    ...newScenarioDraft({ ttsVoice: DEFAULT_TTS_VOICE, language: DEFAULT_MESSAGE_LANGUAGE }),
-    recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
-    ...changes,
-    id,
-    customer_group: 'group-1',
-    created_at: updatedAt,
-    updated_at: updatedAt,
-  } as ScenarioDto;
+  return aKeptMessage(id, { recipients: { ...EMPTY_RECIPIENTS, include: [{ recipient_type: 'everyone', recipient_value: [] }] }, ...changes }, updatedAt);
 }
 
 /** The demo organisation's messages (apps/command-api/src/seed/demo-templates.ts), newest change first. */
@@ -58,16 +42,16 @@ export const DEMO_MESSAGES: readonly ScenarioDto[] = [
       scenario_name: 'Site evacuation',
       scenario_message_id: '100',
       is_real: true,
-      devices: [device('mobile', 'SMS', 1), device('mobile', 'VOICE', 2), device('work-email', 'EMAIL', 3)],
+      devices: [aDevice('mobile', 'SMS', 1), aDevice('mobile', 'VOICE', 2), aDevice('work-email', 'EMAIL', 3)],
       email_subject_line: 'EVACUATE NOW',
       message: { sms: 'EVACUATE NOW.', email: 'Evacuate the site now.', voice: 'Evacuate the site now.' },
     },
     '2026-03-05T09:30:00.000Z',
   ),
-  aMessage('fire-drill', { scenario_name: 'Fire drill (test)', is_real: false, devices: [device('mobile', 'SMS', 1)], message: { sms: 'Fire drill.', email: '', voice: '' } }, '2026-03-04T14:05:00.000Z'),
+  aMessage('fire-drill', { scenario_name: 'Fire drill (test)', is_real: false, devices: [aDevice('mobile', 'SMS', 1)], message: { sms: 'Fire drill.', email: '', voice: '' } }, '2026-03-04T14:05:00.000Z'),
   aMessage(
     'it-outage',
-    { scenario_name: 'IT outage: are you affected?', is_real: true, devices: [device('mobile', 'SMS', 1), device('work-email', 'EMAIL', 2)], message: { sms: 'IT outage.', email: 'IT outage.', voice: '' } },
+    { scenario_name: 'IT outage: are you affected?', is_real: true, devices: [aDevice('mobile', 'SMS', 1), aDevice('work-email', 'EMAIL', 2)], message: { sms: 'IT outage.', email: 'IT outage.', voice: '' } },
     '2026-03-01T08:00:00.000Z',
   ),
 ];
@@ -267,19 +251,7 @@ export class FakeSendingServer {
   private entryOf(message: ScenarioDto): ScenarioListEntryDto {
     const own = [...this.sessions.values()].filter((session) => session.scenario === message.id);
     return {
-      id: message.id,
-      name: message.scenario_name,
-      scenario_id: message.scenario_message_id,
-      is_real: message.is_real,
-      scenario_type: message.scenario_type,
-      customer_group: message.customer_group,
-      customer_group_name: 'Demo Organisation',
-      channels: [...new Set(message.devices.map((entry) => entry.dispatch_type))],
-      is_dashboard: message.is_dashboard,
-      is_phone_invoke: message.is_phone_invoke,
-      is_incident_manager: message.is_incident_manager,
-      is_email_invoke: message.is_email_invoke,
-      updated_at: message.updated_at,
+      ...listEntryOf(message),
       sessions: own
         .filter((session) => session.started_at !== null)
         .sort((a, b) => b.started_at!.localeCompare(a.started_at!))
@@ -290,20 +262,6 @@ export class FakeSendingServer {
   }
 
   private list(params: URLSearchParams): ScenarioPageDto {
-    const tab = params.get('active_tab') ?? 'all';
-    const search = params.get('search')?.trim().toLowerCase() ?? '';
-    const matching = [...this.messages]
-      .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
-      .filter((message) => tab === 'all' || message.is_real === (tab === 'real'))
-      .filter((message) => !search || message.scenario_name.toLowerCase().includes(search) || message.scenario_message_id.toLowerCase().includes(search))
-      .map((message) => this.entryOf(message));
-    const size = Number(params.get('page_size') ?? 10);
-    const page = Number(params.get('page') ?? 1);
-    return {
-      count: matching.length,
-      next: page * size < matching.length ? page + 1 : null,
-      previous: page > 1 ? page - 1 : null,
-      results: matching.slice((page - 1) * size, page * size),
-    };
+    return listPage(matchingMessages(this.messages, params).map((message) => this.entryOf(message)), params);
   }
 }

@@ -1,16 +1,10 @@
 import type { ScenarioDto, ScenarioListEntryDto, ScenarioPageDto } from '@beacon/contracts';
-import {
-  DEFAULT_MESSAGE_LANGUAGE,
-  DEFAULT_TTS_VOICE,
-  MESSAGE_ID_DUPLICATE,
-  NAME_DUPLICATE,
-  newScenarioDraft,
-  type DispatchType,
-  type ScenarioDraft,
-} from '@beacon/domain';
+import { MESSAGE_ID_DUPLICATE, NAME_DUPLICATE, type ScenarioDraft } from '@beacon/domain';
 import { jest } from '@jest/globals';
 import type { ApiClient, Method } from '../../../api/api-client';
 import { ApiError } from '../../../api/api-error';
+import { listEntryOf, listPage, matchingMessages } from '../../../testing/fake-message-list';
+import { aDevice, aKeptMessage } from '../../../testing/kept-messages';
 import { stubApi } from '../../../testing/stub-api';
 
 /*
@@ -26,32 +20,8 @@ export interface RecordedCall {
   body: unknown;
 }
 
-export const GROUP_NAMES: ReadonlyMap<string, string> = new Map([
-  ['group-1', 'Demo Organisation'],
-  ['north', 'North Region'],
-]);
-
-const device = (field: string, dispatch_type: DispatchType, position: number) => ({
-  dispatch_type,
-  id: `${field}:${dispatch_type}`,
-  label: dispatch_type,
-  field_label: field,
-  field_id: field,
-  heading: `${field} (${dispatch_type})`,
-  position,
-});
-
 /** A kept message as GET /api/scenario/{id}/ answers it. */
-export function aTemplate(id: string, changes: Partial<ScenarioDraft>, updatedAt: string, customerGroup = 'group-1'): ScenarioDto {
-  return {
-    ...newScenarioDraft({ ttsVoice: DEFAULT_TTS_VOICE, language: DEFAULT_MESSAGE_LANGUAGE }),
-    ...changes,
-    id,
-    customer_group: customerGroup,
-    created_at: updatedAt,
-    updated_at: updatedAt,
-  } as ScenarioDto;
-}
+export const aTemplate = aKeptMessage;
 
 /** The demo organisation's three templates (apps/command-api/src/seed/demo-templates.ts), newest change first. */
 export const DEMO_TEMPLATES: readonly ScenarioDto[] = [
@@ -61,7 +31,7 @@ export const DEMO_TEMPLATES: readonly ScenarioDto[] = [
       scenario_name: 'Site evacuation',
       scenario_message_id: '100',
       is_real: true,
-      devices: [device('mobile', 'SMS', 1), device('mobile', 'VOICE', 2), device('work-email', 'EMAIL', 3)],
+      devices: [aDevice('mobile', 'SMS', 1), aDevice('mobile', 'VOICE', 2), aDevice('work-email', 'EMAIL', 3)],
       email_subject_line: 'EVACUATE NOW',
       message: { sms: 'EVACUATE NOW.', email: 'Evacuate the site now.', voice: 'Evacuate the site now.' },
     },
@@ -69,7 +39,7 @@ export const DEMO_TEMPLATES: readonly ScenarioDto[] = [
   ),
   aTemplate(
     'fire-drill',
-    { scenario_name: 'Fire drill (test)', is_real: false, devices: [device('mobile', 'SMS', 1)], message: { sms: 'Fire drill at 10:00.', email: '', voice: '' } },
+    { scenario_name: 'Fire drill (test)', is_real: false, devices: [aDevice('mobile', 'SMS', 1)], message: { sms: 'Fire drill at 10:00.', email: '', voice: '' } },
     '2026-03-04T14:05:00.000Z',
   ),
   aTemplate(
@@ -78,7 +48,7 @@ export const DEMO_TEMPLATES: readonly ScenarioDto[] = [
       scenario_name: 'IT outage: are you affected?',
       scenario_type: 'sequence',
       is_real: true,
-      devices: [device('mobile', 'SMS', 1), device('work-email', 'EMAIL', 2)],
+      devices: [aDevice('mobile', 'SMS', 1), aDevice('work-email', 'EMAIL', 2)],
       use_microsoft_teams: true,
       email_subject_line: 'IT outage',
       message: { sms: 'IT outage.', email: 'IT outage.', voice: '' },
@@ -90,29 +60,6 @@ export const DEMO_TEMPLATES: readonly ScenarioDto[] = [
 
 const NOT_FOUND = () => new ApiError(404, { detail: 'Not found.' });
 const ONE = /^\/api\/scenario\/([^/?]+)\/$/;
-
-function entryOf(template: ScenarioDto): ScenarioListEntryDto {
-  return {
-    id: template.id,
-    name: template.scenario_name,
-    scenario_id: template.scenario_message_id,
-    is_real: template.is_real,
-    scenario_type: template.scenario_type,
-    customer_group: template.customer_group,
-    customer_group_name: GROUP_NAMES.get(template.customer_group) ?? '',
-    channels: [
-      ...new Set(template.devices.map((entry) => entry.dispatch_type)),
-      ...(template.use_microsoft_teams ? ['TEAMS'] : []),
-      ...(template.use_slack ? ['SLACK'] : []),
-      ...(template.use_pwa ? ['PWA'] : []),
-    ],
-    is_dashboard: template.is_dashboard,
-    is_phone_invoke: template.is_phone_invoke,
-    is_incident_manager: template.is_incident_manager,
-    is_email_invoke: template.is_email_invoke,
-    updated_at: template.updated_at,
-  };
-}
 
 export class FakeTemplatesServer {
   readonly calls: RecordedCall[] = [];
@@ -197,21 +144,8 @@ export class FakeTemplatesServer {
   }
 
   private list(params: URLSearchParams): ScenarioListEntryDto[] | ScenarioPageDto {
-    const tab = params.get('active_tab') ?? 'all';
-    const search = params.get('search')?.trim().toLowerCase() ?? '';
-    const matching = this.sorted()
-      .filter((template) => tab === 'all' || template.is_real === (tab === 'real'))
-      .filter((template) => !search || template.scenario_name.toLowerCase().includes(search) || template.scenario_message_id.toLowerCase().includes(search))
-      .map(entryOf);
-    if (params.get('page_size') === 'all') return matching;
-    const size = Number(params.get('page_size') ?? 10);
-    const page = Number(params.get('page') ?? 1);
-    return {
-      count: matching.length,
-      next: page * size < matching.length ? page + 1 : null,
-      previous: page > 1 ? page - 1 : null,
-      results: matching.slice((page - 1) * size, page * size),
-    };
+    const matching = matchingMessages(this.templates, params).map(listEntryOf);
+    return params.get('page_size') === 'all' ? matching : listPage(matching, params);
   }
 
   private create(body: Partial<ScenarioDto>): ScenarioDto {
