@@ -1,11 +1,11 @@
 import { canAccessRoute, consoleRoute, type ConsoleRouteKey, type MessageBuilderStep } from '@beacon/contracts';
 import { NO_MATCHING_RESULTS_MESSAGE } from '@beacon/domain';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { generatePath, Link, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { generatePath, Link } from 'react-router-dom';
 import { useApi } from '../../api/api-context';
 import { useDialog, useSnackbar } from '../../feedback/use-feedback';
-import { isFiltered, queryFromSearchParams, searchParamsFromQuery, type MessageListQuery } from '../../message-list/message-list-query';
+import { isFiltered } from '../../message-list/message-list-query';
 import { useAccessSubject } from '../../navigation/access-subject-context';
 import { SessionContext } from '../../session/session-context';
 import { selectTimezone } from '../../session/session.selectors';
@@ -13,6 +13,7 @@ import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
 import { MessageListFilters, TAB_LABELS } from '../../shared-ui/MessageListFilters';
 import { EmptyList } from '../../shared-ui/empty-list';
 import { MessageListPager } from '../../shared-ui/MessageListPager';
+import { useMessageListQuery } from '../../shared-ui/use-message-list-query';
 import { SendableMessagesTable } from './components/SendableMessagesTable';
 import { SendFailurePanel } from './components/SendFailurePanel';
 import { SessionProgressPanel } from './components/SessionProgressPanel';
@@ -47,15 +48,14 @@ export default function MessageSendingPage() {
   const dialog = useDialog();
   const viewer = useAccessSubject();
   const timeZone = SessionContext.useSelector(selectTimezone);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = useMemo(() => queryFromSearchParams(searchParams), [searchParams]);
+  const { query, show, replace } = useMessageListQuery();
   const [logic] = useState(() =>
     messageSendingLogic({
       api: messageSendingApi(api),
       notifyFailure: (text) => snackbar.show(text, 'error'),
       askToConfirm: (confirmation, confirm) =>
         dialog.alert({ message: confirmationText(confirmation), acceptText: CONFIRM_SEND_TEXT, declineText: DECLINE_SEND_TEXT, onAccept: confirm }),
-      replaceQuery: (next) => setSearchParams(searchParamsFromQuery(next), { replace: true }),
+      replaceQuery: replace,
     }),
   );
   const sending = useActorRef(logic, { input: { query } });
@@ -76,7 +76,6 @@ export default function MessageSendingPage() {
   useEffect(() => failureHeading.current?.focus(), [failure]);
 
   const canCreate = canAccessRoute('message.create', viewer);
-  const show = (next: MessageListQuery) => setSearchParams(searchParamsFromQuery(next));
   const caption = `${query.activeTab === 'all' ? 'Messages' : `${TAB_LABELS[query.activeTab]} messages`}${
     query.search.trim() ? ` matching “${query.search.trim()}”` : ''
   } you can send, last changed first (times in ${timeZone})`;

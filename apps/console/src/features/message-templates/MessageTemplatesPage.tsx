@@ -1,11 +1,11 @@
 import { canAccessRoute, consoleRoute, type ScenarioListEntryDto } from '@beacon/contracts';
 import { NO_MATCHING_RESULTS_MESSAGE } from '@beacon/domain';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { generatePath, Link, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { generatePath, Link } from 'react-router-dom';
 import { useApi } from '../../api/api-context';
 import { useDialog, useSnackbar } from '../../feedback/use-feedback';
-import { isFiltered, queryFromSearchParams, searchParamsFromQuery, type MessageListQuery } from '../../message-list/message-list-query';
+import { isFiltered } from '../../message-list/message-list-query';
 import { useAccessSubject } from '../../navigation/access-subject-context';
 import { SessionContext } from '../../session/session-context';
 import { selectTimezone } from '../../session/session.selectors';
@@ -13,6 +13,7 @@ import { LoadFailure, Note, Page } from '../../shared-ui/page-layout';
 import { MessageListFilters, TAB_LABELS } from '../../shared-ui/MessageListFilters';
 import { EmptyList } from '../../shared-ui/empty-list';
 import { MessageListPager } from '../../shared-ui/MessageListPager';
+import { useMessageListQuery } from '../../shared-ui/use-message-list-query';
 import { MainActionLink, TitleRow } from '../../shared-ui/title-row';
 import { TemplatesTable } from './components/TemplatesTable';
 import { selectCopyingId, selectDeletingId, selectLoadError, selectLoading, selectPage } from './machines/message-templates.selectors';
@@ -34,13 +35,12 @@ export default function MessageTemplatesPage() {
   const dialog = useDialog();
   const viewer = useAccessSubject();
   const timeZone = SessionContext.useSelector(selectTimezone);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const query = useMemo(() => queryFromSearchParams(searchParams), [searchParams]);
+  const { query, show, replace } = useMessageListQuery();
   const [logic] = useState(() =>
     messageTemplatesLogic({
       api: messageTemplatesApi(api),
       notify: (text, type) => snackbar.show(text, type),
-      replaceQuery: (next) => setSearchParams(searchParamsFromQuery(next), { replace: true }),
+      replaceQuery: replace,
     }),
   );
   const templates = useActorRef(logic, { input: { query } });
@@ -62,7 +62,6 @@ export default function MessageTemplatesPage() {
   }, [page, deletingId, loading]);
 
   const canCreate = canAccessRoute('message.create', viewer);
-  const show = (next: MessageListQuery) => setSearchParams(searchParamsFromQuery(next));
   const confirmDelete = (template: ScenarioListEntryDto) =>
     dialog.alert({
       message: `Delete the message “${template.name}”? It will no longer be listed or sent. This cannot be undone.`,
