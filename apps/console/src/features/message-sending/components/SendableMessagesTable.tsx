@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { channelsText } from '../../../formatting/channel-names';
-import { DataTable } from '../../../shared-ui/DataTable';
 import { VisuallyHidden } from '../../../shared-ui/form-controls';
+import { MessageTable } from '../../../shared-ui/message-table';
 import type { Outcomes } from '../machines/message-sending.machine';
 import { messagesText, peopleText, reached, sessionInstant, STATUS_LABELS } from '../session-progress';
 
@@ -100,11 +100,7 @@ function SessionLine({ session, outcome, when }: { session: ScenarioSessionDto; 
   );
 }
 
-const Table = styled(DataTable)`
-  tbody th {
-    font-weight: 500;
-  }
-
+const Table = styled(MessageTable)`
   td {
     vertical-align: top;
   }
@@ -112,16 +108,6 @@ const Table = styled(DataTable)`
   time {
     white-space: nowrap;
     font-variant-numeric: tabular-nums;
-  }
-
-  /* The text colour, underlined: a (brandable) highlight may be too light for text on white. */
-  a {
-    color: ${({ theme }) => theme.colors.text};
-  }
-
-  a:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.highlight};
-    outline-offset: 2px;
   }
 `;
 

@@ -3,8 +3,8 @@ import { displayInstant, TRANSLATIONS } from '@beacon/domain';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { channelsText } from '../../../formatting/channel-names';
-import { DataTable } from '../../../shared-ui/DataTable';
 import { VisuallyHidden } from '../../../shared-ui/form-controls';
+import { MessageTable } from '../../../shared-ui/message-table';
 
 const TYPE_LABELS: ReadonlyMap<string, string> = new Map(TRANSLATIONS.scenario_types.map(({ value, label }) => [value, label]));
 
@@ -79,24 +79,10 @@ export function TemplatesTable({ caption, templates, timeZone, busy, editPath, c
   );
 }
 
-const Table = styled(DataTable)`
-  tbody th {
-    font-weight: 500;
-  }
-
+const Table = styled(MessageTable)`
   td:nth-child(7) {
     white-space: nowrap;
     font-variant-numeric: tabular-nums;
-  }
-
-  /* The text colour, underlined: a (brandable) highlight may be too light for text on white. */
-  a {
-    color: ${({ theme }) => theme.colors.text};
-  }
-
-  a:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.highlight};
-    outline-offset: 2px;
   }
 `;
 
