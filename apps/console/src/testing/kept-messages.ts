@@ -27,3 +27,13 @@ export function aKeptMessage(id: string, changes: Partial<ScenarioDraft>, update
     updated_at: updatedAt,
   } as ScenarioDto;
 }
+
+/** The demo organisation's Site evacuation (apps/command-api/src/seed/demo-templates.ts): real, by SMS, voice call and email. */
+export const SITE_EVACUATION: Partial<ScenarioDraft> = {
+  scenario_name: 'Site evacuation',
+  scenario_message_id: '100',
+  is_real: true,
+  devices: [aDevice('mobile', 'SMS', 1), aDevice('mobile', 'VOICE', 2), aDevice('work-email', 'EMAIL', 3)],
+  email_subject_line: 'EVACUATE NOW',
+  message: { sms: 'EVACUATE NOW.', email: 'Evacuate the site now.', voice: 'Evacuate the site now.' },
+};

@@ -5,7 +5,7 @@ import type { ApiClient, Method, SendOptions } from '../../../api/api-client';
 import { ApiError } from '../../../api/api-error';
 import { publishLiveUpdate } from '../../../live/live-incidents';
 import { listEntryOf, listPage, matchingMessages } from '../../../testing/fake-message-list';
-import { aDevice, aKeptMessage } from '../../../testing/kept-messages';
+import { aDevice, aKeptMessage, SITE_EVACUATION } from '../../../testing/kept-messages';
 import { stubApi } from '../../../testing/stub-api';
 import { SENDING_LIVE_RESOURCES } from '../message-sending-api';
 
@@ -36,18 +36,7 @@ export function aMessage(id: string, changes: Partial<ScenarioDraft>, updatedAt:
 
 /** The demo organisation's messages (apps/command-api/src/seed/demo-templates.ts), newest change first. */
 export const DEMO_MESSAGES: readonly ScenarioDto[] = [
-  aMessage(
-    'site-evacuation',
-    {
-      scenario_name: 'Site evacuation',
-      scenario_message_id: '100',
-      is_real: true,
-      devices: [aDevice('mobile', 'SMS', 1), aDevice('mobile', 'VOICE', 2), aDevice('work-email', 'EMAIL', 3)],
-      email_subject_line: 'EVACUATE NOW',
-      message: { sms: 'EVACUATE NOW.', email: 'Evacuate the site now.', voice: 'Evacuate the site now.' },
-    },
-    '2026-03-05T09:30:00.000Z',
-  ),
+  aMessage('site-evacuation', SITE_EVACUATION, '2026-03-05T09:30:00.000Z'),
   aMessage('fire-drill', { scenario_name: 'Fire drill (test)', is_real: false, devices: [aDevice('mobile', 'SMS', 1)], message: { sms: 'Fire drill.', email: '', voice: '' } }, '2026-03-04T14:05:00.000Z'),
   aMessage(
     'it-outage',

@@ -4,7 +4,7 @@ import { jest } from '@jest/globals';
 import type { ApiClient, Method } from '../../../api/api-client';
 import { ApiError } from '../../../api/api-error';
 import { listEntryOf, listPage, matchingMessages } from '../../../testing/fake-message-list';
-import { aDevice, aKeptMessage } from '../../../testing/kept-messages';
+import { aDevice, aKeptMessage, SITE_EVACUATION } from '../../../testing/kept-messages';
 import { stubApi } from '../../../testing/stub-api';
 
 /*
@@ -25,18 +25,7 @@ export const aTemplate = aKeptMessage;
 
 /** The demo organisation's three templates (apps/command-api/src/seed/demo-templates.ts), newest change first. */
 export const DEMO_TEMPLATES: readonly ScenarioDto[] = [
-  aTemplate(
-    'site-evacuation',
-    {
-      scenario_name: 'Site evacuation',
-      scenario_message_id: '100',
-      is_real: true,
-      devices: [aDevice('mobile', 'SMS', 1), aDevice('mobile', 'VOICE', 2), aDevice('work-email', 'EMAIL', 3)],
-      email_subject_line: 'EVACUATE NOW',
-      message: { sms: 'EVACUATE NOW.', email: 'Evacuate the site now.', voice: 'Evacuate the site now.' },
-    },
-    '2026-03-05T09:30:00.000Z',
-  ),
+  aTemplate('site-evacuation', SITE_EVACUATION, '2026-03-05T09:30:00.000Z'),
   aTemplate(
     'fire-drill',
     { scenario_name: 'Fire drill (test)', is_real: false, devices: [aDevice('mobile', 'SMS', 1)], message: { sms: 'Fire drill at 10:00.', email: '', voice: '' } },
