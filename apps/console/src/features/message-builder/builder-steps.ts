@@ -2,18 +2,8 @@ import { consoleRoute, MESSAGE_BUILDER_STEPS, type ConsoleRouteKey, type Message
 import { generatePath } from 'react-router-dom';
 
 export { MESSAGE_BUILDER_STEPS, type MessageBuilderStep };
-
 /** The tabs' names (spec part 2 §2), in the steps' order. */
-export const STEP_LABELS: Readonly<Record<MessageBuilderStep, string>> = {
-  settings: 'Settings',
-  recipients: 'Recipients',
-  devices: 'Devices',
-  sequence: 'Sequence',
-  content: 'Content',
-  noticeboard: 'Noticeboard',
-  trigger: 'Trigger',
-  finish: 'Finish',
-};
+export { BUILDER_TAB_NAMES as STEP_LABELS } from '../../formatting/builder-tab-names';
 
 /** Create Message until the message is kept, then Edit Message of its id. */
 export type BuilderPlace = { readonly mode: 'create' } | { readonly mode: 'edit'; readonly id: string };

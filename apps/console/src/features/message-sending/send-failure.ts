@@ -2,18 +2,6 @@ import { MESSAGE_BUILDER_STEPS, type MessageBuilderStep } from '@beacon/contract
 import { SCENARIO_ERROR_KEYS } from '@beacon/domain';
 import { errorText, isApiError } from '../../api/api-error';
 
-/** The builder's tab names (spec part 2 §2), which a refused send's error keys point to. */
-export const TAB_NAMES: Readonly<Record<MessageBuilderStep, string>> = {
-  settings: 'Settings',
-  recipients: 'Recipients',
-  devices: 'Devices',
-  sequence: 'Sequence',
-  content: 'Content',
-  noticeboard: 'Noticeboard',
-  trigger: 'Trigger',
-  finish: 'Finish',
-};
-
 /** A builder tab the send's check refused, with what is wrong on it. */
 export interface RefusedTab {
   readonly step: MessageBuilderStep;

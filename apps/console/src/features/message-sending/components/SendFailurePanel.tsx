@@ -1,8 +1,9 @@
 import { forwardRef, useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { BUILDER_TAB_NAMES } from '../../../formatting/builder-tab-names';
 import { SecondaryButton } from '../../../shared-ui/buttons';
-import { TAB_NAMES, type SendFailure } from '../send-failure';
+import type { SendFailure } from '../send-failure';
 import type { MessageBuilderStep } from '@beacon/contracts';
 
 interface SendFailurePanelProps {
@@ -33,8 +34,8 @@ export const SendFailurePanel = forwardRef<HTMLHeadingElement, SendFailurePanelP
               const path = tabPath(step);
               return (
                 <li key={step}>
-                  <strong>{TAB_NAMES[step]} tab:</strong> {messages.join(' ')}{' '}
-                  {path && <Link to={path}>Open {TAB_NAMES[step]} in Edit Message</Link>}
+                  <strong>{BUILDER_TAB_NAMES[step]} tab:</strong> {messages.join(' ')}{' '}
+                  {path && <Link to={path}>Open {BUILDER_TAB_NAMES[step]} in Edit Message</Link>}
                 </li>
               );
             })}
