@@ -8,7 +8,7 @@ import type { LiveUpdate } from '@beacon/contracts';
 import { DEMO_GROUPS } from '@beacon/command-api';
 import { dispatchTopic, type DispatchJob } from '@beacon/dispatch-worker';
 import type { DispatchOutcome } from '@beacon/domain';
-import { KafkaBus } from '@beacon/bus';
+import { KafkaBus, NamespacedBus } from '@beacon/bus';
 import { SqliteEventStore, type RecordedEvent } from '@beacon/event-store';
 import { apiLogin, newDataDir, startAppProcess, type AppProcess } from './support/app-process';
 
@@ -31,6 +31,8 @@ const distributedEnv = (nodeId: string) => ({
   MONGO_URL: mongoUrl!,
   MONGO_DATABASE: database,
   NODE_ID: nodeId,
+  // Topics and groups of this run only: other runs (and other tests) on the same broker use the same names.
+  BUS_TOPIC_PREFIX: `${database}.`,
   DISPATCH_CLAIM_LEASE_MS: '3000',
   // The demo tenant without its 200 people: their thousand-odd events would keep FerretDB's projections busy
   // past the read-your-writes wait this test measures.
@@ -104,7 +106,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   });
 
   it('two workers share the dispatch jobs; after one is killed mid-way every job has exactly one result', async () => {
-    const bus = await KafkaBus.connect({ brokers: [kafkaBrokers!], clientId: 'topology-test' });
+    const bus = new NamespacedBus(await KafkaBus.connect({ brokers: [kafkaBrokers!], clientId: 'topology-test' }), `${database}.`);
     const events = SqliteEventStore.open({ path: join(dataDir, 'events.sqlite') });
     const total = 300;
     const sessionId = `topology-${database}`;
@@ -142,7 +144,11 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
       }, 120_000).catch(async (error: unknown) => {
         // What the surviving worker said is the first thing to read when this fails.
         const answered = new Set((await results()).map((outcome) => outcome.deliveryId)).size;
-        throw new Error(`${String(error)}: ${answered} of ${total} answered. The surviving worker's last output:\n${workers[1]!.output().slice(-4000)}`);
+        const ledger = (await events.readAll()).filter((e) => e.streamName.startsWith(`dispatch-${sessionId}-`));
+        const claimed = ledger.filter((e) => e.type === 'DispatchesClaimed').reduce((sum, e) => sum + (e.data as { deliveryIds: string[] }).deliveryIds.length, 0);
+        throw new Error(
+          `${String(error)}: ${answered} of ${total} answered, ${claimed} claimed, ledger events ${ledger.map((e) => `${e.type}@${e.streamName.slice(-3)}`).join(' ')}. The surviving worker's last output:\n${workers[1]!.output().slice(-4000)}`,
+        );
       });
       await new Promise((r) => setTimeout(r, 2000));
       const final = await results();

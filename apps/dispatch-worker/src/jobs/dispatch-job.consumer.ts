@@ -1,13 +1,15 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Bus, Consumer } from '@beacon/bus';
+import { BusUnavailableError, type Bus, type Consumer } from '@beacon/bus';
 import { BUS, CommandExecutor, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { ChannelProviders } from '../channels/channel-providers';
 import { DispatchBatch } from './dispatch-batch';
 import { ProviderPacing } from './provider-pacing';
-import { DISPATCH_LANES, dispatchTopic, dispatchWorkersGroup, type DispatchJob } from './dispatch-job';
+import { DISPATCH_LANES, dispatchTopic, dispatchWorkersGroup, type DispatchJob, type DispatchLane } from './dispatch-job';
 
 /** Jobs handed over at once from one partition: one claim and one record of answers per session in them. */
 const MAX_BATCH = 500;
+/** Tries of a lane's consumer against a broker that answers "unavailable" while it settles. */
+const JOIN_ATTEMPTS = 6;
 
 /**
  * The dispatch workers' side of the bus: one consumer per lane (real, test), each lane's consumers a
@@ -30,10 +32,25 @@ export class DispatchJobConsumer implements OnApplicationBootstrap, OnApplicatio
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    for (const lane of DISPATCH_LANES) {
-      this.consumers.push(
-        await this.bus.consumeBatch<DispatchJob>(dispatchTopic(lane), dispatchWorkersGroup(lane), (messages) => this.batch.handle(messages), { maxBatchSize: MAX_BATCH }),
-      );
+    // The lanes' consumers join their groups at once: one after another, a Kafka group's join each, start-up took their sum.
+    const joined = await Promise.allSettled(DISPATCH_LANES.map((lane) => this.join(lane)));
+    for (const result of joined) if (result.status === 'fulfilled') this.consumers.push(result.value);
+    const failed = joined.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /**
+   * One lane's consumer. A broker still settling a topic just made (several workers creating the lanes'
+   * topics at once on a new cluster) answers "unavailable" for a moment: tried again, a few times.
+   */
+  private async join(lane: DispatchLane): Promise<Consumer> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.bus.consumeBatch<DispatchJob>(dispatchTopic(lane), dispatchWorkersGroup(lane), (messages) => this.batch.handle(messages), { maxBatchSize: MAX_BATCH });
+      } catch (error) {
+        if (!(error instanceof BusUnavailableError) || attempt >= JOIN_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
     }
   }
 

@@ -16,6 +16,8 @@ export interface PlatformConfig {
   readonly mongoUrl?: string;
   readonly mongoDatabase: string;
   readonly kafkaBrokers?: string[];
+  /** BUS_TOPIC_PREFIX: put before every bus topic and consumer group, so deployments sharing a Kafka cluster stay apart. */
+  readonly busTopicPrefix: string;
   readonly seedDemo: boolean;
   /** With the demo tenant, its 200 people (users with devices and data, and a week of on-call); off in API tests, which count users. */
   readonly seedDemoPeople: boolean;
@@ -150,6 +152,12 @@ function share(name: string, value: string | undefined, fallback: number): numbe
   return parsed;
 }
 
+function topicPrefix(value: string | undefined): string {
+  const prefix = value?.trim() ?? '';
+  if (!/^[A-Za-z0-9._-]{0,100}$/.test(prefix)) throw new Error('BUS_TOPIC_PREFIX may hold only letters, digits, ".", "_" and "-" (at most 100)');
+  return prefix;
+}
+
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
@@ -228,6 +236,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     mongoUrl: env.MONGO_URL || undefined,
     mongoDatabase: env.MONGO_DATABASE || 'beacon',
     kafkaBrokers: list(env.KAFKA_BROKERS),
+    busTopicPrefix: topicPrefix(env.BUS_TOPIC_PREFIX),
     seedDemo: flag(env.SEED_DEMO, true),
     seedDemoPeople: flag(env.SEED_DEMO_PEOPLE, true),
     versionNumber: env.VERSION_NUMBER || versionNumber,

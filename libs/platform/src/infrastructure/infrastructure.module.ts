@@ -55,7 +55,7 @@ export class InfrastructureModule {
         },
         {
           provide: BUS,
-          useFactory: () => createBus({ kafkaBrokers: config.kafkaBrokers, clientId: `beacon-${config.nodeId}`, sqlitePath: config.busPath }),
+          useFactory: () => createBus({ kafkaBrokers: config.kafkaBrokers, clientId: `beacon-${config.nodeId}`, sqlitePath: config.busPath, topicPrefix: config.busTopicPrefix }),
         },
         { provide: FILE_STORAGE, useFactory: () => createFileStorage({ dataDir: config.dataDir }) },
         {
