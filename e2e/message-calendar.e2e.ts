@@ -19,6 +19,20 @@ const AHEAD_MS = 6_000;
 const calendarTable = (page: Page) => page.getByRole('table', { name: /messages sent and scheduled/ });
 const periodHeading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 });
 
+/**
+ * The period's heading once it satisfies `ok`: the URL changes first, and the screen follows it in a
+ * render of its own a moment later, so reading the heading at once may read the period before.
+ */
+async function headingWhen(page: Page, ok: (text: string) => boolean, what: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const text = (await periodHeading(page).textContent()) ?? '';
+    if (ok(text)) return text;
+    if (Date.now() > deadline) throw new Error(`the period's heading is "${text}", not ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Text of the screen against what is behind it. */
 async function expectReadableText(page: Page, selectors: readonly string[]) {
   for (const selector of selectors) {
@@ -73,14 +87,14 @@ function wallClock(instant: number, timeZone: string): { date: string; time: str
     // The week, the next week, then Back twice: each period is a page of its own in the history.
     await page.getByRole('radio', { name: 'Week' }).check();
     await page.waitForURL(/\/ui\/message\/calendar\?view=week$/);
-    const thisWeek = await periodHeading(page).textContent();
+    const thisWeek = await headingWhen(page, (text) => text !== thisMonth, 'a week');
     await page.getByRole('button', { name: 'Next week' }).click();
     await page.waitForURL(/\/ui\/message\/calendar\?view=week&date=\d{4}-\d{2}-\d{2}$/);
-    expect(await periodHeading(page).textContent()).not.toBe(thisWeek);
+    expect(await headingWhen(page, (text) => text !== thisWeek, 'the next week')).not.toBe(thisWeek);
     await expectAccessible(page, 'Message Calendar, next week');
     await page.goBack();
     await page.waitForURL(/\/ui\/message\/calendar\?view=week$/);
-    expect(await periodHeading(page).textContent()).toBe(thisWeek);
+    expect(await headingWhen(page, (text) => text === thisWeek, `"${thisWeek}"`)).toBe(thisWeek);
     // Page Down and Page Up move a period on and back from the toolbar.
     await page.getByRole('button', { name: 'Today' }).focus();
     await page.keyboard.press('PageDown');
@@ -91,7 +105,7 @@ function wallClock(instant: number, timeZone: string): { date: string; time: str
     await expectAccessible(page, 'Message Calendar, a day');
     await page.getByRole('radio', { name: 'Month' }).check();
     await page.waitForURL(/\/ui\/message\/calendar(\?date=[\d-]+)?$/);
-    expect(await periodHeading(page).textContent()).toBe(thisMonth);
+    expect(await headingWhen(page, (text) => text === thisMonth, `"${thisMonth}"`)).toBe(thisMonth);
 
     await page.getByRole('main').getByRole('link', { name: 'Schedule Message' }).first().click();
     await page.waitForURL(/\/ui\/message\/calendar\/schedule_message/);
