@@ -36,12 +36,27 @@ export interface OutgoingMessage {
  * - throttled: it asked us to slow down (HTTP 429, SMTP 421/451 "try later"): not a failure;
  * - unknown: the request may have left and no answer came back (timeout, connection reset after
  *   sending). Never retried blindly: the delivery is reconciled with the provider first.
+ * Any of them may carry the failover decision that sent the message elsewhere than the channel's first
+ * provider (channels/failover/): the worker records it with the outcome.
  */
-export type SendOutcome =
+export type SendOutcome = (
   | { readonly kind: 'accepted'; readonly providerMessageId: string }
   | { readonly kind: 'refused'; readonly permanent: boolean; readonly reason: string; readonly code?: string }
   | { readonly kind: 'throttled'; readonly retryAfterMs: number; readonly reason: string }
-  | { readonly kind: 'unknown'; readonly reason: string };
+  | { readonly kind: 'unknown'; readonly reason: string }
+) & { readonly failover?: FailoverDecision };
+
+/**
+ * Why a send went to the channel's failover provider: `from` the first provider, `to` the failover one
+ * (which gave the outcome); `cause` refused (the first refused it for now, or could not be reached, so
+ * the message surely never left) or circuit-open (the first failed too often lately and is rested).
+ */
+export interface FailoverDecision {
+  readonly from: string;
+  readonly to: string;
+  readonly cause: 'refused' | 'circuit-open';
+  readonly reason: string;
+}
 
 /** A delivery's state as a provider reports it after the send. */
 export type ReportedStatus = 'sent' | 'delivered' | 'failed' | 'replied';

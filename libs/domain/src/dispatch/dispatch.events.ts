@@ -30,6 +30,12 @@ export interface DispatchOutcome {
   readonly pacedMs?: number;
   /** An unknown outcome settled by asking the provider (it had the message, or it had not). */
   readonly reconciled?: boolean;
+  /**
+   * The send went to the channel's failover provider instead of its first one: `from` the first
+   * (`provider` above), `to` the one that answered this outcome, `cause` why (the first refused it for
+   * now or could not be reached, or its circuit is open after too many failures) and `reason` in words.
+   */
+  readonly failover?: { readonly from: string; readonly to: string; readonly cause: 'refused' | 'circuit-open'; readonly reason: string };
 }
 
 /** A worker took these deliveries of one session and bus partition and is about to call their provider. */

@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseTwilioCallback, type TwilioCallback } from '../twilio-status-callback';
+import { parseTwilioCallbackOfAccounts } from '../../failover/twilio-accounts-callback';
+import type { TwilioCallback } from '../twilio-status-callback';
 
 /**
  * A local HTTP endpoint that takes Twilio's callbacks as the sending side's route will: it reads each
- * with parseTwilioCallback and answers 200 with the result as JSON (403 when the signature is refused,
+ * with parseTwilioCallback (of either account, when a failover account's token is given) and answers 200 with the result as JSON (403 when the signature is refused,
  * 400 when the request is not one we read), so the poster sees what became of each.
  */
 export class CallbackEndpoint {
@@ -12,14 +13,14 @@ export class CallbackEndpoint {
 
   private readonly server: Server;
 
-  private constructor(authToken: string) {
+  private constructor(authToken: string, failoverAuthToken?: string) {
     this.server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const callback = parseTwilioCallback(
+        const { callback } = parseTwilioCallbackOfAccounts(
           { url: `${this.baseUrl}${request.url ?? '/'}`, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') },
-          authToken,
+          { first: authToken, ...(failoverAuthToken === undefined ? {} : { failover: failoverAuthToken }) },
         );
         this.received.push(callback);
         const status = callback.kind === 'forbidden' ? 403 : callback.kind === 'invalid' ? 400 : 200;
@@ -29,8 +30,9 @@ export class CallbackEndpoint {
     });
   }
 
-  static async start(authToken: string): Promise<CallbackEndpoint> {
-    const endpoint = new CallbackEndpoint(authToken);
+  /** With a failover account's token too, it takes that account's callbacks as the worker's route does. */
+  static async start(authToken: string, failoverAuthToken?: string): Promise<CallbackEndpoint> {
+    const endpoint = new CallbackEndpoint(authToken, failoverAuthToken);
     await new Promise<void>((resolve) => endpoint.server.listen(0, '127.0.0.1', resolve));
     return endpoint;
   }
