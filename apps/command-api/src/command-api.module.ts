@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountEmailModule } from './account-email/account-email.module';
 import { AudioNoticeboardModule } from './audio-noticeboard/audio-noticeboard.module';
 import { CustomerGroupModule } from './customer-group/customer-group.module';
+import { DeadLettersModule } from './dead-letters/dead-letters.module';
 import { FieldModule } from './field/field.module';
 import { IncidentSettingsModule } from './incident-settings/incident-settings.module';
 import { IncidentsModule } from './incidents/incidents.module';
@@ -18,7 +19,7 @@ import { UsersModule } from './users/users.module';
  * the demo seeder (it sends other features' commands). Needs InfrastructureModule and PlatformModule at the root.
  */
 @Module({
-  imports: [CommandSharedModule, AccountEmailModule, AudioNoticeboardModule, CustomerGroupModule, FieldModule, IncidentSettingsModule, IncidentsModule, OnCallModule, ScenarioModule, SessionModule, UploadsModule, UsersModule],
+  imports: [CommandSharedModule, AccountEmailModule, AudioNoticeboardModule, CustomerGroupModule, DeadLettersModule, FieldModule, IncidentSettingsModule, IncidentsModule, OnCallModule, ScenarioModule, SessionModule, UploadsModule, UsersModule],
   providers: [DemoTenantSeeder],
 })
 export class CommandApiModule {}

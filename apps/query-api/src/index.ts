@@ -2,3 +2,4 @@ export * from './query-api.module';
 export * from './query-projections';
 export * from './shared/projections/projection-host';
 export * from './message-sessions/planning/message-session-work';
+export * from './message-sessions/dead-letters/dead-letter-retry-queue';

@@ -18,6 +18,8 @@ import { RecipientsModule } from './recipients/recipients.module';
 import { QUERY_PROJECTIONS } from './query-projections';
 import { ScenarioModule } from './scenario/scenario.module';
 import { MessageSessionsModule } from './message-sessions/message-sessions.module';
+import { DeadLettersModule } from './message-sessions/dead-letters/dead-letters.module';
+import { SimulatorModule } from './simulator/simulator.module';
 import { SessionModule } from './session/session.module';
 import { SpeechModule } from './speech/speech.module';
 import { PARKED_EVENT_LOG } from './shared/projections/projection-tokens';
@@ -52,6 +54,8 @@ import { UsersModule } from './users/users.module';
     RecipientsModule,
     ScenarioModule,
     MessageSessionsModule,
+    DeadLettersModule,
+    SimulatorModule,
     SessionModule,
     SpeechModule,
     UploadsModule,

@@ -12,6 +12,7 @@ import { onCallSettingsProjection } from './on-call/projections/on-call-settings
 import { scenariosProjection } from './scenario/projections/scenarios.projection';
 import { messageDeliveriesProjection } from './message-sessions/projections/message-deliveries.projection';
 import { messageSessionsProjection } from './message-sessions/projections/message-sessions.projection';
+import { deadLettersProjection } from './message-sessions/dead-letters/dead-letters.projection';
 import { usersProjection } from './users/projections/users.projection';
 
 /** Every read model the query API serves. */
@@ -30,4 +31,5 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   scenariosProjection,
   messageSessionsProjection,
   messageDeliveriesProjection,
+  deadLettersProjection,
 ];

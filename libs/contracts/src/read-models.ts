@@ -16,6 +16,8 @@ export const READ_MODELS = {
   messageSessions: 'message_sessions',
   /** One document per delivery of a session (the query API's message-deliveries projection); the dispatch worker finds the delivery an SMS reply answers in it. */
   messageDeliveries: 'message_deliveries',
+  /** One document per dead-lettered delivery (the query API's dead-letters projection); a retry finds where its ledger is in it. */
+  deadLetters: 'dead_letters',
 } as const;
 
 /** The projection that writes READ_MODELS.scenarios (a message's save waits for it, so a name just taken counts). */

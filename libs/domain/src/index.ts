@@ -35,6 +35,7 @@ export * from './dispatch/dispatch.commands';
 export * from './dispatch/dispatch.state';
 export * from './dispatch/dispatch.decide';
 export * from './dispatch/dispatch.activity';
+export * from './dispatch/dead-letter-retry';
 export * from './access/access-subject';
 export * from './access/route-guards';
 export * from './incident/ordering-keys';

@@ -18,4 +18,7 @@ export * from './holidays.schemas';
 export * from './speech.schemas';
 export * from './provider-callback.schemas';
 export * from './invoke.schemas';
+export * from './sending-list-query';
+export * from './dead-letters.schemas';
+export * from './simulator.schemas';
 export * from './route-schemas';

@@ -13,6 +13,8 @@ import { HOLIDAYS_API } from './holidays.schemas';
 import { INCIDENT_SETTINGS_API } from './incident-settings.schemas';
 import { INCIDENTS_API } from './incidents.schemas';
 import { INVOKE_API } from './invoke.schemas';
+import { DEAD_LETTERS_API } from './dead-letters.schemas';
+import { SIMULATOR_API } from './simulator.schemas';
 import { ON_CALL_API } from './on-call.schemas';
 import { PROVIDER_CALLBACK_API } from './provider-callback.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
@@ -50,6 +52,8 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   SPEECH_API,
   PROVIDER_CALLBACK_API,
   INVOKE_API,
+  DEAD_LETTERS_API,
+  SIMULATOR_API,
 ];
 
 function tagged<K extends string>(feature: ApiFeature<K>): Record<K, RouteDocumentation> {
@@ -76,4 +80,6 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(SPEECH_API),
   ...tagged(PROVIDER_CALLBACK_API),
   ...tagged(INVOKE_API),
+  ...tagged(DEAD_LETTERS_API),
+  ...tagged(SIMULATOR_API),
 };

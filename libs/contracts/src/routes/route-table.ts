@@ -14,6 +14,8 @@ import { HOLIDAYS_ROUTES } from './holidays.routes';
 import { INCIDENT_SETTINGS_ROUTES } from './incident-settings.routes';
 import { INCIDENTS_ROUTES } from './incidents.routes';
 import { INVOKE_ROUTES } from './invoke.routes';
+import { DEAD_LETTERS_ROUTES } from './dead-letters.routes';
+import { SIMULATOR_ROUTES } from './simulator.routes';
 import { ON_CALL_ROUTES } from './on-call.routes';
 import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
 import { PROVIDER_CALLBACK_ROUTES } from './provider-callback.routes';
@@ -69,6 +71,8 @@ export const ROUTES = {
   ...SPEECH_ROUTES,
   ...PROVIDER_CALLBACK_ROUTES,
   ...INVOKE_ROUTES,
+  ...DEAD_LETTERS_ROUTES,
+  ...SIMULATOR_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

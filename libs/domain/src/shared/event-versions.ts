@@ -1,6 +1,7 @@
 import { CUSTOMER_GROUP_EVENT_VERSIONS } from '../customer-group/customer-group.events';
 import { USER_EVENT_VERSIONS } from '../user/user.events';
 import { DISPATCH_EVENT_VERSIONS } from '../dispatch/dispatch.events';
+import { DEAD_LETTER_RETRY_EVENT_VERSIONS } from '../dispatch/dead-letter-retry';
 import { INCIDENT_EVENT_VERSIONS } from '../incident/incident.events';
 import { INCIDENT_SETTINGS_EVENT_VERSIONS } from '../incident-settings/incident-settings.events';
 import { FILE_UPLOAD_EVENT_VERSIONS } from '../file-upload/file-upload';
@@ -22,6 +23,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...CUSTOMER_GROUP_EVENT_VERSIONS,
   ...USER_EVENT_VERSIONS,
   ...DISPATCH_EVENT_VERSIONS,
+  ...DEAD_LETTER_RETRY_EVENT_VERSIONS,
   ...INCIDENT_EVENT_VERSIONS,
   ...INCIDENT_SETTINGS_EVENT_VERSIONS,
   ...FILE_UPLOAD_EVENT_VERSIONS,

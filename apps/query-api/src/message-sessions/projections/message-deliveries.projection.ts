@@ -1,5 +1,6 @@
 import {
   advanceDeliveryStatus,
+  type DeadLettersRetried,
   type DeliveriesReported,
   type DeliveryStatus,
   type DispatchEvent,
@@ -15,10 +16,10 @@ import {
   type MessageDeliveryDocument,
 } from '../../shared/read-models/message-sessions.read-model';
 
-type DeliveryEvent = DispatchEvent | DeliveriesReported;
+type DeliveryEvent = DispatchEvent | DeliveriesReported | DeadLettersRetried;
 type Apply = (current: MessageDeliveryDocument | null) => MessageDeliveryDocument | null;
 
-const DELIVERY_EVENTS = new Set(['DispatchesSent', 'DispatchesDeadLettered', 'DeliveriesReported']);
+const DELIVERY_EVENTS = new Set(['DispatchesSent', 'DispatchesDeadLettered', 'DeliveriesReported', 'DeadLettersRetried']);
 
 /** A delivery id's parts: `<session>.<recipient>.<device>.<attempt>`. */
 function partsOf(deliveryId: string) {
@@ -91,6 +92,9 @@ function changesOf(event: DeliveryEvent, at: string): [string, Apply][] {
       return event.data.outcomes.flatMap((outcome) => outcomeChanges(outcome, event.data.at));
     case 'DispatchesDeadLettered':
       return event.data.deliveryIds.map((id) => [id, advanced(id, 'failed', event.data.at, { reason: `${event.data.reason} Set aside for an admin to retry.` })]);
+    case 'DeadLettersRetried':
+      // An admin's retry: the dead delivery counts no more; its new attempt's document comes with its answer.
+      return event.data.retries.map(({ deliveryId }) => [deliveryId, (current) => ({ ...(current ?? skeleton(deliveryId, event.data.at)), superseded: true })]);
     case 'DeliveriesReported':
       return event.data.reports.map((report) => [
         report.deliveryId,

@@ -1,4 +1,4 @@
-import type { DeliveriesReported, DispatchesDeadLettered, DispatchesSent, MessageSessionEvent, MessageSessionOrigin, MessageSessionPageQueued } from '@beacon/domain';
+import type { DeadLettersRetried, DeliveriesReported, DispatchesDeadLettered, DispatchesSent, MessageSessionEvent, MessageSessionOrigin, MessageSessionPageQueued } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { ProjectionDefinition } from '@beacon/projections';
 import { SYSTEM_TENANT, type DocumentChange } from '@beacon/read-store';
@@ -13,12 +13,15 @@ import {
 } from '../../shared/read-models/message-sessions.read-model';
 
 type SessionEvent = MessageSessionEvent | MessageSessionPageQueued;
-type AnsweringEvent = DispatchesSent | DispatchesDeadLettered | DeliveriesReported;
+type AnsweringEvent = DispatchesSent | DispatchesDeadLettered | DeliveriesReported | DeadLettersRetried;
 
 const SESSION_EVENT = /^MessageSession[A-Z]/;
-const ANSWERING_EVENTS = new Set(['DispatchesSent', 'DispatchesDeadLettered', 'DeliveriesReported']);
+const ANSWERING_EVENTS = new Set(['DispatchesSent', 'DispatchesDeadLettered', 'DeliveriesReported', 'DeadLettersRetried']);
 
-/** How many deliveries an event gives their first answer (a retried one is answered by its last attempt). */
+/**
+ * How many deliveries an event gives their first answer (a retried one is answered by its last attempt):
+ * an admin's retry of dead letters takes theirs back, for their new attempts to answer.
+ */
 function firstAnswers(event: AnsweringEvent): number {
   switch (event.type) {
     case 'DispatchesSent':
@@ -27,6 +30,8 @@ function firstAnswers(event: AnsweringEvent): number {
       return event.data.deliveryIds.length;
     case 'DeliveriesReported':
       return event.data.reports.filter((report) => report.unanswered).length;
+    case 'DeadLettersRetried':
+      return -event.data.retries.length;
   }
 }
 
