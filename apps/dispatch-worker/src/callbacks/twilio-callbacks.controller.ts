@@ -3,7 +3,8 @@ import { ROUTES, type DetailResponse } from '@beacon/contracts';
 import { forbidden, notFound, validationError, withoutControlCharacters } from '@beacon/domain';
 import { PLATFORM_CONFIG, Public, rawFormBodyOf, type PlatformConfig, type TwilioAccountConfig } from '@beacon/platform';
 import type { Request, Response } from 'express';
-import { parseTwilioCallback, repliedReport, type InboundReply, type TwilioCallback } from '../channels/twilio/twilio-status-callback';
+import { parseTwilioCallbackOfAccounts } from '../channels/failover/twilio-accounts-callback';
+import { repliedReport, type InboundReply, type TwilioCallback } from '../channels/twilio/twilio-status-callback';
 import { DeliveryReportRecorder } from '../reports/delivery-report-recorder';
 import { ReplyDeliveries } from './reply-deliveries';
 import { sessionOfDelivery, SessionTenants } from './session-tenants';
@@ -19,7 +20,8 @@ export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Re
  * Twilio's callbacks: each message's status reports at `<PUBLIC_URL>/api/provider_callback/twilio/status/<delivery id>`,
  * and the SMS people send to our number at `…/twilio/reply`. Public: the X-Twilio-Signature, keyed with
  * the account's auth token over the address Twilio called (PUBLIC_URL and the path, never the Host
- * header) and the form as it came, is checked before anything else is read. A report is answered once
+ * header) and the form as it came, is checked before anything else is read; with a failover account
+ * (FAILOVER_TWILIO_*), its token is tried too, and its reports name the failover provider's marked id. A report is answered once
  * it is stored, so a failed store is Twilio's to retry; reports are facts folded monotonically, so a
  * repeated or late one changes nothing. Off (404) while no Twilio account is configured.
  */
@@ -38,7 +40,7 @@ export class TwilioCallbacksController {
   @Post(ROUTES.twilioStatusCallback.path)
   @HttpCode(200)
   async status(@Req() request: Request): Promise<DetailResponse> {
-    const callback = this.signed(request);
+    const { callback } = this.signed(request);
     if (callback.kind === 'ignored') return { detail: `Not recorded: ${callback.reason}.` };
     if (callback.kind === 'reply') throw validationError('An incoming message belongs at the reply address, not at a delivery\'s.');
     const { report } = callback;
@@ -55,14 +57,14 @@ export class TwilioCallbacksController {
   @Post(ROUTES.twilioIncomingMessage.path)
   @HttpCode(200)
   async reply(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<string> {
-    const callback = this.signed(request);
+    const { callback, account } = this.signed(request);
     if (callback.kind === 'report' || callback.kind === 'ignored') throw validationError('A status callback belongs at its delivery\'s address.');
     // TwiML only as the answer: a refusal or a failed store is JSON, as everywhere.
     const answered = () => {
       response.type('text/xml; charset=utf-8');
       return EMPTY_TWIML;
     };
-    const unrecorded = this.whyNotRecorded(callback.reply);
+    const unrecorded = this.whyNotRecorded(callback.reply, account);
     if (unrecorded) {
       this.logger.warn(`An SMS reply was not recorded: ${unrecorded}.`);
       return answered();
@@ -84,24 +86,32 @@ export class TwilioCallbacksController {
     return twilio;
   }
 
-  /** The request read after its signature is checked; a forbidden or unreadable one is refused here. */
-  private signed(request: Request): Exclude<TwilioCallback, { kind: 'forbidden' | 'invalid' }> {
+  /** The request read after its signature is checked (and which account signed it); a forbidden or unreadable one is refused here. */
+  private signed(request: Request): { callback: Exclude<TwilioCallback, { kind: 'forbidden' | 'invalid' }>; account: 'first' | 'failover' } {
     const { authToken } = this.account();
+    const failoverToken = this.config.channelProviders.failover?.twilio?.authToken;
     const raw = rawFormBodyOf(request);
     const body: unknown = request.body;
     const form = raw ?? (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : '');
     // The address Twilio called, as Twilio saw it: the public base (a gateway or a proxy may stand between) and the path as sent.
-    const callback = parseTwilioCallback({ url: `${this.config.publicUrl}${request.originalUrl}`, headers: request.headers, body: form }, authToken);
+    const { callback, account } = parseTwilioCallbackOfAccounts(
+      { url: `${this.config.publicUrl}${request.originalUrl}`, headers: request.headers, body: form },
+      { first: authToken, ...(failoverToken === undefined ? {} : { failover: failoverToken }) },
+    );
     if (callback.kind === 'forbidden') throw forbidden(SIGNATURE_REFUSED_MESSAGE);
     if (callback.kind === 'invalid') throw validationError(`${callback.reason}.`);
-    return callback;
+    return { callback, account };
   }
 
-  /** Why a reply is not recorded: it went to a number not ours, or no organisation is named for replies. */
-  private whyNotRecorded(reply: InboundReply): string | undefined {
+  /**
+   * Why a reply is not recorded: it went to a number not of the account that signed it (a person answers
+   * the number that texted them, the failover account's too), or no organisation is named for replies.
+   */
+  private whyNotRecorded(reply: InboundReply, account: 'first' | 'failover'): string | undefined {
     const twilio = this.account();
-    const ours = (twilio.from !== undefined && reply.to === twilio.from) || (twilio.messagingServiceSid !== undefined && reply.messagingServiceSid === twilio.messagingServiceSid);
-    if (!ours) return 'it was sent to a number other than TWILIO_FROM';
+    const signer = account === 'failover' ? this.config.channelProviders.failover?.twilio : twilio;
+    const ours = (signer?.from !== undefined && reply.to === signer.from) || (signer?.messagingServiceSid !== undefined && reply.messagingServiceSid === signer.messagingServiceSid);
+    if (!ours) return `it was sent to a number other than ${account === 'failover' ? 'FAILOVER_TWILIO_FROM' : 'TWILIO_FROM'}`;
     if (!twilio.replyTenantId) return 'no organisation is named for replies (TWILIO_REPLY_TENANT)';
     return undefined;
   }

@@ -3,6 +3,7 @@ import { loadPlatformConfig } from '@beacon/platform';
 import { ChannelProviders } from './channel-providers';
 import type { Channel, ChannelProvider } from './channel-provider';
 import { configuredProviders } from './configured-providers';
+import { FailoverProvider } from './failover/failover.provider';
 
 const simulator: ChannelProvider = {
   name: 'simulator',
@@ -40,6 +41,30 @@ describe('the providers configuration chooses', () => {
   it("asks Twilio for status callbacks at PUBLIC_URL's callback route, so acceptance waits for its report", () => {
     const [sms, voice] = configuredProviders(loadPlatformConfig({ ...TWILIO, SMS_PROVIDER: 'twilio', VOICE_PROVIDER: 'twilio' }).channelProviders);
     expect([sms?.channels, sms?.reportsDelivery, voice?.channels, voice?.reportsDelivery]).toEqual([['SMS'], true, ['VOICE'], true]);
+  });
+
+  it('pairs a channel with its failover provider when one is chosen: outcomes name the first, decisions the second', () => {
+    const env = {
+      ...TWILIO,
+      SMS_PROVIDER: 'twilio',
+      VOICE_PROVIDER: 'twilio',
+      SMS_FAILOVER_PROVIDER: 'twilio',
+      FAILOVER_TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
+      FAILOVER_TWILIO_AUTH_TOKEN: 'other-token',
+      FAILOVER_TWILIO_FROM: '+441234567891',
+      EMAIL_PROVIDER: 'smtp',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SMTP_FROM: 'a@b.test',
+      EMAIL_FAILOVER_PROVIDER: 'smtp',
+      FAILOVER_SMTP_URL: 'smtp://127.0.0.1:2526',
+    };
+    const [sms, voice, email] = configuredProviders(loadPlatformConfig(env).channelProviders);
+    expect(sms).toBeInstanceOf(FailoverProvider);
+    expect([sms?.name, (sms as FailoverProvider).failoverName, sms?.channels, sms?.reportsDelivery, typeof sms?.lookup]).toEqual(['twilio', 'twilio-failover', ['SMS'], true, 'function']);
+    expect(voice).not.toBeInstanceOf(FailoverProvider);
+    expect(email).toBeInstanceOf(FailoverProvider);
+    expect([email?.name, (email as FailoverProvider).failoverName, email?.lookup]).toEqual(['smtp', 'smtp-failover', undefined]);
+    expect(chosen(env)).toMatchObject({ SMS: 'twilio', VOICE: 'twilio', EMAIL: 'smtp' });
   });
 
   it('closes what the providers keep open when the process stops', async () => {

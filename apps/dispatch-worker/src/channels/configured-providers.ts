@@ -1,6 +1,8 @@
-import type { ChannelProvidersConfig } from '@beacon/platform';
+import { Logger } from '@nestjs/common';
+import type { ChannelProvidersConfig, TwilioAccountConfig } from '@beacon/platform';
 import type { ChannelProvider } from './channel-provider';
 import { SmtpProvider } from './email/smtp.provider';
+import { FailoverProvider } from './failover/failover.provider';
 import { WebPushProvider } from './push/web-push.provider';
 import { IncomingWebhookProvider } from './slack/incoming-webhook.provider';
 import { WorkflowsWebhookProvider } from './teams/workflows-webhook.provider';
@@ -14,27 +16,48 @@ export const DISPATCH_SMTP_TIMEOUT_MS = 30_000;
 /** The longest a Teams or Slack post waits for its answer. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
+/** A Twilio account's provider options; both accounts ask for status callbacks at the same address. */
+function twilioOptionsOf(account: Omit<TwilioAccountConfig, 'replyTenantId'>, callbackBaseUrl: string): TwilioOptions {
+  const { accountSid, authToken, from, messagingServiceSid, apiBaseUrl } = account;
+  return {
+    accountSid,
+    authToken,
+    ...(from ? { from } : {}),
+    ...(messagingServiceSid ? { messagingServiceSid } : {}),
+    ...(apiBaseUrl ? { apiBaseUrl } : {}),
+    statusCallbackBaseUrl: statusCallbackBaseOf(callbackBaseUrl),
+  };
+}
+
+/** The first provider, or the pair with its failover provider when one is configured (its circuit's changes logged). */
+function withFailover(first: ChannelProvider, failover: ChannelProvider | undefined): ChannelProvider {
+  if (!failover) return first;
+  const logger = new Logger('Failover');
+  const what = `${first.channels.join(' and ')} through ${first.name}`;
+  return new FailoverProvider(first, failover, {
+    onCircuitChange: (state, why) => (state === 'closed' ? logger.log(`${what}: the circuit closed (${why}).`) : logger.warn(`${what}: the circuit is ${state} (${why}).`)),
+  });
+}
+
 /**
  * The real providers configuration chooses, each for its channels (the simulator, which comes first in
- * ChannelProviders, keeps every other channel). Twilio's messages ask for status callbacks at
- * PUBLIC_URL, so their acceptance waits for Twilio's report.
+ * ChannelProviders, keeps every other channel), each with its failover provider when one is chosen
+ * (failover/failover.provider.ts). Twilio's messages ask for status callbacks at PUBLIC_URL, so their
+ * acceptance waits for Twilio's report.
  */
 export function configuredProviders(config: ChannelProvidersConfig): ChannelProvider[] {
   const providers: ChannelProvider[] = [];
+  const failover = config.failover ?? {};
   if (config.twilio) {
-    const { accountSid, authToken, from, messagingServiceSid, apiBaseUrl } = config.twilio;
-    const options: TwilioOptions = {
-      accountSid,
-      authToken,
-      ...(from ? { from } : {}),
-      ...(messagingServiceSid ? { messagingServiceSid } : {}),
-      ...(apiBaseUrl ? { apiBaseUrl } : {}),
-      statusCallbackBaseUrl: statusCallbackBaseOf(config.callbackBaseUrl),
-    };
-    if (config.sms === 'twilio') providers.push(new TwilioSmsProvider(options));
-    if (config.voice === 'twilio') providers.push(new TwilioVoiceProvider(options));
+    const options = twilioOptionsOf(config.twilio, config.callbackBaseUrl);
+    const second = failover.twilio ? twilioOptionsOf(failover.twilio, config.callbackBaseUrl) : undefined;
+    if (config.sms === 'twilio') providers.push(withFailover(new TwilioSmsProvider(options), failover.sms === 'twilio' && second ? new TwilioSmsProvider(second) : undefined));
+    if (config.voice === 'twilio') providers.push(withFailover(new TwilioVoiceProvider(options), failover.voice === 'twilio' && second ? new TwilioVoiceProvider(second) : undefined));
   }
-  if (config.email === 'smtp' && config.smtp) providers.push(new SmtpProvider({ ...config.smtp, timeoutMs: DISPATCH_SMTP_TIMEOUT_MS }));
+  if (config.email === 'smtp' && config.smtp) {
+    const second = failover.email === 'smtp' && failover.smtp ? new SmtpProvider({ ...failover.smtp, timeoutMs: DISPATCH_SMTP_TIMEOUT_MS }) : undefined;
+    providers.push(withFailover(new SmtpProvider({ ...config.smtp, timeoutMs: DISPATCH_SMTP_TIMEOUT_MS }), second));
+  }
   const webhooks = { timeoutMs: WEBHOOK_TIMEOUT_MS, allowInsecureHosts: config.webhookInsecureHosts };
   if (config.teams === 'webhook') providers.push(new WorkflowsWebhookProvider(webhooks));
   if (config.slack === 'webhook') providers.push(new IncomingWebhookProvider(webhooks));

@@ -96,6 +96,55 @@ describe('channel providers configuration', () => {
     expect(refusal({ ...env, VAPID_SUBJECT: 'ops@example.org' })).toContain('VAPID_SUBJECT must be a mailto: or https: address');
   });
 
+  describe('failover providers', () => {
+    const OTHER_SID = `AC${'c3'.repeat(16)}`;
+    const FAILOVER_TWILIO = { SMS_FAILOVER_PROVIDER: 'twilio', FAILOVER_TWILIO_ACCOUNT_SID: OTHER_SID, FAILOVER_TWILIO_AUTH_TOKEN: 'other-s3cret', FAILOVER_TWILIO_FROM: '+441234567891' };
+    const SMTP = { EMAIL_PROVIDER: 'smtp', DISPATCH_SMTP_URL: 'smtps://alerts:pa55@relay.example.org:465', DISPATCH_SMTP_FROM: 'Beacon Alerts <alerts@example.org>' };
+
+    it('has none unless told, and reads a second Twilio account from FAILOVER_TWILIO_*', () => {
+      expect(loadPlatformConfig(TWILIO).channelProviders.failover).toBeUndefined();
+      const config = loadPlatformConfig({ ...TWILIO, ...FAILOVER_TWILIO, VOICE_PROVIDER: 'twilio', VOICE_FAILOVER_PROVIDER: ' Twilio ', FAILOVER_TWILIO_API_BASE: 'http://127.0.0.1:4011/' }).channelProviders;
+      expect(config.failover).toEqual({
+        sms: 'twilio',
+        voice: 'twilio',
+        twilio: { accountSid: OTHER_SID, authToken: 'other-s3cret', from: '+441234567891', apiBaseUrl: 'http://127.0.0.1:4011' },
+      });
+      expect(config.twilio?.accountSid).toBe(SID);
+    });
+
+    it('reads a second SMTP relay from FAILOVER_SMTP_URL, its From defaulting to the first relay’s', () => {
+      expect(loadPlatformConfig({ ...SMTP, EMAIL_FAILOVER_PROVIDER: 'smtp', FAILOVER_SMTP_URL: 'smtp://backup.example.net:587' }).channelProviders.failover).toEqual({
+        email: 'smtp',
+        smtp: { url: 'smtp://backup.example.net:587', from: 'Beacon Alerts <alerts@example.org>' },
+      });
+      expect(loadPlatformConfig({ ...SMTP, EMAIL_FAILOVER_PROVIDER: 'smtp', FAILOVER_SMTP_URL: 'smtp://backup.example.net', FAILOVER_SMTP_FROM: 'Alerts <a@backup.example.net>' }).channelProviders.failover?.smtp?.from).toBe(
+        'Alerts <a@backup.example.net>',
+      );
+    });
+
+    it('refuses at start a failover it cannot use, naming the variable and never showing a secret', () => {
+      expect(refusal({ ...TWILIO, SMS_FAILOVER_PROVIDER: 'smtp' })).toBe('SMS_FAILOVER_PROVIDER must be one of twilio, got "smtp"');
+      expect(refusal({ ...FAILOVER_TWILIO })).toBe('SMS_FAILOVER_PROVIDER needs SMS_PROVIDER to be a real provider: the simulator has nothing to fail over from');
+      expect(refusal({ TEAMS_PROVIDER: 'webhook', TEAMS_FAILOVER_PROVIDER: 'webhook' })).toContain('TEAMS_FAILOVER_PROVIDER cannot be set: a Teams message goes to the workflow webhook');
+      expect(refusal({ PUSH_FAILOVER_PROVIDER: 'web-push' })).toContain('PUSH_FAILOVER_PROVIDER cannot be set');
+      expect(refusal({ ...TWILIO, SMS_FAILOVER_PROVIDER: 'twilio' })).toBe('FAILOVER_TWILIO_ACCOUNT_SID must be set when SMS_FAILOVER_PROVIDER is twilio');
+      expect(refusal({ ...TWILIO, ...FAILOVER_TWILIO, FAILOVER_TWILIO_AUTH_TOKEN: ' ' })).toBe('FAILOVER_TWILIO_AUTH_TOKEN must be set when SMS_FAILOVER_PROVIDER is twilio');
+      expect(refusal({ ...TWILIO, ...FAILOVER_TWILIO, FAILOVER_TWILIO_ACCOUNT_SID: 'AC1' })).toContain('FAILOVER_TWILIO_ACCOUNT_SID must be the account SID');
+      expect(refusal({ ...TWILIO, ...FAILOVER_TWILIO, VOICE_PROVIDER: 'twilio', VOICE_FAILOVER_PROVIDER: 'twilio', FAILOVER_TWILIO_FROM: SERVICE })).toBe(
+        'FAILOVER_TWILIO_FROM must be a number in E.164 when VOICE_FAILOVER_PROVIDER is twilio: a call needs a caller number',
+      );
+      expect(refusal({ ...TWILIO, ...FAILOVER_TWILIO, FAILOVER_TWILIO_ACCOUNT_SID: SID })).toContain('FAILOVER_TWILIO_ACCOUNT_SID must be another account than TWILIO_ACCOUNT_SID');
+      expect(loadPlatformConfig({ ...TWILIO, ...FAILOVER_TWILIO, FAILOVER_TWILIO_ACCOUNT_SID: SID, FAILOVER_TWILIO_API_BASE: 'https://api.dublin.ie1.twilio.com' }).channelProviders.failover?.twilio?.accountSid).toBe(SID);
+      expect(refusal({ ...SMTP, EMAIL_FAILOVER_PROVIDER: 'smtp' })).toBe('FAILOVER_SMTP_URL must be set when EMAIL_FAILOVER_PROVIDER is smtp');
+      expect(refusal({ ...SMTP, EMAIL_FAILOVER_PROVIDER: 'smtp', FAILOVER_SMTP_URL: SMTP.DISPATCH_SMTP_URL })).toContain('must name another relay');
+      expect(refusal({ ...SMTP, EMAIL_FAILOVER_PROVIDER: 'smtp', FAILOVER_SMTP_URL: 'http://u:pa55@relay' })).toBe('FAILOVER_SMTP_URL must start with smtp:// or smtps://');
+      for (const env of [{ FAILOVER_SMTP_URL: 'not a url pa55' }, { FAILOVER_SMTP_URL: SMTP.DISPATCH_SMTP_URL }]) {
+        expect(refusal({ ...SMTP, EMAIL_FAILOVER_PROVIDER: 'smtp', ...env })).not.toContain('pa55');
+      }
+      expect(refusal({ ...TWILIO, ...FAILOVER_TWILIO, FAILOVER_TWILIO_FROM: 'x' })).not.toContain('other-s3cret');
+    });
+  });
+
   it('reads the hosts webhooks may reach without a checked https connection (local test endpoints)', () => {
     expect(loadPlatformConfig({ WEBHOOK_ALLOW_INSECURE_HOSTS: ' 127.0.0.1, Localhost ,' }).channelProviders.webhookInsecureHosts).toEqual(['127.0.0.1', 'localhost']);
   });

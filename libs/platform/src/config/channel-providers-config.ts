@@ -17,6 +17,30 @@ export const CHANNEL_PROVIDER_CHOICES = {
 type Choices = typeof CHANNEL_PROVIDER_CHOICES;
 export type ProviderChannel = keyof Choices;
 
+/**
+ * The failover provider each channel may have (SMS_FAILOVER_PROVIDER, …): a second account of the same
+ * kind, with its own settings (FAILOVER_TWILIO_*, FAILOVER_SMTP_*). Teams, Slack and push have none:
+ * each message goes to the person's own address (a webhook, a browser's push service), which no other
+ * provider can reach.
+ */
+export const CHANNEL_FAILOVER_CHOICES = {
+  sms: ['twilio'],
+  voice: ['twilio'],
+  email: ['smtp'],
+  teams: [],
+  slack: [],
+  push: [],
+} as const;
+
+type FailoverChoices = typeof CHANNEL_FAILOVER_CHOICES;
+
+/** Why a channel has no failover provider, for the refusal of its variable. */
+const NO_FAILOVER: Readonly<Record<'teams' | 'slack' | 'push', string>> = {
+  teams: 'a Teams message goes to the workflow webhook in its address, which no other provider can post to',
+  slack: 'a Slack message goes to the incoming webhook in its address, which no other provider can post to',
+  push: "a push message goes to the browser's own push service, which no other provider can reach",
+};
+
 export interface TwilioAccountConfig {
   /** TWILIO_ACCOUNT_SID (AC…). */
   readonly accountSid: string;
@@ -52,6 +76,17 @@ export interface VapidConfig {
   readonly privateKey: string;
 }
 
+/** The failover providers chosen, each channel's sent to when its first provider refuses or fails too often. */
+export interface ChannelFailoverConfig {
+  readonly sms?: FailoverChoices['sms'][number];
+  readonly voice?: FailoverChoices['voice'][number];
+  readonly email?: FailoverChoices['email'][number];
+  /** FAILOVER_TWILIO_*: the second Twilio account, when SMS or voice fails over to Twilio (replies: TWILIO_REPLY_TENANT). */
+  readonly twilio?: Omit<TwilioAccountConfig, 'replyTenantId'>;
+  /** FAILOVER_SMTP_URL and FAILOVER_SMTP_FROM (else the first relay's From): the second relay. */
+  readonly smtp?: DispatchSmtpConfig;
+}
+
 export interface ChannelProvidersConfig {
   /** The provider of each channel. */
   readonly sms: Choices['sms'][number];
@@ -66,6 +101,8 @@ export interface ChannelProvidersConfig {
   readonly smtp?: DispatchSmtpConfig;
   /** When push goes through web push. */
   readonly vapid?: VapidConfig;
+  /** When a channel has a failover provider (SMS_FAILOVER_PROVIDER, VOICE_FAILOVER_PROVIDER, EMAIL_FAILOVER_PROVIDER). */
+  readonly failover?: ChannelFailoverConfig;
   /**
    * WEBHOOK_ALLOW_INSECURE_HOSTS: host names Teams and Slack posts may reach over plain http, or over
    * https without checking the certificate (a local test endpoint). Every other host: https, checked.
@@ -109,30 +146,41 @@ function httpUrl(name: string, value: string): string {
   return value.replace(/\/+$/, '');
 }
 
-function twilioAccount(env: NodeJS.ProcessEnv, sms: string, voice: string): TwilioAccountConfig | undefined {
-  const uses = [sms === 'twilio' ? 'SMS_PROVIDER' : '', voice === 'twilio' ? 'VOICE_PROVIDER' : ''].filter(Boolean);
+/**
+ * A Twilio account's settings, read from `<prefix>TWILIO_*` (the first account's, or the failover
+ * one's with FAILOVER_), for the channels whose `<CHANNEL><choice>` variable names Twilio.
+ */
+function twilioAccountOf(env: NodeJS.ProcessEnv, prefix: '' | 'FAILOVER_', sms: boolean, voice: boolean): Omit<TwilioAccountConfig, 'replyTenantId'> | undefined {
+  const choice = prefix ? '_FAILOVER_PROVIDER' : '_PROVIDER';
+  const uses = [sms ? `SMS${choice}` : '', voice ? `VOICE${choice}` : ''].filter(Boolean);
   if (!uses.length) return undefined;
   const why = `${uses.join(' or ')} is twilio`;
-  const accountSid = required(env, 'TWILIO_ACCOUNT_SID', why);
-  if (!ACCOUNT_SID.test(accountSid)) throw new Error('TWILIO_ACCOUNT_SID must be the account SID: AC followed by 32 hexadecimal digits');
-  const authToken = required(env, 'TWILIO_AUTH_TOKEN', why);
-  const from = required(env, 'TWILIO_FROM', `${why} (a number in E.164 such as +441234567890, or a messaging service MG…)`);
+  const name = (setting: string) => `${prefix}TWILIO_${setting}`;
+  const accountSid = required(env, name('ACCOUNT_SID'), why);
+  if (!ACCOUNT_SID.test(accountSid)) throw new Error(`${name('ACCOUNT_SID')} must be the account SID: AC followed by 32 hexadecimal digits`);
+  const authToken = required(env, name('AUTH_TOKEN'), why);
+  const from = required(env, name('FROM'), `${why} (a number in E.164 such as +441234567890, or a messaging service MG…)`);
   if (!E164.test(from) && !MESSAGING_SERVICE_SID.test(from)) {
-    throw new Error(`TWILIO_FROM must be a number in E.164 (such as +441234567890) or a messaging service SID (MG…), got "${from}"`);
+    throw new Error(`${name('FROM')} must be a number in E.164 (such as +441234567890) or a messaging service SID (MG…), got "${from}"`);
   }
-  if (voice === 'twilio' && !E164.test(from)) throw new Error('TWILIO_FROM must be a number in E.164 when VOICE_PROVIDER is twilio: a call needs a caller number');
+  if (voice && !E164.test(from)) throw new Error(`${name('FROM')} must be a number in E.164 when VOICE${choice} is twilio: a call needs a caller number`);
   if (blank(env.PUBLIC_URL)) {
     throw new Error(`PUBLIC_URL must be set when ${why}: Twilio posts each message's status to it (an address Twilio can reach)`);
   }
-  const apiBase = env.TWILIO_API_BASE;
-  const replyTenant = env.TWILIO_REPLY_TENANT?.trim();
+  const apiBase = env[name('API_BASE')];
   return {
     accountSid,
     authToken,
     ...(E164.test(from) ? { from } : { messagingServiceSid: from }),
-    ...(blank(apiBase) ? {} : { apiBaseUrl: httpUrl('TWILIO_API_BASE', apiBase!.trim()) }),
-    ...(replyTenant ? { replyTenantId: replyTenant } : {}),
+    ...(blank(apiBase) ? {} : { apiBaseUrl: httpUrl(name('API_BASE'), apiBase!.trim()) }),
   };
+}
+
+function twilioAccount(env: NodeJS.ProcessEnv, sms: string, voice: string): TwilioAccountConfig | undefined {
+  const account = twilioAccountOf(env, '', sms === 'twilio', voice === 'twilio');
+  if (!account) return undefined;
+  const replyTenant = env.TWILIO_REPLY_TENANT?.trim();
+  return { ...account, ...(replyTenant ? { replyTenantId: replyTenant } : {}) };
 }
 
 /** The messages never repeat DISPATCH_SMTP_URL (or SMTP_URL), which may hold a password. */
@@ -179,6 +227,8 @@ export function loadChannelProvidersConfig(env: NodeJS.ProcessEnv, publicUrl: st
   const slack = choice('slack', env);
   const push = choice('push', env);
   const twilio = twilioAccount(env, sms, voice);
+  const smtp = email === 'smtp' ? dispatchSmtp(env) : undefined;
+  const failover = channelFailover(env, { sms, voice, email, teams, slack, push }, twilio, smtp);
   const insecureHosts = env.WEBHOOK_ALLOW_INSECURE_HOSTS?.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean) ?? [];
   return {
     sms,
@@ -188,9 +238,67 @@ export function loadChannelProvidersConfig(env: NodeJS.ProcessEnv, publicUrl: st
     slack,
     push,
     ...(twilio ? { twilio } : {}),
-    ...(email === 'smtp' ? { smtp: dispatchSmtp(env) } : {}),
+    ...(smtp ? { smtp } : {}),
     ...(push === 'web-push' ? { vapid: vapid(env) } : {}),
+    ...(failover ? { failover } : {}),
     webhookInsecureHosts: insecureHosts,
     callbackBaseUrl: publicUrl,
+  };
+}
+
+/** A channel's failover choice: unset, or one of its failover providers, once its first provider is a real one. */
+function failoverChoice<C extends ProviderChannel>(channel: C, first: string, env: NodeJS.ProcessEnv): FailoverChoices[C][number] | undefined {
+  const name = `${channel.toUpperCase()}_FAILOVER_PROVIDER`;
+  const value = env[name]?.trim().toLowerCase();
+  if (!value) return undefined;
+  if (channel in NO_FAILOVER) throw new Error(`${name} cannot be set: ${NO_FAILOVER[channel as keyof typeof NO_FAILOVER]}`);
+  const allowed: readonly string[] = CHANNEL_FAILOVER_CHOICES[channel];
+  if (!allowed.includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${env[name]}"`);
+  if (first === 'simulator') throw new Error(`${name} needs ${channel.toUpperCase()}_PROVIDER to be a real provider: the simulator has nothing to fail over from`);
+  return value as FailoverChoices[C][number];
+}
+
+/** The failover SMTP relay; never repeats a URL (it may hold a password). */
+function failoverSmtp(env: NodeJS.ProcessEnv, first: DispatchSmtpConfig | undefined): DispatchSmtpConfig {
+  const url = required(env, 'FAILOVER_SMTP_URL', 'EMAIL_FAILOVER_PROVIDER is smtp');
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new Error('FAILOVER_SMTP_URL must be a URL such as smtp://user:password@host:587 (its value is not shown: it may hold a password)');
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:') throw new Error('FAILOVER_SMTP_URL must start with smtp:// or smtps://');
+  if (first && url === first.url) throw new Error('FAILOVER_SMTP_URL must name another relay than the first one (DISPATCH_SMTP_URL or SMTP_URL): the same relay fails with it');
+  const from = (blank(env.FAILOVER_SMTP_FROM) ? first?.from : env.FAILOVER_SMTP_FROM)?.trim();
+  if (!from) throw new Error('FAILOVER_SMTP_FROM must be set when EMAIL_FAILOVER_PROVIDER is smtp');
+  return { url, from };
+}
+
+/**
+ * The failover providers chosen and their settings, checked as the first providers' are. A failover
+ * account the same as the first (the same Twilio account at the same API address, the same relay) is
+ * refused: it would fail with it.
+ */
+function channelFailover(
+  env: NodeJS.ProcessEnv,
+  first: { readonly [C in ProviderChannel]: string },
+  twilio: TwilioAccountConfig | undefined,
+  smtp: DispatchSmtpConfig | undefined,
+): ChannelFailoverConfig | undefined {
+  const sms = failoverChoice('sms', first.sms, env);
+  const voice = failoverChoice('voice', first.voice, env);
+  const email = failoverChoice('email', first.email, env);
+  for (const channel of ['teams', 'slack', 'push'] as const) failoverChoice(channel, first[channel], env);
+  if (!sms && !voice && !email) return undefined;
+  const failoverTwilio = twilioAccountOf(env, 'FAILOVER_', sms === 'twilio', voice === 'twilio');
+  if (failoverTwilio && twilio && failoverTwilio.accountSid === twilio.accountSid && failoverTwilio.apiBaseUrl === twilio.apiBaseUrl) {
+    throw new Error('FAILOVER_TWILIO_ACCOUNT_SID must be another account than TWILIO_ACCOUNT_SID (or FAILOVER_TWILIO_API_BASE another region): the same account fails with it');
+  }
+  return {
+    ...(sms ? { sms } : {}),
+    ...(voice ? { voice } : {}),
+    ...(email ? { email } : {}),
+    ...(failoverTwilio ? { twilio: failoverTwilio } : {}),
+    ...(email === 'smtp' ? { smtp: failoverSmtp(env, smtp) } : {}),
   };
 }
