@@ -68,6 +68,8 @@ const SIGNED_IN_ROUTES: readonly (readonly [string, ConsoleRouteKey, string, Gua
   ['/contact-support', 'contactSupport', 'Contact Support', 'signedIn'],
   ['/activity_log', 'activityLog', 'Activity Log', 'adminOnly'],
   ['/email_outbox', 'emailOutbox', 'Email outbox', 'adminOnly'],
+  ['/simulator/outbox', 'simulatorOutbox', 'Simulator outbox', 'adminOnly'],
+  ['/dead_letters', 'deadLetters', 'Dead letters', 'adminOnly'],
   ['/custom_branding', 'customBranding', 'Custom Branding', 'adminOnly'],
   ['/custom_branding/logo', 'customBranding.logo', 'Custom Branding', 'adminOnly'],
   ['/custom_branding/colours', 'customBranding.colours', 'Custom Branding', 'adminOnly'],

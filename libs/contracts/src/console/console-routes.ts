@@ -150,6 +150,9 @@ export const CONSOLE_ROUTES = [
   route('activityLog', '/activity_log', 'Activity Log', 'adminOnly'),
   // Not in the spec: the embedded email channel's local outbox, so account emails can be read without a mail server.
   route('emailOutbox', '/email_outbox', 'Email outbox', 'adminOnly'),
+  // Not in the spec: what the channel simulator sent, and deliveries set aside for an admin to retry.
+  route('simulatorOutbox', '/simulator/outbox', 'Simulator outbox', 'adminOnly'),
+  route('deadLetters', '/dead_letters', 'Dead letters', 'adminOnly'),
   customBranding,
   child(customBranding, 'logo', 'logo'),
   child(customBranding, 'colours', 'colours'),

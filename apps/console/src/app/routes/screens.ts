@@ -5,6 +5,8 @@ import { dashboardScreens } from '../../features/dashboard/screens';
 import { datasetEditScreens } from '../../features/dataset-edit/screens';
 import { datasetsScreens } from '../../features/datasets/screens';
 import { emailOutboxScreens } from '../../features/email-outbox/screens';
+import { deadLettersScreens } from '../../features/dead-letters/screens';
+import { simulatorOutboxScreens } from '../../features/simulator-outbox/screens';
 import { impersonateLoginScreens } from '../../features/impersonate-login/screens';
 import { incidentReportsScreens } from '../../features/incident-reports/screens';
 import { incidentSettingsScreens } from '../../features/incident-settings/screens';
@@ -39,6 +41,8 @@ export const SCREENS = composeScreenMaps([
   messageSendingScreens,
   userEditScreens,
   emailOutboxScreens,
+  simulatorOutboxScreens,
+  deadLettersScreens,
   audioNoticeboardScreens,
   messageCalendarScreens,
   notFoundScreens,

@@ -7,6 +7,7 @@ import { menuLinks } from '../../navigation/menu-location';
 import { useModuleNames } from '../../navigation/use-module-names';
 import { AccountSummary } from './components/AccountSummary';
 import { MainActions } from './components/MainActions';
+import { SendingAdminLinks } from './components/SendingAdminLinks';
 import { SummaryPanel } from './components/SummaryPanel';
 import { mainActions } from './main-actions';
 
@@ -34,6 +35,7 @@ export default function DashboardPage() {
           <Link to="/email_outbox">Email outbox</Link>.
         </p>
       )}
+      {canAccessRoute('deadLetters', subject) && <SendingAdminLinks />}
       {(incidentReports || messageReports) && (
         <Panels>
           {incidentReports && (
