@@ -36,9 +36,9 @@ function embeddedEnvironment(): NodeJS.ProcessEnv {
   return rest;
 }
 
-/** Starts one built app as its own OS process and waits until it listens. */
-export async function startAppProcess(app: AppName, dataDir: string, env: Record<string, string> = {}): Promise<AppProcess> {
-  const port = await freePort();
+/** Starts one built app as its own OS process and waits until it listens (on `env.PORT` when given: a restart keeps its address). */
+export async function startAppProcess(app: AppName, dataDir: string, env: Record<string, string> = {}, startTimeoutMs = 30_000): Promise<AppProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [mainOf(app)], {
     cwd: REPO_ROOT,
     env: { ...embeddedEnvironment(), PORT: String(port), DATA_DIR: dataDir, ...env },
@@ -49,7 +49,7 @@ export async function startAppProcess(app: AppName, dataDir: string, env: Record
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${app} exited with ${child.exitCode}:\n${output}`);
     try {
@@ -58,7 +58,11 @@ export async function startAppProcess(app: AppName, dataDir: string, env: Record
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${app} did not start within 30 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failed test.
+      child.kill('SIGKILL');
+      throw new Error(`${app} did not start within ${startTimeoutMs / 1000} s:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -73,6 +73,17 @@ export interface DeliveryReport {
   readonly at: string;
 }
 
+/**
+ * What a worker asks of a provider that announces its handover: `beforeHandover` is called, and waited
+ * for, just before the message becomes the provider's (SMTP: before DATA's final dot). The worker
+ * records the handover there, so that after a crash a delivery without the record surely never
+ * reached the provider. If it rejects, the message is not handed over and the send fails as
+ * refused for now.
+ */
+export interface SendHooks {
+  beforeHandover(): Promise<void>;
+}
+
 /** What reconciling an unknown outcome found at the provider. */
 export type LookupOutcome = { readonly kind: 'found'; readonly providerMessageId: string } | { readonly kind: 'not-found' };
 
@@ -85,8 +96,14 @@ export interface ChannelProvider {
    * "submitted". Otherwise acceptance is as far as the provider can tell us: "delivered".
    */
   readonly reportsDelivery?: boolean;
+  /**
+   * True when the provider calls `hooks.beforeHandover` on every send that reaches the handover: a
+   * provider that cannot be asked about a delivery in doubt (no `lookup`) can then still tell the
+   * ones that never reached it, which are sent again without risk of a duplicate.
+   */
+  readonly announcesHandover?: boolean;
   /** Sends one message; never throws for the provider's own answers (those are outcomes). */
-  send(message: OutgoingMessage): Promise<SendOutcome>;
+  send(message: OutgoingMessage, hooks?: SendHooks): Promise<SendOutcome>;
   /**
    * Asks the provider whether a message with our delivery id reached it (after an unknown outcome).
    * Absent where the provider cannot be asked: the delivery then stays unknown, shown as such.

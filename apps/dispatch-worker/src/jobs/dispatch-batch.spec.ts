@@ -31,6 +31,20 @@ const provider: ChannelProvider = {
   },
 };
 
+/** A provider like SMTP: it cannot be asked about a delivery, and announces the handover before taking a message. */
+const mailer: ChannelProvider = {
+  name: 'mailer',
+  channels: ['EMAIL'],
+  announcesHandover: true,
+  async send(message: OutgoingMessage, hooks) {
+    await hooks?.beforeHandover();
+    received.push(message.deliveryId);
+    return { kind: 'accepted', providerMessageId: `m-${message.deliveryId}` };
+  },
+};
+
+const email = (recipient: string): DispatchJob => ({ ...job(recipient), deliveryId: `s1.${recipient}.f2:EMAIL.1`, channel: 'EMAIL', address: `${recipient}@example.test` });
+
 const job = (recipient: string, attempt = 1): DispatchJob => ({
   deliveryId: `s1.${recipient}.f1:SMS.${attempt}`,
   tenantId: 't1',
@@ -47,7 +61,7 @@ const messages = (jobs: DispatchJob[]): BusMessage<DispatchJob>[] =>
 
 function worker(workerId: string, settings: Partial<DispatchSettings> = {}) {
   const all = { workerId, leaseMs: 30_000, maxClaims: 3, maxAttempts: 3, concurrency: 4, ...settings };
-  return new DispatchBatch(new CommandExecutor(eventStore), new ChannelProviders([provider]), all, async (jobs) => {
+  return new DispatchBatch(new CommandExecutor(eventStore), new ChannelProviders([provider, mailer]), all, async (jobs) => {
     requeued.push(...jobs);
   });
 }
@@ -102,6 +116,44 @@ describe('a batch of dispatch jobs', () => {
     expect((await ledger()).map((event) => event.type)).toEqual(['DispatchesClaimed', 'DispatchesClaimed', 'DispatchesInDoubt', 'DispatchesClaimed', 'DispatchesSent']);
   });
 
+  it('claims only the sends about to go for a provider that cannot be asked, recording each handover before the provider takes the message', async () => {
+    const jobs = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8', 'u9', 'u10'].map(email);
+    await worker('w1', { concurrency: 4 }).handle(messages(jobs));
+    expect(received.sort()).toEqual(jobs.map((each) => each.deliveryId).sort());
+    const events = await ledger();
+    const claims = events.filter((event) => event.type === 'DispatchesClaimed').map((event) => (event.data.deliveryIds as string[]).length);
+    expect(claims).toEqual([4, 4, 2]);
+    const handedOver = events.filter((event) => event.type === 'DispatchesHandedOver').flatMap((event) => event.data.deliveryIds as string[]);
+    expect(handedOver.sort()).toEqual(received.sort());
+    // Every claim of a run is answered before the next run is claimed.
+    const kinds = events.map((event) => event.type).filter((type) => type === 'DispatchesClaimed' || type === 'DispatchesSent');
+    expect(kinds.indexOf('DispatchesSent')).toBeLessThan(kinds.indexOf('DispatchesClaimed', 1));
+    expect(await outcomes()).toHaveLength(10);
+  });
+
+  it('after a crash, sends again what never reached a provider that cannot be asked, and leaves unknown what was being handed over', async () => {
+    await eventStore.appendToStream(dispatchStream('s1', 0, 3), [
+      {
+        id: crypto.randomUUID(),
+        type: 'DispatchesClaimed',
+        data: { sessionId: 's1', partition: 3, workerId: 'w1', claimedAt: '2020-01-01T00:00:00.000Z', deliveryIds: [email('u1').deliveryId, email('u2').deliveryId] },
+        metadata: { tenantId: 't1' },
+      },
+      {
+        id: crypto.randomUUID(),
+        type: 'DispatchesHandedOver',
+        data: { sessionId: 's1', partition: 3, workerId: 'w1', at: '2020-01-01T00:00:00.000Z', deliveryIds: [email('u1').deliveryId] },
+        metadata: { tenantId: 't1' },
+      },
+    ]);
+    await worker('w2').handle(messages([email('u1'), email('u2'), email('u3')]));
+    expect(received.sort()).toEqual([email('u2').deliveryId, email('u3').deliveryId]);
+    const answered = await outcomes();
+    expect(answered.find((outcome) => outcome.deliveryId === email('u1').deliveryId)).toEqual(expect.objectContaining({ kind: 'unknown', reason: expect.stringContaining('handed the message over') }));
+    expect(answered.find((outcome) => outcome.deliveryId === email('u2').deliveryId)).toEqual(expect.objectContaining({ kind: 'accepted' }));
+    expect(answered).toHaveLength(3);
+  });
+
   it('refuses a batch another worker holds under a running lease, so the bus retries it later', async () => {
     await eventStore.appendToStream(dispatchStream('s1', 0, 3), [
       {
@@ -136,6 +188,6 @@ describe('a batch of dispatch jobs', () => {
     const throwing: ChannelProvider = { name: 'broken', channels: ['SMS'], send: async () => Promise.reject(new Error('socket hang up')) };
     const batch = new DispatchBatch(new CommandExecutor(eventStore), new ChannelProviders([throwing]), { workerId: 'w1', leaseMs: 30_000, maxClaims: 3, maxAttempts: 3, concurrency: 1 }, async () => undefined);
     await batch.handle(messages([job('u1')]));
-    expect(await outcomes()).toEqual([{ deliveryId: job('u1').deliveryId, provider: 'broken', address: '+447700900000', kind: 'unknown', reason: 'socket hang up' }]);
+    expect(await outcomes()).toEqual([{ deliveryId: job('u1').deliveryId, provider: 'broken', address: '+447700900000', kind: 'unknown', reason: 'socket hang up', final: true }]);
   });
 });

@@ -1,16 +1,10 @@
 import type { BusMessage } from '@beacon/bus';
-import {
-  dispatchDecider,
-  dispatchStream,
-  nextAttemptId,
-  type DispatchCommand,
-  type DispatchEvent,
-  type DispatchOutcome,
-} from '@beacon/domain';
+import { nextAttemptId, type DispatchEvent, type DispatchOutcome } from '@beacon/domain';
 import type { CommandExecutor } from '@beacon/platform';
 import type { ChannelProvider, OutgoingMessage, SendOutcome } from '../channels/channel-provider';
 import type { ChannelProviders } from '../channels/channel-providers';
 import type { DispatchJob } from './dispatch-job';
+import { LedgerWriter } from './ledger-writer';
 import { ProviderPacing } from './provider-pacing';
 
 export interface DispatchSettings {
@@ -52,11 +46,25 @@ async function inParallel<T, R>(items: readonly T[], limit: number, work: (item:
   return results;
 }
 
+/** An unknown outcome of a provider that can neither be asked nor reports: nothing will settle it, so nothing waits for it. */
+const finalIfUnsettleable = (provider: ChannelProvider): { final?: true } => (provider.lookup || provider.reportsDelivery ? {} : { final: true });
+
+/** `items` in runs of `size`. */
+const chunksOf = <T>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+
 /**
- * One batch of a bus partition's jobs: for each session and page in it, claim (one append), call the
- * providers, record every answer (one append), then queue the retries the answers call for. The
- * ledger decides what may be sent; this only carries it out. A throw hands the batch back to the bus,
- * which delivers it again: the ledger then answers each delivery once.
+ * One batch of a bus partition's jobs: for each session and page in it, claim, call the providers,
+ * record every answer, then queue the retries the answers call for. The ledger decides what may be
+ * sent; this only carries it out. A throw hands the batch back to the bus, which delivers it again:
+ * the ledger then answers each delivery once.
+ *
+ * How much is claimed at once depends on what a crash would leave in doubt:
+ * - a provider that can be asked about a delivery (lookup): the whole page at once, answers recorded
+ *   together (two appends per page); whatever a crash leaves claimed is looked up;
+ * - one that cannot: only the sends about to go (`concurrency` at a time), each answer recorded as it
+ *   comes, and the handover announced and recorded before the provider takes the message. A crash
+ *   then leaves in doubt only the messages in flight, and tells those the provider surely never took
+ *   (sent again) from those it most likely has (left unknown).
  */
 export class DispatchBatch {
   constructor(
@@ -80,25 +88,40 @@ export class DispatchBatch {
   }
 
   private async handleSession(jobs: readonly DispatchJob[], partition: number): Promise<void> {
+    const ledger = new LedgerWriter(this.executor, jobs[0]!, partition, this.settings.workerId);
+    const askable = jobs.filter((job) => this.providers.for(job.channel).lookup);
+    const unaskable = jobs.filter((job) => !this.providers.for(job.channel).lookup);
+    if (askable.length) await this.dispatch(ledger, askable, false);
+    for (const chunk of chunksOf(unaskable, this.settings.concurrency)) await this.dispatch(ledger, chunk, true);
+  }
+
+  /** Claims `jobs`, settles those in doubt, sends the rest and records the answers (each at once, or all at the end). */
+  private async dispatch(ledger: LedgerWriter, jobs: readonly DispatchJob[], recordEach: boolean): Promise<void> {
     const { workerId, leaseMs, maxClaims } = this.settings;
     const first = jobs[0]!;
     const byId = new Map(jobs.map((job) => [job.deliveryId, job]));
-    const claimed = await this.run(first, partition, {
+    const claimed = await ledger.run({
       type: 'ClaimDispatches',
-      data: { sessionId: first.sessionId, partition, workerId, now: new Date().toISOString(), leaseMs, maxClaims, deliveryIds: [...byId.keys()] },
+      data: { sessionId: first.sessionId, partition: ledger.partition, workerId, now: new Date().toISOString(), leaseMs, maxClaims, deliveryIds: [...byId.keys()] },
     });
     const idsOf = (type: DispatchEvent['type']) => claimed.filter((event) => event.type === type).flatMap((event) => ('deliveryIds' in event.data ? event.data.deliveryIds : []));
     const toSend = idsOf('DispatchesClaimed').map((id) => byId.get(id)!);
+    const handedOver = new Set(claimed.flatMap((event) => (event.type === 'DispatchesInDoubt' ? (event.data.handedOver ?? []) : [])));
     const inDoubt = idsOf('DispatchesInDoubt').map((id) => byId.get(id)!);
 
-    const settled = await this.reconcile(first, partition, inDoubt);
+    const settled = await this.reconcile(ledger, inDoubt, handedOver);
     toSend.push(...settled.resend);
     await this.waitUntilDue(toSend);
-    const outcomes = [...settled.outcomes, ...(await inParallel(toSend, this.settings.concurrency, (job) => this.send(job)))];
-    if (!outcomes.length) return;
-    await this.run(first, partition, { type: 'RecordDispatchOutcomes', data: { workerId, at: new Date().toISOString(), outcomes } });
+    const recorded = recordEach ? ledger.record(settled.outcomes) : Promise.resolve();
+    recorded.catch(() => undefined); // awaited below, after the sends; a failure is not to go unhandled meanwhile
+    const sent = await inParallel(toSend, this.settings.concurrency, async (job) => {
+      const outcome = await this.send(job, ledger);
+      if (recordEach) await ledger.record([outcome]);
+      return outcome;
+    });
+    await (recordEach ? recorded : ledger.record([...settled.outcomes, ...sent]));
 
-    const retries = outcomes.flatMap((outcome) => {
+    const retries = [...settled.outcomes, ...sent].flatMap((outcome) => {
       const job = byId.get(outcome.deliveryId);
       if (!job || !outcome.retryAs) return [];
       return [{ ...job, deliveryId: outcome.retryAs, notBefore: new Date(Date.now() + (outcome.retryAfterMs ?? 0)).toISOString() }];
@@ -107,31 +130,38 @@ export class DispatchBatch {
   }
 
   /**
-   * Deliveries in doubt: the provider is asked whether it has them. Found: its answer is recorded as
-   * accepted. Not found: claimed again and sent. A provider that cannot be asked leaves them unknown.
+   * Deliveries in doubt. A provider that can be asked is asked whether it has them: found, its answer
+   * is recorded as accepted; not found, they are claimed again and sent. One that cannot be asked but
+   * announces its handover: those whose handover was never recorded never reached it and are sent
+   * again; the others stay unknown. Any other provider leaves them unknown.
    */
-  private async reconcile(first: DispatchJob, partition: number, inDoubt: readonly DispatchJob[]): Promise<{ outcomes: DispatchOutcome[]; resend: DispatchJob[] }> {
+  private async reconcile(ledger: LedgerWriter, inDoubt: readonly DispatchJob[], handedOver: ReadonlySet<string>): Promise<{ outcomes: DispatchOutcome[]; resend: DispatchJob[] }> {
     const outcomes: DispatchOutcome[] = [];
     const missing: DispatchJob[] = [];
     for (const job of inDoubt) {
       const provider = this.providers.for(job.channel);
-      if (!provider.lookup) {
+      if (provider.lookup) {
+        const found = await provider.lookup(messageOf(job));
+        if (found.kind === 'found') outcomes.push({ ...this.acceptedBy(provider, found.providerMessageId), deliveryId: job.deliveryId, address: job.address, reconciled: true });
+        else missing.push(job);
+      } else if (provider.announcesHandover && !handedOver.has(job.deliveryId)) {
+        missing.push(job);
+      } else {
         outcomes.push({
           deliveryId: job.deliveryId,
           provider: provider.name,
           address: job.address,
           kind: 'unknown',
-          reason: 'The worker stopped while sending, and this provider cannot be asked whether it has the message.',
+          ...finalIfUnsettleable(provider),
+          reason: provider.announcesHandover
+            ? 'The worker stopped as it handed the message over, and this provider cannot be asked whether it took it.'
+            : 'The worker stopped while sending, and this provider cannot be asked whether it has the message.',
         });
-        continue;
       }
-      const found = await provider.lookup(messageOf(job));
-      if (found.kind === 'found') outcomes.push({ ...this.acceptedBy(provider, found.providerMessageId), deliveryId: job.deliveryId, address: job.address, reconciled: true });
-      else missing.push(job);
     }
     if (!missing.length) return { outcomes, resend: [] };
     const { workerId, maxClaims } = this.settings;
-    const again = await this.run(first, partition, { type: 'ReclaimDispatches', data: { workerId, now: new Date().toISOString(), maxClaims, deliveryIds: missing.map((job) => job.deliveryId) } });
+    const again = await ledger.run({ type: 'ReclaimDispatches', data: { workerId, now: new Date().toISOString(), maxClaims, deliveryIds: missing.map((job) => job.deliveryId) } });
     const reclaimed = new Set(again.flatMap((event) => (event.type === 'DispatchesClaimed' ? event.data.deliveryIds : [])));
     return { outcomes, resend: missing.filter((job) => reclaimed.has(job.deliveryId)) };
   }
@@ -147,13 +177,13 @@ export class DispatchBatch {
     return { provider: provider.name, kind: 'accepted', providerMessageId, awaitingReport: provider.reportsDelivery === true };
   }
 
-  private async send(job: DispatchJob): Promise<DispatchOutcome> {
+  private async send(job: DispatchJob, ledger: LedgerWriter): Promise<DispatchOutcome> {
     const provider = this.providers.for(job.channel);
     const message = messageOf(job);
     const pacedMs = await this.pacing.turn(provider.name, message);
     let outcome: SendOutcome;
     try {
-      outcome = await provider.send(message);
+      outcome = await provider.send(message, { beforeHandover: () => ledger.handOver(job.deliveryId) });
     } catch (error) {
       // A provider that throws broke its contract: whether the message left is not known.
       outcome = { kind: 'unknown', reason: error instanceof Error ? error.message : String(error) };
@@ -163,7 +193,7 @@ export class DispatchBatch {
       case 'accepted':
         return { ...base, ...this.acceptedBy(provider, outcome.providerMessageId) };
       case 'unknown':
-        return { ...base, kind: 'unknown', reason: outcome.reason };
+        return { ...base, kind: 'unknown', reason: outcome.reason, ...finalIfUnsettleable(provider) };
       case 'refused':
       case 'throttled': {
         const permanent = outcome.kind === 'refused' && outcome.permanent;
@@ -179,15 +209,5 @@ export class DispatchBatch {
         };
       }
     }
-  }
-
-  private async run(job: DispatchJob, partition: number, command: DispatchCommand): Promise<DispatchEvent[]> {
-    const outcome = await this.executor.execute(dispatchStream(job.sessionId, job.page, partition), dispatchDecider, command, {
-      tenantId: job.tenantId,
-      actorUserId: null,
-      correlationId: job.sessionId,
-      acceptedAt: new Date(),
-    });
-    return outcome.events;
   }
 }

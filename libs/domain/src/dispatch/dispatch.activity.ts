@@ -14,6 +14,11 @@ export const dispatchActivity: AggregateActivity<keyof typeof DISPATCH_EVENT_VER
       session_id: f.string('sessionId'),
       deliveries: f.length('deliveryIds'),
     }),
+  DispatchesHandedOver: (f) =>
+    describedAs('dispatch', 'A worker handed messages over to their provider', {
+      session_id: f.string('sessionId'),
+      deliveries: f.length('deliveryIds'),
+    }),
   DispatchesSent: (f) =>
     describedAs('dispatch', 'Channel providers answered message deliveries', {
       session_id: f.string('sessionId'),

@@ -14,10 +14,16 @@ export interface RecordDispatchOutcomes {
   readonly data: { workerId: string; at: string; outcomes: readonly DispatchOutcome[] };
 }
 
+/** The worker is about to let these claimed messages become the provider's (see DispatchesHandedOver). */
+export interface RecordHandovers {
+  readonly type: 'RecordHandovers';
+  readonly data: { workerId: string; at: string; deliveryIds: readonly string[] };
+}
+
 /** Deliveries in doubt that the provider does not have: claimed again, to be sent. */
 export interface ReclaimDispatches {
   readonly type: 'ReclaimDispatches';
   readonly data: { workerId: string; now: string; maxClaims: number; deliveryIds: readonly string[] };
 }
 
-export type DispatchCommand = ClaimDispatches | RecordDispatchOutcomes | ReclaimDispatches;
+export type DispatchCommand = ClaimDispatches | RecordDispatchOutcomes | RecordHandovers | ReclaimDispatches;

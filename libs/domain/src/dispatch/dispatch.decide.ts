@@ -1,6 +1,6 @@
 import type { Decider } from '../shared/decider';
 import { illegalState } from '../shared/domain-errors';
-import type { ClaimDispatches, DispatchCommand, ReclaimDispatches, RecordDispatchOutcomes } from './dispatch.commands';
+import type { ClaimDispatches, DispatchCommand, ReclaimDispatches, RecordDispatchOutcomes, RecordHandovers } from './dispatch.commands';
 import type { DispatchEvent } from './dispatch.events';
 import { evolveDispatch, initialDispatchState, type DispatchState } from './dispatch.state';
 
@@ -14,13 +14,15 @@ export const TOO_MANY_CLAIMS = 'Claimed too many times without an answer from th
  * - answered: nothing to do;
  * - claimed by another worker whose lease runs: that worker may be sending it; try again later;
  * - claimed, no answer, lease over (or claimed by this same worker, which failed before recording):
- *   the provider may have it, so it is in doubt and reconciled, never sent again blindly;
+ *   the provider may have it, so it is in doubt and reconciled, never sent again blindly (the event
+ *   names those whose handover had begun: the others never reached a provider that announces it);
  * - claimed `maxClaims` times already: dead-lettered.
  */
 function claim(command: ClaimDispatches, state: DispatchState): DispatchEvent[] {
   const { sessionId, partition, workerId, now, leaseMs, maxClaims } = command.data;
   const fresh: string[] = [];
   const inDoubt: string[] = [];
+  const handedOver: string[] = [];
   const dead: string[] = [];
   for (const id of new Set(command.data.deliveryIds)) {
     const entry = state.entries.get(id);
@@ -29,12 +31,17 @@ function claim(command: ClaimDispatches, state: DispatchState): DispatchEvent[] 
       const leaseRuns = Date.parse(now) - Date.parse(entry.claimedAt) < leaseMs;
       if (entry.workerId !== workerId && leaseRuns) throw illegalState(CLAIMED_ELSEWHERE);
       if (entry.claims >= maxClaims) dead.push(id);
-      else inDoubt.push(id);
+      else {
+        inDoubt.push(id);
+        if (entry.handedOver) handedOver.push(id);
+      }
     }
   }
   const events: DispatchEvent[] = [];
   if (fresh.length) events.push({ type: 'DispatchesClaimed', data: { sessionId, partition, workerId, claimedAt: now, deliveryIds: fresh } });
-  if (inDoubt.length) events.push({ type: 'DispatchesInDoubt', data: { sessionId, partition, workerId, at: now, deliveryIds: inDoubt } });
+  if (inDoubt.length) {
+    events.push({ type: 'DispatchesInDoubt', data: { sessionId, partition, workerId, at: now, deliveryIds: inDoubt, ...(handedOver.length ? { handedOver } : {}) } });
+  }
   if (dead.length) events.push({ type: 'DispatchesDeadLettered', data: { sessionId, partition, at: now, deliveryIds: dead, reason: TOO_MANY_CLAIMS } });
   return events;
 }
@@ -50,6 +57,18 @@ function record(command: RecordDispatchOutcomes, state: DispatchState): Dispatch
   });
   if (!outcomes.length || state.sessionId === null) return [];
   return [{ type: 'DispatchesSent', data: { sessionId: state.sessionId, partition: state.partition, workerId: command.data.workerId, at: command.data.at, outcomes } }];
+}
+
+/** Only this worker's live claims are marked: an answered, dead or taken-over delivery is not its to hand over. */
+function handOver(command: RecordHandovers, state: DispatchState): DispatchEvent[] {
+  const { workerId, at } = command.data;
+  if (state.sessionId === null) return [];
+  const deliveryIds = [...new Set(command.data.deliveryIds)].filter((id) => {
+    const entry = state.entries.get(id);
+    return entry?.status === 'claimed' && entry.workerId === workerId && !entry.handedOver;
+  });
+  if (!deliveryIds.length) return [];
+  return [{ type: 'DispatchesHandedOver', data: { sessionId: state.sessionId, partition: state.partition, workerId, at, deliveryIds } }];
 }
 
 /** In doubt and not at the provider: claimed again to be sent (dead-lettered past `maxClaims`). */
@@ -72,6 +91,8 @@ export function decideDispatch(command: DispatchCommand, state: DispatchState): 
       return claim(command, state);
     case 'RecordDispatchOutcomes':
       return record(command, state);
+    case 'RecordHandovers':
+      return handOver(command, state);
     case 'ReclaimDispatches':
       return reclaim(command, state);
   }

@@ -3,6 +3,7 @@ import type { DomainEvent } from '../shared/decider';
 export const DISPATCH_EVENT_VERSIONS = {
   DispatchesClaimed: 1,
   DispatchesInDoubt: 1,
+  DispatchesHandedOver: 1,
   DispatchesSent: 1,
   DispatchesDeadLettered: 1,
 } as const;
@@ -31,6 +32,11 @@ export interface DispatchOutcome {
   /** An unknown outcome settled by asking the provider (it had the message, or it had not). */
   readonly reconciled?: boolean;
   /**
+   * An unknown outcome that nothing will settle: the provider can neither be asked nor reports (SMTP
+   * after a crash mid-handover). Shown as unknown, and the session does not wait for it.
+   */
+  readonly final?: boolean;
+  /**
    * The send went to the channel's failover provider instead of its first one: `from` the first
    * (`provider` above), `to` the one that answered this outcome, `cause` why (the first refused it for
    * now or could not be reached, or its circuit is open after too many failures) and `reason` in words.
@@ -51,6 +57,28 @@ export type DispatchesClaimed = DomainEvent<
  */
 export type DispatchesInDoubt = DomainEvent<
   'DispatchesInDoubt',
+  {
+    sessionId: string;
+    partition: number;
+    workerId: string;
+    at: string;
+    deliveryIds: string[];
+    /**
+     * Those of them whose worker had begun to hand the message over (DispatchesHandedOver). The others,
+     * sent through a provider that announces its handover, never reached the provider.
+     */
+    handedOver?: string[];
+  }
+>;
+
+/**
+ * The worker is letting these messages become the provider's (SMTP: the final dot of DATA goes out
+ * once this is recorded). Recorded only by providers that announce it. After a crash it splits the
+ * deliveries in doubt: without it the provider never took the message (a partial one is dropped), so
+ * sending it is no duplicate; with it the provider most likely has it, so it is not sent again.
+ */
+export type DispatchesHandedOver = DomainEvent<
+  'DispatchesHandedOver',
   { sessionId: string; partition: number; workerId: string; at: string; deliveryIds: string[] }
 >;
 
@@ -63,4 +91,4 @@ export type DispatchesDeadLettered = DomainEvent<
   { sessionId: string; partition: number; at: string; deliveryIds: string[]; reason: string }
 >;
 
-export type DispatchEvent = DispatchesClaimed | DispatchesInDoubt | DispatchesSent | DispatchesDeadLettered;
+export type DispatchEvent = DispatchesClaimed | DispatchesInDoubt | DispatchesHandedOver | DispatchesSent | DispatchesDeadLettered;

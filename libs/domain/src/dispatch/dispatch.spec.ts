@@ -42,6 +42,29 @@ describe('the dispatch ledger', () => {
     ]);
   });
 
+  it('marks the handover of this worker’s live claims only, once each', () => {
+    const handOver = (workerId: string, deliveryIds: string[]) => ({ type: 'RecordHandovers', data: { workerId, at: T0, deliveryIds } }) as const;
+    const history = [claimed('w1', ['a', 'b', 'c']), sent([accepted('c')])];
+    expect(given(dispatchDecider, history).when(handOver('w1', ['a', 'a', 'c', 'z']))).toEqual([
+      { type: 'DispatchesHandedOver', data: { sessionId: 's1', partition: 2, workerId: 'w1', at: T0, deliveryIds: ['a'] } },
+    ]);
+    expect(given(dispatchDecider, history).when(handOver('w2', ['a', 'b']))).toEqual([]);
+    const marked: DispatchEvent = { type: 'DispatchesHandedOver', data: { sessionId: 's1', partition: 2, workerId: 'w1', at: T0, deliveryIds: ['a'] } };
+    expect(given(dispatchDecider, [...history, marked]).when(handOver('w1', ['a']))).toEqual([]);
+  });
+
+  it('names, among deliveries in doubt, those whose handover to the provider had begun', () => {
+    const marked: DispatchEvent = { type: 'DispatchesHandedOver', data: { sessionId: 's1', partition: 2, workerId: 'w1', at: T0, deliveryIds: ['a'] } };
+    expect(given(dispatchDecider, [claimed('w1', ['a', 'b']), marked]).when(claimBy('w1', ['a', 'b']))).toEqual([
+      { type: 'DispatchesInDoubt', data: { sessionId: 's1', partition: 2, workerId: 'w1', at: T0, deliveryIds: ['a', 'b'], handedOver: ['a'] } },
+    ]);
+    // A reclaim starts afresh: the mark was the earlier claim's.
+    const reclaimed = [claimed('w1', ['a']), marked, { type: 'DispatchesInDoubt', data: { sessionId: 's1', partition: 2, workerId: 'w2', at: LATER, deliveryIds: ['a'], handedOver: ['a'] } } as DispatchEvent, claimed('w2', ['a'], LATER)];
+    expect(given(dispatchDecider, reclaimed).when(claimBy('w2', ['a'], LATER))).toEqual([
+      { type: 'DispatchesInDoubt', data: { sessionId: 's1', partition: 2, workerId: 'w2', at: LATER, deliveryIds: ['a'] } },
+    ]);
+  });
+
   it('reclaims a delivery in doubt that the provider does not have, and dead-letters one claimed too often', () => {
     const history = [claimed('w1', ['a', 'b']), { type: 'DispatchesInDoubt', data: { sessionId: 's1', partition: 2, workerId: 'w2', at: LATER, deliveryIds: ['a', 'b'] } } as DispatchEvent];
     expect(given(dispatchDecider, history).when({ type: 'ReclaimDispatches', data: { workerId: 'w2', now: LATER, maxClaims: 3, deliveryIds: ['a'] } })).toEqual([

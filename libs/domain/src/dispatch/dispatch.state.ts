@@ -7,6 +7,8 @@ export interface LedgerEntry {
   readonly claimedAt: string;
   /** How many times it has been claimed (a takeover or a reclaim counts). */
   readonly claims: number;
+  /** The claim holding it began to hand the message over to the provider (reset by a new claim). */
+  readonly handedOver?: boolean;
 }
 
 export interface DispatchState {
@@ -29,6 +31,12 @@ export function evolveDispatch(state: DispatchState, event: DispatchEvent): Disp
       for (const id of event.data.deliveryIds) {
         const entry = entries.get(id);
         if (entry) entries.set(id, { ...entry, status: 'in_doubt', workerId: event.data.workerId });
+      }
+      return { ...state, entries };
+    case 'DispatchesHandedOver':
+      for (const id of event.data.deliveryIds) {
+        const entry = entries.get(id);
+        if (entry) entries.set(id, { ...entry, handedOver: true });
       }
       return { ...state, entries };
     case 'DispatchesSent':

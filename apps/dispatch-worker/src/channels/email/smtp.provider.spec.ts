@@ -46,7 +46,7 @@ class LocalSmtpServer {
         if (answer === 'hang') return;
         if (answer.code >= 400) return callback(replyError(answer));
         callback(null, answer.text);
-      });
+      }, () => undefined); // the client went away before the final dot: no message
     },
   });
   port = 0;
@@ -191,5 +191,34 @@ describe('SMTP provider: what arrives, and what each answer means', () => {
       expect(await provider.send(email('bad-address', address))).toMatchObject({ kind: 'refused', permanent: true });
     }
     expect(server.received('bad-address')).toHaveLength(0);
+  });
+
+  it('holds DATA\'s final dot until the worker has recorded the handover: before it the server has no message', async () => {
+    let release!: () => void;
+    let announced!: () => void;
+    const handoverAsked = new Promise<void>((resolve) => (announced = resolve));
+    const sending = providerWith().send(email('held'), {
+      beforeHandover: () => {
+        announced();
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    await handoverAsked;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(server.received('held')).toHaveLength(0);
+    release();
+    expect(await sending).toMatchObject({ kind: 'accepted' });
+    expect(server.received('held')).toHaveLength(1);
+  });
+
+  it('never hands over a message whose handover could not be recorded (refused for now), and the next one goes out whole', async () => {
+    const provider = providerWith();
+    const refused = await provider.send(email('unrecorded'), { beforeHandover: () => Promise.reject(new Error('the ledger is unreachable')) });
+    expect(refused).toMatchObject({ kind: 'refused', permanent: false });
+    expect(await provider.send(email('after-unrecorded'))).toMatchObject({ kind: 'accepted' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.received('unrecorded')).toHaveLength(0);
+    const [next] = server.received('after-unrecorded');
+    expect(next!.text).toBe('The river is rising.\n\nLeave the ground floor by 18:00.\n');
   });
 });

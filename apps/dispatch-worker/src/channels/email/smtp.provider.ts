@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import { createTransport, type Transporter } from 'nodemailer';
-import type { Channel, ChannelProvider, OutgoingMessage, SendOutcome } from '../channel-provider';
+import type { Channel, ChannelProvider, OutgoingMessage, SendHooks, SendOutcome } from '../channel-provider';
 import { deliveryMessageId } from './delivery-message-id';
 import { acceptedMessageId, smtpFailureOutcome } from './smtp-outcome';
 
@@ -25,6 +26,44 @@ export interface SmtpProviderOptions {
 /** Whether the whole message has passed to the connection (DATA sent through its last byte). */
 interface Handover {
   complete: boolean;
+  readonly hooks?: SendHooks;
+}
+
+/**
+ * Passes the message through as the connection reads it (after DATA's 354) and holds its end until the
+ * handover is recorded: the connection writes DATA's final dot only when this stream ends, and a
+ * server drops a message whose dot never came. Nothing is read before the connection asks, so the
+ * handover is announced only once the message is really on its way.
+ */
+function heldUntilHandedOver(input: Readable, handover: Handover): Readable {
+  let started = false;
+  const output = new Readable({
+    read() {
+      if (!started) {
+        started = true;
+        input.on('data', (chunk: Buffer) => {
+          if (!output.push(chunk)) input.pause();
+        });
+        input.once('end', () => {
+          const before = handover.hooks ? handover.hooks.beforeHandover() : Promise.resolve();
+          before.then(
+            () => {
+              handover.complete = true;
+              output.push(null);
+            },
+            (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))),
+          );
+        });
+      }
+      input.resume();
+    },
+    destroy(error, done) {
+      input.destroy();
+      done(error);
+    },
+  });
+  input.once('error', (error) => output.destroy(error));
+  return output;
 }
 
 /** An idle pooled connection lives this long without traffic; each send is bounded by its own signal. */
@@ -54,6 +93,7 @@ const ONE_ADDRESS = /^[^\s@<>,;:"()[\]\\]+@[^\s@<>,;:"()[\]\\]+$/;
 export class SmtpProvider implements ChannelProvider {
   readonly name = 'smtp';
   readonly channels: readonly Channel[] = ['EMAIL'];
+  readonly announcesHandover = true;
 
   private readonly transporter: Transporter;
   private readonly handovers = new WeakMap<AbortSignal, Handover>();
@@ -75,19 +115,19 @@ export class SmtpProvider implements ChannelProvider {
         : createTransport({ ...connection, pool: true, maxConnections: options.maxConnections ?? 5 }, { from: options.from });
     this.transporter.use('stream', (mail, done) => {
       const handover = mail.data.signal ? this.handovers.get(mail.data.signal) : undefined;
-      // The message's stream ends when the connection has read all of it, which it starts after DATA's 354.
-      if (handover) mail.message.processFunc((input) => input.once('end', () => (handover.complete = true)));
+      // The connection reads the message after DATA's 354 and writes the final dot when its stream ends.
+      if (handover) mail.message.processFunc((input) => heldUntilHandedOver(input, handover));
       done();
     });
   }
 
-  async send(message: OutgoingMessage): Promise<SendOutcome> {
+  async send(message: OutgoingMessage, hooks?: SendHooks): Promise<SendOutcome> {
     const address = message.address.trim();
     if (!ONE_ADDRESS.test(address)) {
       return { kind: 'refused', permanent: true, reason: 'The address is not one email address' };
     }
     const signal = AbortSignal.timeout(this.options.timeoutMs);
-    const handover: Handover = { complete: false };
+    const handover: Handover = { complete: false, ...(hooks ? { hooks } : {}) };
     this.handovers.set(signal, handover);
     try {
       const info = await this.transporter.sendMail({

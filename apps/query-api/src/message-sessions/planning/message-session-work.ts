@@ -122,7 +122,7 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
     if (queued > 0 && !timedOut) return;
     // Only the open deliveries are counted (a range of the status index), never the whole session.
     const deliveries = this.readStore.scope(entry.tenant_id).collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES);
-    const open = queued + (await deliveries.count({ session_id: entry._id, superseded: false, status: { $in: OPEN } }));
+    const open = queued + (await deliveries.count({ session_id: entry._id, superseded: false, status: { $in: OPEN }, final: { $ne: true } }));
     if (open === 0) {
       await this.run(entry, { type: 'CompleteMessageSession', data: { at: now.toISOString() } });
       return;
@@ -155,7 +155,7 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
   /** Deliveries with an answer that is not final (submitted, sent, unknown). */
   private async openAnswered(entry: MessageSessionWorkDocument): Promise<StaleDelivery[]> {
     const deliveries = this.readStore.scope(entry.tenant_id).collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES);
-    const open = await deliveries.find({ session_id: entry._id, superseded: false, status: { $in: OPEN } }, { limit: TIMEOUT_BATCH, projection: { _id: 1, provider_message_id: 1, status: 1 } });
+    const open = await deliveries.find({ session_id: entry._id, superseded: false, status: { $in: OPEN }, final: { $ne: true } }, { limit: TIMEOUT_BATCH, projection: { _id: 1, provider_message_id: 1, status: 1 } });
     return open.map((delivery) => ({ id: delivery._id, providerMessageId: delivery.provider_message_id ?? '', status: delivery.status }));
   }
 

@@ -71,7 +71,7 @@ function outcomeChanges(outcome: DispatchOutcome, at: string): [string, Apply][]
     case 'accepted':
       return [[id, advanced(id, outcome.awaitingReport ? 'submitted' : 'delivered', at, {}, known)]];
     case 'unknown':
-      return [[id, advanced(id, 'unknown', at, { reason: outcome.reason ?? null }, known)]];
+      return [[id, advanced(id, 'unknown', at, { reason: outcome.reason ?? null, ...(outcome.final ? { final: true } : {}) }, known)]];
     case 'refused':
     case 'throttled': {
       const failed = advanced(id, 'failed', at, { reason: outcome.reason ?? null }, known);
@@ -86,6 +86,7 @@ function changesOf(event: DeliveryEvent, at: string): [string, Apply][] {
   switch (event.type) {
     case 'DispatchesClaimed':
     case 'DispatchesInDoubt':
+    case 'DispatchesHandedOver':
       // A claim is the ledger's business: the delivery counts as queued until its provider answers.
       return [];
     case 'DispatchesSent':

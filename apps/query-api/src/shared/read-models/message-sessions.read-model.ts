@@ -64,6 +64,8 @@ export interface MessageDeliveryDocument extends Document {
   /** Why it failed, or the provider's words for an unknown outcome. */
   reason: string | null;
   reply: string | null;
+  /** An unknown outcome nothing will settle (DispatchOutcome.final): not open, the session does not wait for it. */
+  final?: boolean;
   /** When its first answer was recorded (documents exist from then: a delivery without one is queued). */
   queued_at: string;
   updated_at: string;
