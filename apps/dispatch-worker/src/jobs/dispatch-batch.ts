@@ -4,6 +4,7 @@ import type { CommandExecutor } from '@beacon/platform';
 import type { ChannelProvider, OutgoingMessage, SendOutcome } from '../channels/channel-provider';
 import type { ChannelProviders } from '../channels/channel-providers';
 import type { DispatchJob } from './dispatch-job';
+import { FairSendSlots } from './fair-send-slots';
 import { LedgerWriter } from './ledger-writer';
 import { ProviderPacing } from './provider-pacing';
 
@@ -73,6 +74,7 @@ export class DispatchBatch {
     private readonly settings: DispatchSettings,
     private readonly requeue: (jobs: readonly DispatchJob[]) => Promise<void>,
     private readonly pacing = new ProviderPacing({}),
+    private readonly slots = new FairSendSlots(256),
   ) {}
 
   async handle(messages: readonly BusMessage<DispatchJob>[]): Promise<void> {
@@ -181,12 +183,16 @@ export class DispatchBatch {
     const provider = this.providers.for(job.channel);
     const message = messageOf(job);
     const pacedMs = await this.pacing.turn(provider.name, message);
+    // After its turn under the pace, so a paced send never holds a slot another organisation could use.
+    const release = await this.slots.acquire(job.tenantId, job.channel);
     let outcome: SendOutcome;
     try {
       outcome = await provider.send(message, { beforeHandover: () => ledger.handOver(job.deliveryId) });
     } catch (error) {
       // A provider that throws broke its contract: whether the message left is not known.
       outcome = { kind: 'unknown', reason: error instanceof Error ? error.message : String(error) };
+    } finally {
+      release();
     }
     const base = { deliveryId: job.deliveryId, provider: provider.name, address: job.address, ...(pacedMs > 0 ? { pacedMs } : {}) };
     switch (outcome.kind) {

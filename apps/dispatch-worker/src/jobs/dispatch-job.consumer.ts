@@ -3,6 +3,7 @@ import { BusUnavailableError, type Bus, type Consumer } from '@beacon/bus';
 import { BUS, CommandExecutor, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { ChannelProviders } from '../channels/channel-providers';
 import { DispatchBatch } from './dispatch-batch';
+import { FairSendSlots } from './fair-send-slots';
 import { ProviderPacing } from './provider-pacing';
 import { DISPATCH_LANES, dispatchTopic, dispatchWorkersGroup, type DispatchJob, type DispatchLane } from './dispatch-job';
 
@@ -28,7 +29,7 @@ export class DispatchJobConsumer implements OnApplicationBootstrap, OnApplicatio
     @Inject(PLATFORM_CONFIG) config: PlatformConfig,
   ) {
     const settings = { workerId: config.nodeId, leaseMs: config.dispatchClaimLeaseMs, maxClaims: 3, maxAttempts: 3, concurrency: 32 };
-    this.batch = new DispatchBatch(executor, providers, settings, (jobs) => this.requeue(jobs), new ProviderPacing(config.dispatchPerSecond));
+    this.batch = new DispatchBatch(executor, providers, settings, (jobs) => this.requeue(jobs), new ProviderPacing(config.dispatchPerSecond), new FairSendSlots(config.dispatchSendsInFlight));
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -159,5 +159,8 @@ describe('platform configuration', () => {
     expect(refusal({ SIMULATOR_FAILURE_RATE: '1.5' })).toContain('SIMULATOR_FAILURE_RATE');
     expect(refusal({ SIMULATOR_LATENCY_MS: '-1' })).toContain('SIMULATOR_LATENCY_MS');
     expect(refusal({ SMS_PER_SECOND: '0' })).toContain('SMS_PER_SECOND');
+    expect(loadPlatformConfig({}).dispatchSendsInFlight).toBe(256);
+    expect(loadPlatformConfig({ DISPATCH_SENDS_IN_FLIGHT: '8' }).dispatchSendsInFlight).toBe(8);
+    expect(refusal({ DISPATCH_SENDS_IN_FLIGHT: '1' })).toContain('at least 2');
   });
 });

@@ -74,6 +74,12 @@ export interface PlatformConfig {
   /** How old a dispatch claim must be before another worker may take the job over. */
   readonly dispatchClaimLeaseMs: number;
   /**
+   * Provider calls one worker process makes at once (DISPATCH_SENDS_IN_FLIGHT, default 256, at least 2),
+   * shared fairly: the organisation and channel with the fewest in flight first, and no organisation
+   * over half of them while another waits.
+   */
+  readonly dispatchSendsInFlight: number;
+  /**
    * The simulated provider every channel sends through until a real one is configured
    * (SIMULATOR_LATENCY_MS, SIMULATOR_FAILURE_RATE, SIMULATOR_REPLY_RATE).
    */
@@ -163,6 +169,13 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return parsed;
+}
+
+/** Two at least: half of them is what one organisation may hold while another waits. */
+function sendsInFlight(value: string | undefined): number {
+  const slots = positiveInt('DISPATCH_SENDS_IN_FLIGHT', value, 256);
+  if (slots < 2) throw new Error(`DISPATCH_SENDS_IN_FLIGHT must be at least 2, got "${value}"`);
+  return slots;
 }
 
 const MIN_SIGNING_SECRET_LENGTH = 32;
@@ -263,6 +276,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     projectionLeaseMs: positiveInt('PROJECTION_LEASE_MS', env.PROJECTION_LEASE_MS, 6_000),
     projectionLeaseHolder: nodeId,
     dispatchClaimLeaseMs: positiveInt('DISPATCH_CLAIM_LEASE_MS', env.DISPATCH_CLAIM_LEASE_MS, 30_000),
+    dispatchSendsInFlight: sendsInFlight(env.DISPATCH_SENDS_IN_FLIGHT),
     simulator: {
       latencyMs: nonNegativeInt('SIMULATOR_LATENCY_MS', env.SIMULATOR_LATENCY_MS, 0),
       failureRate: share('SIMULATOR_FAILURE_RATE', env.SIMULATOR_FAILURE_RATE, 0),
