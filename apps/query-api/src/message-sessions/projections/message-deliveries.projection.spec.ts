@@ -70,6 +70,13 @@ describe('the message deliveries read model', () => {
     expect(session(after).answered).toBe(1);
   });
 
+  it('names the provider that took the message: the failover one when the send failed over to it', () => {
+    const failover = { from: 'twilio', to: 'twilio-failover', cause: 'refused' as const, reason: 'twilio did not take it: Service unavailable (Twilio error 20503)' };
+    const documents = fold([started, page, sent([accepted(id('u1')), { ...accepted(id('u2')), providerMessageId: 'failover:SM2', failover }])]);
+    expect(delivery(documents, id('u1'))).toMatchObject({ provider: 'twilio', provider_message_id: `p-${id('u1')}` });
+    expect(delivery(documents, id('u2'))).toMatchObject({ status: 'submitted', provider: 'twilio-failover', provider_message_id: 'failover:SM2' });
+  });
+
   it('never moves a delivery back: a late "sent" leaves "delivered", and a reply outranks both', () => {
     const documents = fold([started, page, sent([accepted(id('u1'))]), reported([{ deliveryId: id('u1'), status: 'delivered' }]), reported([{ deliveryId: id('u1'), status: 'sent' }])]);
     expect(delivery(documents, id('u1'))?.status).toBe('delivered');

@@ -65,7 +65,8 @@ const advanced =
   };
 
 function outcomeChanges(outcome: DispatchOutcome, at: string): [string, Apply][] {
-  const known = { address: outcome.address ?? null, provider: outcome.provider, provider_message_id: outcome.providerMessageId ?? null };
+  // The provider that took the message: the channel's failover provider when the send failed over to it.
+  const known = { address: outcome.address ?? null, provider: outcome.failover?.to ?? outcome.provider, provider_message_id: outcome.providerMessageId ?? null };
   const id = outcome.deliveryId;
   switch (outcome.kind) {
     case 'accepted':
