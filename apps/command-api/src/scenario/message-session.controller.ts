@@ -1,10 +1,19 @@
-import { Body, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ROUTES, ScheduleSessionRequestSchema, SendScenarioRequestSchema, SendWithoutSavingRequestSchema, type SessionStartedDto } from '@beacon/contracts';
+import {
+  ResendSessionQuerySchema,
+  ROUTES,
+  ScheduleSessionRequestSchema,
+  SendScenarioRequestSchema,
+  SendWithoutSavingRequestSchema,
+  type SessionResentDto,
+  type SessionStartedDto,
+} from '@beacon/contracts';
 import { SCENARIO_DETAIL, notFound, type MessageSessionState, type ScenarioDraft } from '@beacon/domain';
-import { CommandController, CommandId, CurrentPrincipal, type Principal, ZodBodyPipe } from '@beacon/platform';
+import { CommandController, CommandId, CurrentPrincipal, type Principal, ZodBodyPipe, ZodQueryPipe } from '@beacon/platform';
 import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
+import { ResendSessionCommand } from './commands/resend-session.command';
 import { SendScenarioCommand } from './commands/send-scenario.command';
 
 type Response = Parameters<typeof exposePosition>[0];
@@ -48,6 +57,22 @@ export class MessageSessionController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<SessionStartedDto> {
     return this.send(new SendScenarioCommand(principal, { kind: 'kept', scenarioId: input.scenario, fields: {} }, input.scheduled_for, commandId), response);
+  }
+
+  /** PATCH /api/session/{id}/resend/?reply=No+Response (spec §7 "Session reports"): answers the session to follow as its task. */
+  @Patch(ROUTES.resendSession.path)
+  @HttpCode(202)
+  async resend(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') sessionId: string,
+    @Query(new ZodQueryPipe(ResendSessionQuerySchema)) { reply }: z.output<typeof ResendSessionQuerySchema>,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionResentDto> {
+    const outcome = await this.commandBus.execute(new ResendSessionCommand(principal, sessionId, reply, commandId));
+    exposePosition(response, outcome.position);
+    if (outcome.state.status === 'none') throw notFound();
+    return { task_id: sessionId, session_id: sessionId, status: outcome.state.status };
   }
 
   private async send(command: SendScenarioCommand, response: Response): Promise<SessionStartedDto> {

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { MessageSessionsController } from './message-sessions.controller';
+import { FollowUpPlanner } from './planning/follow-up-planner';
 import { MessageSessionWork } from './planning/message-session-work';
 import { SessionPlanner } from './planning/session-planner';
 import { RunResultHandler } from './queries/run-result.handler';
 import { SessionProgressReader } from './session-progress';
 
-/** Message sessions: what became of a send, and the work that carries sessions on (start when due, plan, complete). */
+/** Message sessions: what became of a send, and the work that carries sessions on (start when due, plan, follow up, complete). */
 @Module({
   controllers: [MessageSessionsController],
-  providers: [SessionProgressReader, RunResultHandler, SessionPlanner, MessageSessionWork],
+  providers: [SessionProgressReader, RunResultHandler, SessionPlanner, FollowUpPlanner, MessageSessionWork],
 })
 export class MessageSessionsModule {}

@@ -2,7 +2,7 @@
  * Sending (message-session.routes.ts): a send answers at once with the session it started (its
  * `task_id`, which `run_result` follows); recipients are resolved and queued after the answer.
  */
-import { NOT_AN_ISO_TIME } from '@beacon/domain';
+import { NOT_AN_ISO_TIME, RESEND_REPLIES } from '@beacon/domain';
 import { z } from 'zod';
 import type { MESSAGE_SESSION_ROUTES } from '../routes/message-session.routes';
 import { described, json, named, type ApiFeature } from './api-schema';
@@ -70,6 +70,22 @@ export const RunResultSchema = named(
   }),
 );
 
+export const ResendSessionQuerySchema = z.object({
+  reply: described(
+    z.enum(RESEND_REPLIES, { error: `Must be one of: ${RESEND_REPLIES.join(', ')}.` }),
+    'Who is sent to again, by their reply label: No Response (nobody replied on any device, and not every delivery failed) or Delivery Failure (every delivery failed).',
+  ),
+});
+
+export const SessionResentSchema = named(
+  'SessionResent',
+  z.object({
+    task_id: described(z.string(), 'Follow it with GET /api/scenario/run_result/{task_id}/ (the session id): the session is sending until the new attempts are answered.'),
+    session_id: z.string(),
+    status: z.enum(MESSAGE_SESSION_STATUSES),
+  }),
+);
+
 export const MESSAGE_SESSION_API = {
   tag: 'Sending',
   description: 'Messages sent now or scheduled, and what became of them.',
@@ -98,6 +114,13 @@ export const MESSAGE_SESSION_API = {
       description: 'The session a send started (its task id), with its progress by delivery state.',
       responses: { 200: json(RunResultSchema, 'The session.') },
     },
+    resendSession: {
+      summary: 'Resend a session to the recipients with no reply',
+      description:
+        'A new attempt of every device of each person with the reply label named (`reply=No Response`), whose last attempt has a final answer (delivered, failed, timed out); one still on its way is left to finish, and Teams and Slack webhooks are not sent again. The new attempts replace the old in the progress. A complete session is sending again until they are answered or time out. Asked again while the same resend is still being queued, it answers the same task. 409 while the message is scheduled or still being queued for its recipients.',
+      query: ResendSessionQuerySchema,
+      responses: { 202: json(SessionResentSchema, 'The resend started.') },
+    },
   },
 } as const satisfies ApiFeature<keyof typeof MESSAGE_SESSION_ROUTES>;
 
@@ -106,3 +129,4 @@ export type SendWithoutSavingRequest = z.output<typeof SendWithoutSavingRequestS
 export type ScheduleSessionRequest = z.output<typeof ScheduleSessionRequestSchema>;
 export type SessionStartedDto = z.output<typeof SessionStartedSchema>;
 export type RunResultDto = z.output<typeof RunResultSchema>;
+export type SessionResentDto = z.output<typeof SessionResentSchema>;

@@ -2,6 +2,7 @@ import { describedAs, type AggregateActivity } from '../shared/activity';
 import type { MESSAGE_SESSION_EVENT_VERSIONS } from './message-session.events';
 import type { MESSAGE_SESSION_PAGE_EVENT_VERSIONS } from './message-session-page';
 import type { DELIVERY_REPORT_EVENT_VERSIONS } from './delivery-reports';
+import type { MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS } from './message-session-follow-up-page';
 
 const nameOf = (data: unknown) => {
   const scenario = (data as { scenario?: { scenario_name?: unknown } }).scenario;
@@ -11,7 +12,10 @@ const nameOf = (data: unknown) => {
 
 /** How the activity log tells message sessions. */
 export const messageSessionActivity: AggregateActivity<
-  keyof typeof MESSAGE_SESSION_EVENT_VERSIONS | keyof typeof MESSAGE_SESSION_PAGE_EVENT_VERSIONS | keyof typeof DELIVERY_REPORT_EVENT_VERSIONS
+  | keyof typeof MESSAGE_SESSION_EVENT_VERSIONS
+  | keyof typeof MESSAGE_SESSION_PAGE_EVENT_VERSIONS
+  | keyof typeof MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS
+  | keyof typeof DELIVERY_REPORT_EVENT_VERSIONS
 > = {
   MessageSessionScheduled: (f, event) =>
     describedAs('message', `Scheduled message ${nameOf(event.data)} for ${f.string('scheduledFor')}`, {
@@ -31,4 +35,14 @@ export const messageSessionActivity: AggregateActivity<
   MessageSessionCompleted: (f) => describedAs('message', 'A message session finished', { session_id: f.string('sessionId') }),
   DeliveriesReported: (f) => describedAs('dispatch', 'Providers reported on message deliveries', { session_id: f.string('sessionId'), reports: f.length('reports') }),
   MessageSessionCancelled: (f) => describedAs('message', 'Cancelled a scheduled message', { session_id: f.string('sessionId') }),
+  MessageSessionFollowUpStarted: (f) => {
+    const kind = f.string('kind');
+    const summary =
+      kind === 'resend' ? `Resent a message to recipients with the reply ${f.string('reply')}` : kind === 'auto_retry' ? 'Retried a message to recipients who had not answered' : "Sent a sequence's next device to recipients who had not answered";
+    return describedAs('message', summary, { session_id: f.string('sessionId'), follow_up: f.count('followUp'), kind });
+  },
+  MessageSessionFollowUpPlanned: (f) =>
+    describedAs('message', 'Every delivery of a follow-up was queued', { session_id: f.string('sessionId'), follow_up: f.count('followUp'), deliveries: f.count('deliveries') }),
+  MessageSessionFollowUpPageQueued: (f) =>
+    describedAs('dispatch', 'Queued follow-up deliveries', { session_id: f.string('sessionId'), follow_up: f.count('followUp'), deliveries: f.length('deliveries') }),
 };

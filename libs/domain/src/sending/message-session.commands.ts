@@ -1,4 +1,5 @@
 import type { ScenarioCatalogue } from '../message/scenario-rules';
+import type { ResendReply } from './follow-up';
 import type { MessageSessionOrigin } from './message-session.events';
 
 /** Commands on one message session (stream `message_session-<id>`). */
@@ -25,7 +26,25 @@ export interface StartScheduledMessageSession {
 /** The planner has queued every page. */
 export interface RecordMessageSessionPlanned {
   readonly type: 'RecordMessageSessionPlanned';
-  readonly data: { pages: number; recipients: number; deliveries: number; at: string };
+  readonly data: { pages: number; recipients: number; deliveries: number; devices?: number; at: string };
+}
+
+/** PATCH /api/session/{id}/resend/?reply=No+Response: a new attempt to the people with that reply label. */
+export interface ResendMessageSession {
+  readonly type: 'ResendMessageSession';
+  readonly data: { reply: ResendReply; requestedBy: string; at: string };
+}
+
+/** The due-time poller: the session's next follow-up (auto-retry, a sequence's next device) starts when due. */
+export interface StartDueFollowUp {
+  readonly type: 'StartDueFollowUp';
+  readonly data: { at: string };
+}
+
+/** The planner has queued every delivery of a follow-up. */
+export interface RecordFollowUpPlanned {
+  readonly type: 'RecordFollowUpPlanned';
+  readonly data: { followUp: number; pages: number; deliveries: number; at: string };
 }
 
 export interface CompleteMessageSession {
@@ -44,4 +63,7 @@ export type MessageSessionCommand =
   | StartScheduledMessageSession
   | RecordMessageSessionPlanned
   | CompleteMessageSession
-  | CancelMessageSession;
+  | CancelMessageSession
+  | ResendMessageSession
+  | StartDueFollowUp
+  | RecordFollowUpPlanned;

@@ -1,14 +1,17 @@
 import { checkedScenarioDraft } from '../message/scenario.decide';
 import type { Decider } from '../shared/decider';
 import { illegalState, notFound, validationError } from '../shared/domain-errors';
-import type { MessageSessionCommand, ScheduleMessageSession, StartMessageSession } from './message-session.commands';
+import { nextFollowUp } from './follow-up-timers';
+import type { MessageSessionCommand, RecordFollowUpPlanned, RecordMessageSessionPlanned, ResendMessageSession, ScheduleMessageSession, StartDueFollowUp, StartMessageSession } from './message-session.commands';
 import type { MessageSessionOrigin } from './message-session.events';
 import type { MessageSessionEvent } from './message-session.events';
-import { evolveMessageSession, initialMessageSessionState, type MessageSessionState } from './message-session.state';
+import { evolveMessageSession, initialMessageSessionState, pendingFollowUps, type MessageSessionState } from './message-session.state';
 
 export const MESSAGE_SESSION_NOT_FOUND = 'No such message session.';
 export const SCHEDULE_IN_THE_PAST = 'The time to send must be in the future.';
 export const NOT_SCHEDULED = 'This message session is not scheduled: it has started, finished or been cancelled.';
+export const NOT_SENT_YET = 'This message has not been sent yet: there is nobody to resend it to.';
+export const STILL_PLANNING = 'This message is still being queued for its recipients: resend it once every recipient has been queued.';
 
 /** What the session keeps of the message: the draft as checked, every rule of a save applied (the name's uniqueness aside). */
 function originOf(data: StartMessageSession['data'] | ScheduleMessageSession['data']): MessageSessionOrigin {
@@ -34,17 +37,66 @@ export function decideMessageSession(command: MessageSessionCommand, state: Mess
       if (state.status !== 'scheduled') return [];
       return [{ type: 'MessageSessionStarted', data: { ...state.origin, at: command.data.at } }];
     case 'RecordMessageSessionPlanned':
-      if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
-      return state.status === 'planning' ? [{ type: 'MessageSessionPlanned', data: { sessionId: state.origin.sessionId, ...command.data } }] : [];
+      return planned(command, state);
     case 'CompleteMessageSession':
       if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
-      return state.status === 'sending' ? [{ type: 'MessageSessionCompleted', data: { sessionId: state.origin.sessionId, at: command.data.at } }] : [];
+      // Not while a follow-up is being queued or a sequence has a step to come; the auto-retry reopens a complete session.
+      if (state.status !== 'sending' || pendingFollowUps(state).length || nextFollowUp(state)?.kind === 'sequence') return [];
+      return [{ type: 'MessageSessionCompleted', data: { sessionId: state.origin.sessionId, at: command.data.at } }];
     case 'CancelMessageSession':
       if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
       if (state.status === 'cancelled') return [];
       if (state.status !== 'scheduled') throw illegalState(NOT_SCHEDULED);
       return [{ type: 'MessageSessionCancelled', data: { sessionId: state.origin.sessionId, at: command.data.at } }];
+    case 'ResendMessageSession':
+      return resend(command, state);
+    case 'StartDueFollowUp':
+      return dueFollowUp(command, state);
+    case 'RecordFollowUpPlanned':
+      return followUpPlanned(command, state);
   }
+}
+
+/** The event with the session's next timer stamped on it, as the state after it says (so the work list can poll it). */
+function withDue<E extends MessageSessionEvent & { data: { followUpDue?: string } }>(state: MessageSessionState, event: E): E[] {
+  const due = nextFollowUp(evolveMessageSession(state, event))?.due;
+  return [due === undefined ? event : { ...event, data: { ...event.data, followUpDue: due } }];
+}
+
+function planned(command: RecordMessageSessionPlanned, state: MessageSessionState): MessageSessionEvent[] {
+  if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
+  if (state.status !== 'planning') return [];
+  return withDue(state, { type: 'MessageSessionPlanned', data: { sessionId: state.origin.sessionId, ...command.data } });
+}
+
+/**
+ * A resend to the people with a reply label (spec §4 "Resend to recipients with no reply is available
+ * from a session"): of a session sending or complete (a complete one is sending again until the new
+ * attempts are answered or time out). Asked again while the same resend is still being queued, it
+ * records nothing and answers the same session.
+ */
+function resend(command: ResendMessageSession, state: MessageSessionState): MessageSessionEvent[] {
+  if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
+  if (state.status === 'scheduled' || state.status === 'cancelled') throw illegalState(NOT_SENT_YET);
+  if (state.status === 'planning') throw illegalState(STILL_PLANNING);
+  const { reply, requestedBy, at } = command.data;
+  if (pendingFollowUps(state).some((followUp) => followUp.kind === 'resend' && followUp.reply === reply)) return [];
+  return [{ type: 'MessageSessionFollowUpStarted', data: { sessionId: state.origin.sessionId, followUp: state.followUps.length + 1, kind: 'resend', step: null, reply, requestedBy, at } }];
+}
+
+/** The poller's tick: the next timed follow-up starts once its time has come, once. */
+function dueFollowUp(command: StartDueFollowUp, state: MessageSessionState): MessageSessionEvent[] {
+  if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
+  const next = nextFollowUp(state);
+  if (!next || Date.parse(next.due) > Date.parse(command.data.at)) return [];
+  const { kind, step } = next;
+  return [{ type: 'MessageSessionFollowUpStarted', data: { sessionId: state.origin.sessionId, followUp: state.followUps.length + 1, kind, step, reply: null, requestedBy: null, at: command.data.at } }];
+}
+
+function followUpPlanned(command: RecordFollowUpPlanned, state: MessageSessionState): MessageSessionEvent[] {
+  if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
+  if (!pendingFollowUps(state).some((followUp) => followUp.followUp === command.data.followUp)) return [];
+  return withDue(state, { type: 'MessageSessionFollowUpPlanned', data: { sessionId: state.origin.sessionId, ...command.data } });
 }
 
 export const messageSessionDecider: Decider<MessageSessionCommand, MessageSessionEvent, MessageSessionState> = {

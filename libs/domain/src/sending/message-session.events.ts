@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../shared/decider';
 import type { ScenarioDraft } from '../message/scenario-draft';
+import type { FollowUpKind, ResendReply } from './follow-up';
 
 export const MESSAGE_SESSION_EVENT_VERSIONS = {
   MessageSessionScheduled: 1,
@@ -7,6 +8,8 @@ export const MESSAGE_SESSION_EVENT_VERSIONS = {
   MessageSessionPlanned: 1,
   MessageSessionCompleted: 1,
   MessageSessionCancelled: 1,
+  MessageSessionFollowUpStarted: 1,
+  MessageSessionFollowUpPlanned: 1,
 } as const;
 
 /** What every session records of who sent what: the message as it was at that moment. */
@@ -27,10 +30,45 @@ export type MessageSessionScheduled = DomainEvent<'MessageSessionScheduled', Mes
 /** Sending began (at once, or when a scheduled session fell due): the plan follows. */
 export type MessageSessionStarted = DomainEvent<'MessageSessionStarted', MessageSessionOrigin & { at: string }>;
 
-/** Every recipient has been resolved and every delivery queued (in `pages` pages). */
+/** When the session's next follow-up falls due (the auto-retry, a sequence's next device), if it has one. */
+export interface FollowUpDue {
+  readonly followUpDue?: string;
+}
+
+/**
+ * Every recipient has been resolved and every delivery queued (in `pages` pages). `devices`: the
+ * devices the plan sends on (a sequence goes through them one by one; absent in sessions planned
+ * before sequences were sent as such).
+ */
 export type MessageSessionPlanned = DomainEvent<
   'MessageSessionPlanned',
-  { sessionId: string; pages: number; recipients: number; deliveries: number; at: string }
+  { sessionId: string; pages: number; recipients: number; deliveries: number; devices?: number; at: string } & FollowUpDue
+>;
+
+/**
+ * A follow-up began (follow-up.ts): numbered from 1 in the session, its deliveries are queued by the
+ * planner page by page after this. A completed session is sending again until they are answered.
+ */
+export type MessageSessionFollowUpStarted = DomainEvent<
+  'MessageSessionFollowUpStarted',
+  {
+    sessionId: string;
+    followUp: number;
+    kind: FollowUpKind;
+    /** A sequence's step (1: the second device). */
+    step: number | null;
+    /** The reply label a resend named. */
+    reply: ResendReply | null;
+    /** Who asked for a resend (null: a timer). */
+    requestedBy: string | null;
+    at: string;
+  }
+>;
+
+/** Every delivery of a follow-up is queued (`deliveries` of them, maybe none: nobody was left to send to). */
+export type MessageSessionFollowUpPlanned = DomainEvent<
+  'MessageSessionFollowUpPlanned',
+  { sessionId: string; followUp: number; pages: number; deliveries: number; at: string } & FollowUpDue
 >;
 
 /** Every delivery has its final answer (or timed out). */
@@ -44,4 +82,6 @@ export type MessageSessionEvent =
   | MessageSessionStarted
   | MessageSessionPlanned
   | MessageSessionCompleted
-  | MessageSessionCancelled;
+  | MessageSessionCancelled
+  | MessageSessionFollowUpStarted
+  | MessageSessionFollowUpPlanned;

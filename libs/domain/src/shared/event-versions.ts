@@ -12,6 +12,7 @@ import { ON_CALL_EVENT_VERSIONS } from '../on-call/on-call.events';
 import { SCENARIO_EVENT_VERSIONS } from '../message/scenario.events';
 import { MESSAGE_SESSION_EVENT_VERSIONS } from '../sending/message-session.events';
 import { MESSAGE_SESSION_PAGE_EVENT_VERSIONS } from '../sending/message-session-page';
+import { MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS } from '../sending/message-session-follow-up-page';
 import { DELIVERY_REPORT_EVENT_VERSIONS } from '../sending/delivery-reports';
 import { ownValue } from './own-value';
 
@@ -34,6 +35,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...SCENARIO_EVENT_VERSIONS,
   ...MESSAGE_SESSION_EVENT_VERSIONS,
   ...MESSAGE_SESSION_PAGE_EVENT_VERSIONS,
+  ...MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS,
   ...DELIVERY_REPORT_EVENT_VERSIONS,
   UserEmailClaimed: 1,
   UserEmailReleased: 1,

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   deliveryReportsStream,
+  followUpPageStream,
   messageSessionDecider,
   messageSessionPageStream,
   messageSessionStream,
   nextAttemptId,
   type DeliveriesReported,
   type MessageSessionCommand,
+  type MessageSessionFollowUpPageQueued,
+  type MessageSessionFollowUpPlanned,
   type MessageSessionPageQueued,
 } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
@@ -22,6 +25,7 @@ import {
   type MessageSessionWorkDocument,
 } from '../../shared/read-models/message-sessions.read-model';
 import { queuedOf } from '../session-progress';
+import { FollowUpPlanner } from './follow-up-planner';
 import { PlanningPaused, SessionPlanner } from './session-planner';
 
 /** How often the work list is looked at. */
@@ -56,6 +60,7 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(SessionPlanner) private readonly planner: SessionPlanner,
+    @Inject(FollowUpPlanner) private readonly followUps: FollowUpPlanner,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -80,6 +85,15 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
       await this.each(planning, 'plan', async () => {
         more = (await this.planner.plan(planning.tenant_id, planning._id)) || more;
       });
+    }
+    // Follow-ups: those begun are queued (in turns, as plans are); timers that have come due begin theirs.
+    for (const following of await work.find({ status: 'sending', pending_follow_ups: { $gt: 0 } }, { sort: { started_at: 1 }, limit: PER_ROUND })) {
+      await this.each(following, 'follow up', async () => {
+        more = (await this.followUps.plan(following.tenant_id, following._id)) || more;
+      });
+    }
+    for (const due of await work.find({ follow_up_due: { $lte: now.toISOString() } }, { sort: { follow_up_due: 1 }, limit: PER_ROUND })) {
+      await this.each(due, 'start a follow-up', () => this.run(due, { type: 'StartDueFollowUp', data: { at: now.toISOString() } }));
     }
     for (const sending of await work.find({ status: 'sending' }, { sort: { started_at: 1 }, limit: PER_ROUND })) await this.each(sending, 'settle', () => this.settle(sending, now));
     return more;
@@ -118,17 +132,22 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
     const session = await this.readStore.scope(entry.tenant_id).collection<MessageSessionDocument>(MESSAGE_SESSIONS).findOne({ _id: entry._id });
     if (!session) return;
     const queued = queuedOf(session);
-    const timedOut = !!session.started_at && Date.parse(session.started_at) + session.timeout_seconds * 1000 <= now.getTime();
+    // The timeout counts from the latest follow-up queued: its deliveries have as long as the first ones had.
+    const since = session.follow_up_at ?? session.started_at;
+    const timedOut = !!since && Date.parse(since) + session.timeout_seconds * 1000 <= now.getTime();
     if (queued > 0 && !timedOut) return;
     // Only the open deliveries are counted (a range of the status index), never the whole session.
     const deliveries = this.readStore.scope(entry.tenant_id).collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES);
     const open = queued + (await deliveries.count({ session_id: entry._id, superseded: false, status: { $in: OPEN }, final: { $ne: true } }));
     if (open === 0) {
-      await this.run(entry, { type: 'CompleteMessageSession', data: { at: now.toISOString() } });
+      // Not while a follow-up is being queued (nor, the decider says, while a sequence has a step to come).
+      if (!entry.pending_follow_ups) await this.run(entry, { type: 'CompleteMessageSession', data: { at: now.toISOString() } });
       return;
     }
     if (!timedOut) return;
-    const stale = [...(await this.openAnswered(entry)), ...(queued > 0 ? await this.neverAnswered(entry, session.pages) : [])].slice(0, TIMEOUT_BATCH);
+    const stale = [...(await this.openAnswered(entry)), ...(queued > 0 ? await this.neverAnswered(entry, session.pages) : [])]
+      .filter((delivery, index, all) => all.findIndex((other) => other.id === delivery.id) === index)
+      .slice(0, TIMEOUT_BATCH);
     if (!stale.length) return;
     const minutes = Math.round(session.timeout_seconds / 60);
     const event: DeliveriesReported = {
@@ -176,6 +195,16 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
     }
     const retried = await deliveries.find({ session_id: entry._id, superseded: true }, { limit: TIMEOUT_BATCH, projection: { _id: 1 } });
     found.push(...(await unanswered(retried.map((delivery) => nextAttemptId(delivery._id)))));
+    // A sequence's later devices are follow-ups' first attempts (their new attempts are found above).
+    const history = await this.executor.readStreamOrEmpty(messageSessionStream(entry._id));
+    const followUps = history.filter((event) => event.type === 'MessageSessionFollowUpPlanned').map((event) => event.data as MessageSessionFollowUpPlanned['data']);
+    for (const { followUp, pages: written } of followUps) {
+      for (let page = 0; page < written && found.length < TIMEOUT_BATCH; page++) {
+        const [queued] = await this.executor.readStreamOrEmpty(followUpPageStream(entry._id, followUp, page));
+        const firsts = ((queued?.data as MessageSessionFollowUpPageQueued['data'] | undefined)?.deliveries ?? []).filter((delivery) => delivery.supersedes === undefined);
+        if (firsts.length) found.push(...(await unanswered(firsts.map((delivery) => delivery.deliveryId))));
+      }
+    }
     return found;
   }
 

@@ -3,11 +3,13 @@ import {
   deliveryIdOf,
   deviceId,
   outgoingContent,
+  sequenceStep,
   type DeliveryChannel,
   type FieldDevice,
   type MessageSessionOrigin,
   type OutgoingContent,
   type PlannedDelivery,
+  type ReachableDevice,
 } from '@beacon/domain';
 import type { UserDocument } from '../../shared/read-models/users.read-model';
 
@@ -30,17 +32,28 @@ export function contentByChannel(origin: MessageSessionOrigin, devices: readonly
   return new Map([...channels].map((channel) => [channel, outgoingContent(channel, scenario, texts, rootPermissions)]));
 }
 
-/** The deliveries of a page of users: one per device the user has a value for (the first value of its field). */
+/** The devices a user can be reached on (those they hold a value for: the first value of its field), in the context's order. */
+export function reachableDevices(context: Pick<SessionPlanContext, 'devices'>, user: Pick<UserDocument, 'field_values'>): ReachableDevice[] {
+  const values = new Map((user.field_values ?? []).map((entry) => [entry.field, entry.values]));
+  return context.devices.flatMap((device) => {
+    const address = values.get(device.field_id)?.find((value) => value.trim() !== '')?.trim();
+    return address ? [{ deviceId: deviceId(device.field_id, device.dispatch_type), channel: device.dispatch_type, address }] : [];
+  });
+}
+
+/**
+ * The deliveries of a page of users: one per device the user has a value for; for a sequence, only
+ * the first of them (the sequence's later steps are follow-ups, sequence.ts).
+ */
 export function deliveriesOf(context: SessionPlanContext, users: readonly Pick<UserDocument, '_id' | 'field_values'>[]): PlannedDelivery[] {
-  const { sessionId } = context.origin;
+  const { sessionId, scenario } = context.origin;
   return users.flatMap((user) => {
-    const values = new Map((user.field_values ?? []).map((entry) => [entry.field, entry.values]));
-    return context.devices.flatMap((device) => {
-      const address = values.get(device.field_id)?.find((value) => value.trim() !== '')?.trim();
-      if (!address) return [];
-      const id = deviceId(device.field_id, device.dispatch_type);
-      return [{ deliveryId: deliveryIdOf(sessionId, user._id, id), recipientId: user._id, deviceId: id, channel: device.dispatch_type, address }];
-    });
+    const reachable = reachableDevices(context, user);
+    if (scenario.scenario_type === 'sequence') {
+      const first = sequenceStep(sessionId, user._id, reachable, 0, []);
+      return first ? [first] : [];
+    }
+    return reachable.map((device) => ({ deliveryId: deliveryIdOf(sessionId, user._id, device.deviceId), recipientId: user._id, ...device }));
   });
 }
 

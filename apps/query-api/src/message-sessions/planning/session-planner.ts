@@ -4,6 +4,7 @@ import type { DispatchLane } from '@beacon/contracts';
 import {
   DomainError,
   foldEvents,
+  inSequenceOrder,
   messageSessionDecider,
   messageSessionPageDecider,
   messageSessionPageStream,
@@ -136,42 +137,12 @@ export class SessionPlanner {
     if (!(await this.projections.runner.waitFor(started.position, CAUGHT_UP_WAIT_MS))) throw new PlanningPaused('the read models have not reached the send yet');
 
     const { origin } = state;
-    const principal = plannerPrincipal(tenantId, origin.senderUserId, origin.customerGroupId);
-    const { scenario } = origin;
-    let resolved;
-    try {
-      resolved = await this.selection.resolve(
-        principal,
-        {
-          // The draft's lists are read-only; the selection only reads them.
-          recipients: scenario.recipients as unknown as RecipientsRequest['recipients'],
-          devices: [...scenario.devices],
-          customer_group: origin.customerGroupId,
-          is_phone_invoke: scenario.is_phone_invoke,
-        },
-        Date.parse(started.recordedAt),
-      );
-    } catch (error) {
-      // The message was checked when sent; a device or value removed since leaves nobody to send to.
-      if (!(error instanceof DomainError)) throw error;
-      this.logger.warn(`Session ${sessionId}: its recipients no longer resolve (${error.message}); nobody is sent to.`);
-      resolved = null;
-    }
-    const context: SessionPlanContext = {
-      tenantId,
-      origin,
-      devices: resolved?.devices ?? [],
-      content: contentByChannel(origin, resolved?.devices ?? [], resolved?.group.settings ?? {}, resolved ? await this.selection.reader.rootPermissions(principal) : []),
-      ...(typeof resolved?.group.settings.default_sms_sender_name === 'string' && resolved.group.settings.default_sms_sender_name.trim()
-        ? { from: resolved.group.settings.default_sms_sender_name.trim() }
-        : {}),
-    };
-    const chosen = resolved ? recipientCountPlan(resolved.criteria, resolved.counted.fields) : null;
+    const { context, users, filter } = await this.resolve(tenantId, origin, Date.parse(started.recordedAt));
     const cursor: PlanCursor = {
       origin,
       context,
-      users: resolved?.counted.collection ?? null,
-      filter: chosen && chosen.included !== false ? filterOf(allOf([chosen.included, chosen.subsets[0] ?? true])) : null,
+      users,
+      filter,
       nextPage: 0,
       previous: null,
       recipients: 0,
@@ -189,11 +160,55 @@ export class SessionPlanner {
     return cursor;
   }
 
-  private async planned(tenantId: string, sessionId: string, { nextPage: pages, recipients, deliveries }: PlanCursor): Promise<void> {
+  /**
+   * A session's recipients resolved as they stood at `at` (its start), its devices (for a sequence in
+   * its order) and each channel's text: what its plan's and its follow-ups' jobs are made of.
+   */
+  async resolve(tenantId: string, origin: MessageSessionOrigin, at: number): Promise<{ context: SessionPlanContext; users: Collection | null; filter: Filter | null }> {
+    const { sessionId, scenario } = origin;
+    const principal = plannerPrincipal(tenantId, origin.senderUserId, origin.customerGroupId);
+    let resolved;
+    try {
+      resolved = await this.selection.resolve(
+        principal,
+        {
+          // The draft's lists are read-only; the selection only reads them.
+          recipients: scenario.recipients as unknown as RecipientsRequest['recipients'],
+          devices: scenario.scenario_type === 'sequence' ? inSequenceOrder(scenario.devices) : [...scenario.devices],
+          customer_group: origin.customerGroupId,
+          is_phone_invoke: scenario.is_phone_invoke,
+        },
+        at,
+      );
+    } catch (error) {
+      // The message was checked when sent; a device or value removed since leaves nobody to send to.
+      if (!(error instanceof DomainError)) throw error;
+      this.logger.warn(`Session ${sessionId}: its recipients no longer resolve (${error.message}); nobody is sent to.`);
+      resolved = null;
+    }
+    const context: SessionPlanContext = {
+      tenantId,
+      origin,
+      devices: resolved?.devices ?? [],
+      content: contentByChannel(origin, resolved?.devices ?? [], resolved?.group.settings ?? {}, resolved ? await this.selection.reader.rootPermissions(principal) : []),
+      ...(typeof resolved?.group.settings.default_sms_sender_name === 'string' && resolved.group.settings.default_sms_sender_name.trim()
+        ? { from: resolved.group.settings.default_sms_sender_name.trim() }
+        : {}),
+    };
+    const chosen = resolved ? recipientCountPlan(resolved.criteria, resolved.counted.fields) : null;
+    return {
+      context,
+      users: resolved?.counted.collection ?? null,
+      filter: chosen && chosen.included !== false ? filterOf(allOf([chosen.included, chosen.subsets[0] ?? true])) : null,
+    };
+  }
+
+  private async planned(tenantId: string, sessionId: string, { nextPage: pages, recipients, deliveries, context }: PlanCursor): Promise<void> {
     const state = await this.executor.execute(
       messageSessionStream(sessionId),
       messageSessionDecider,
-      { type: 'RecordMessageSessionPlanned', data: { pages, recipients, deliveries, at: new Date().toISOString() } },
+      // The devices the plan sends on: a sequence goes through them one by one.
+      { type: 'RecordMessageSessionPlanned', data: { pages, recipients, deliveries, devices: context.devices.length, at: new Date().toISOString() } },
       { tenantId, actorUserId: null, correlationId: sessionId, acceptedAt: new Date() },
     );
     if (state.events.length) this.logger.log(`Session ${sessionId}: ${recipients} recipients, ${deliveries} deliveries queued in ${pages} pages.`);
@@ -226,7 +241,7 @@ export class SessionPlanner {
   }
 
   /** Waits while the tenant has more deliveries queued than it may (DISPATCH_MAX_QUEUED_PER_TENANT); gives up for this round after a while. */
-  private async waitForRoom(tenantId: string): Promise<void> {
+  async waitForRoom(tenantId: string): Promise<void> {
     for (let tries = 0; tries < 50; tries++) {
       if ((await this.queued(tenantId)) < this.config.dispatchMaxQueuedPerTenant) return;
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -5,6 +5,7 @@ import {
   type DeliveryStatus,
   type DispatchEvent,
   type DispatchOutcome,
+  type MessageSessionFollowUpPageQueued,
 } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { ProjectionDefinition } from '@beacon/projections';
@@ -20,6 +21,9 @@ type DeliveryEvent = DispatchEvent | DeliveriesReported | DeadLettersRetried;
 type Apply = (current: MessageDeliveryDocument | null) => MessageDeliveryDocument | null;
 
 const DELIVERY_EVENTS = new Set(['DispatchesSent', 'DispatchesDeadLettered', 'DeliveriesReported', 'DeadLettersRetried']);
+/** And a follow-up's pages, which mark the attempts their new ones replace. */
+type ProjectedEvent = DeliveryEvent | MessageSessionFollowUpPageQueued;
+const PROJECTED_EVENTS = new Set([...DELIVERY_EVENTS, 'MessageSessionFollowUpPageQueued']);
 
 /** A delivery id's parts: `<session>.<recipient>.<device>.<attempt>`. */
 function partsOf(deliveryId: string) {
@@ -83,7 +87,7 @@ function outcomeChanges(outcome: DispatchOutcome, at: string): [string, Apply][]
   }
 }
 
-function changesOf(event: DeliveryEvent, at: string): [string, Apply][] {
+function changesOf(event: ProjectedEvent, at: string): [string, Apply][] {
   switch (event.type) {
     case 'DispatchesClaimed':
     case 'DispatchesInDoubt':
@@ -97,6 +101,11 @@ function changesOf(event: DeliveryEvent, at: string): [string, Apply][] {
     case 'DeadLettersRetried':
       // An admin's retry: the dead delivery counts no more; its new attempt's document comes with its answer.
       return event.data.retries.map(({ deliveryId }) => [deliveryId, (current) => ({ ...(current ?? skeleton(deliveryId, event.data.at)), superseded: true })]);
+    case 'MessageSessionFollowUpPageQueued':
+      // A follow-up's new attempt replaces the answered one: it no longer counts, its own answer will.
+      return event.data.deliveries.flatMap((delivery): [string, Apply][] =>
+        delivery.supersedes === undefined ? [] : [[delivery.supersedes, (current) => current && { ...current, superseded: true }]],
+      );
     case 'DeliveriesReported':
       return event.data.reports.map((report) => [
         report.deliveryId,
@@ -122,8 +131,8 @@ export const messageDeliveriesProjection: ProjectionDefinition = {
   collections: [MESSAGE_DELIVERIES],
   indexes: { [MESSAGE_DELIVERIES]: MESSAGE_DELIVERY_INDEXES },
   project(recorded: RecordedEvent): DocumentChange[] {
-    if (!DELIVERY_EVENTS.has(recorded.type)) return [];
-    const event = { type: recorded.type, data: recorded.data } as DeliveryEvent;
+    if (!PROJECTED_EVENTS.has(recorded.type)) return [];
+    const event = { type: recorded.type, data: recorded.data } as ProjectedEvent;
     const tenantId = String(recorded.metadata.tenantId);
     // One change per delivery: two changes of one document in one event would each see the document as it was.
     const byId = new Map<string, Apply[]>();
@@ -136,7 +145,7 @@ export const messageDeliveriesProjection: ProjectionDefinition = {
     }));
   },
   liveUpdate(recorded: RecordedEvent) {
-    if (!DELIVERY_EVENTS.has(recorded.type)) return null;
+    if (!PROJECTED_EVENTS.has(recorded.type)) return null;
     const sessionId = (recorded.data as { sessionId: string }).sessionId;
     const customerGroupId = recorded.metadata.customerGroupId;
     return {

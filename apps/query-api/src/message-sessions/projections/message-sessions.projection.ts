@@ -1,5 +1,6 @@
 import type { DeadLettersRetried, DeliveriesReported, DispatchesDeadLettered, DispatchesSent, MessageSessionEvent, MessageSessionOrigin, MessageSessionPageQueued } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
+import { followUpPageCounts, type MessageSessionFollowUpPageQueued } from '@beacon/domain';
 import type { ProjectionDefinition } from '@beacon/projections';
 import { SYSTEM_TENANT, type DocumentChange } from '@beacon/read-store';
 import {
@@ -12,7 +13,7 @@ import {
   type MessageSessionWorkDocument,
 } from '../../shared/read-models/message-sessions.read-model';
 
-type SessionEvent = MessageSessionEvent | MessageSessionPageQueued;
+type SessionEvent = MessageSessionEvent | MessageSessionPageQueued | MessageSessionFollowUpPageQueued;
 type AnsweringEvent = DispatchesSent | DispatchesDeadLettered | DeliveriesReported | DeadLettersRetried;
 
 const SESSION_EVENT = /^MessageSession[A-Z]/;
@@ -78,7 +79,20 @@ function changeOf(event: SessionEvent): (current: MessageSessionDocument | null)
           recipients: event.data.recipients,
           deliveries: event.data.deliveries,
           pages: event.data.pages,
+          follow_up_due: event.data.followUpDue ?? null,
         };
+    case 'MessageSessionFollowUpStarted':
+      // A complete session is sending again.
+      return (current) => current && { ...current, status: 'sending', completed_at: null, follow_up_due: null };
+    case 'MessageSessionFollowUpPageQueued': {
+      // New devices are more deliveries; new attempts put answered ones back in the queue (their old attempts no longer count).
+      const { added, reopened } = followUpPageCounts(event.data.deliveries);
+      return (current) => current && { ...current, deliveries: current.deliveries + added, answered: (current.answered ?? 0) - reopened };
+    }
+    case 'MessageSessionFollowUpPlanned':
+      // The timeout counts again from the moment a follow-up's deliveries were all queued (one that sent nothing changes nothing).
+      return (current) =>
+        current && { ...current, follow_up_due: event.data.followUpDue ?? null, ...(event.data.deliveries > 0 ? { follow_up_at: event.data.at } : {}) };
     case 'MessageSessionCompleted':
       return (current) => current && { ...current, status: 'complete', completed_at: event.data.at };
     case 'MessageSessionCancelled':
@@ -107,11 +121,22 @@ function workChange(event: SessionEvent, tenantId: string): DocumentChange | nul
     case 'MessageSessionStarted':
       return change(entry('planning', null, event.data.at));
     case 'MessageSessionPlanned':
-      return change((current) => current && { ...current, status: 'sending' });
+      return change((current) => current && { ...current, status: 'sending', follow_up_due: event.data.followUpDue ?? null });
     case 'MessageSessionCompleted':
+      // A complete session with its auto-retry to come waits in the list for it.
+      return change((current) => (current?.follow_up_due ? { ...current, status: 'waiting' } : null));
     case 'MessageSessionCancelled':
       return change(() => null);
+    case 'MessageSessionFollowUpStarted':
+      // A complete session comes back to the work list.
+      return change((current) => {
+        const entry = current ?? { _id: event.data.sessionId, tenant_id: tenantId, status: 'sending' as const, scheduled_for: null, started_at: event.data.at };
+        return { ...entry, status: 'sending', pending_follow_ups: (entry.pending_follow_ups ?? 0) + 1, follow_up_due: null };
+      });
+    case 'MessageSessionFollowUpPlanned':
+      return change((current) => current && { ...current, pending_follow_ups: Math.max(0, (current.pending_follow_ups ?? 0) - 1), follow_up_due: event.data.followUpDue ?? null });
     case 'MessageSessionPageQueued':
+    case 'MessageSessionFollowUpPageQueued':
       return null;
   }
 }

@@ -39,13 +39,22 @@ export interface MessageSessionDocument extends Document {
   answered: number;
   pages: number;
   timeout_seconds: number;
+  /** When the latest follow-up (a resend, the auto-retry, a sequence's step) that sent something was queued: the message timeout counts from it. */
+  follow_up_at?: string | null;
+  /** When the next timed follow-up falls due (the auto-retry, a sequence's next device). */
+  follow_up_due?: string | null;
 }
 
 export interface MessageSessionWorkDocument extends Document {
   tenant_id: string;
-  status: 'scheduled' | 'planning' | 'sending';
+  /** waiting: complete, with its auto-retry to come. */
+  status: 'scheduled' | 'planning' | 'sending' | 'waiting';
   scheduled_for: string | null;
   started_at: string | null;
+  /** Follow-ups begun and not yet queued (the planner takes them). */
+  pending_follow_ups?: number;
+  /** When the next timed follow-up falls due (the due-time poller starts it). */
+  follow_up_due?: string | null;
 }
 
 export interface MessageDeliveryDocument extends Document {

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { READ_MODELS, type ContactFieldDto, type RunResultDto, type SessionResentDto, type SessionStartedDto } from '@beacon/contracts';
+import { NOT_SENT_YET, ROOT_PERMISSIONS } from '@beacon/domain';
+import { DISPATCH_OUTBOX_COLLECTION, READ_STORE } from '@beacon/platform';
+import type { Document, ReadStore } from '@beacon/read-store';
+import { because } from '@beacon/testing';
+import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
+
+/**
+ * Follow-ups within a session, through the planner, the workers and the simulator (which replies to
+ * half of the deliveries, chosen by their ids): a resend to those with no reply, the auto-retry and a
+ * sequence's next device. Timers are driven by running the work loop's round at a later time.
+ */
+let app: TestApp;
+let tenant: TenantWithRoles;
+let other: TenantWithRoles;
+let admin: string;
+let otherAdmin: string;
+let mobile: ContactFieldDto;
+let email: ContactFieldDto;
+const PEOPLE = 16;
+
+interface DeliveryRow extends Document {
+  session_id: string;
+  recipient_id: string;
+  channel: string;
+  status: string;
+  superseded: boolean;
+}
+
+const store = () => app.app.get<ReadStore>(READ_STORE).scope(tenant.rootId);
+const outbox = (sessionId: string) => store().collection<{ _id: string; session_id: string; channel: string }>(DISPATCH_OUTBOX_COLLECTION).find({ session_id: sessionId });
+const deliveries = (sessionId: string) => store().collection<DeliveryRow>(READ_MODELS.messageDeliveries).find({ session_id: sessionId, superseded: false });
+
+async function field(body: object): Promise<ContactFieldDto> {
+  return (await request(app.url).post('/api/field/').set(auth(admin)).send(body).expect(201)).body as ContactFieldDto;
+}
+
+const devices = () => [
+  { dispatch_type: 'SMS', id: `${mobile.id}:SMS`, field_id: mobile.id, label: 'SMS', field_label: 'Mobile', heading: '', position: 1 },
+  { dispatch_type: 'EMAIL', id: `${email.id}:EMAIL`, field_id: email.id, label: 'Email', field_label: 'Email', heading: '', position: 2 },
+];
+
+const draft = (name: string, extra: object = {}) => ({
+  scenario_name: name,
+  is_real: true,
+  recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
+  devices: devices(),
+  email_subject_line: 'Are you safe?',
+  message: { sms: 'Are you safe? Reply 1 for yes.', email: 'Are you safe? Reply 1 for yes.', voice: '' },
+  ...extra,
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const runResult = async (taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(admin)).expect(200)).body as RunResultDto;
+const total = ({ progress }: RunResultDto) => Object.values(progress).reduce((sum, count) => sum + count, 0);
+const answeredAll = ({ progress, deliveries: planned }: RunResultDto) => planned !== null && progress.delivered + progress.replied + progress.failed === planned;
+
+/** The session once it is in `status` with every delivery answered, its counts adding up to its deliveries. */
+const settled = (taskId: string, status: 'sending' | 'complete', check: (result: RunResultDto) => boolean = () => true) =>
+  until(`session ${taskId} to be ${status} with every delivery answered`, async () => {
+    const result = await runResult(taskId);
+    return result.status === status && answeredAll(result) && check(result) ? result : undefined;
+  });
+
+const send = async (body: object) => (await request(app.url).post('/api/scenario/send_without_saving/').set(auth(admin)).send(body).expect(202)).body as SessionStartedDto;
+
+/** The people of a session with no reply on any device, and those whose every delivery failed. */
+async function byReply(sessionId: string) {
+  const people = new Map<string, DeliveryRow[]>();
+  for (const row of await deliveries(sessionId)) people.set(row.recipient_id, [...(people.get(row.recipient_id) ?? []), row]);
+  const noReply = [...people.values()].filter((rows) => rows.every((row) => row.status !== 'replied') && !rows.every((row) => row.status === 'failed'));
+  return { people, noReply };
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ SIMULATOR_REPLY_RATE: '0.5' });
+  tenant = await createTenantWithRoles(app, ROOT_PERMISSIONS);
+  other = await createTenantWithRoles(app, ROOT_PERMISSIONS);
+  admin = await login(app, tenant.emails.ADMIN, TENANT_PASSWORD);
+  otherAdmin = await login(app, other.emails.ADMIN, TENANT_PASSWORD);
+  mobile = await field({ label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: tenant.rootId });
+  email = await field({ label: 'Email', field_type: 'EMAIL', customer_group: tenant.rootId });
+  for (let n = 0; n < PEOPLE; n++) {
+    // Every person has a mobile; every other one an email address too.
+    const values = [{ field: mobile.id, values: [`+447911124${String(100 + n)}`] }, ...(n % 2 === 0 ? [{ field: email.id, values: [`f${n}@demo.test`] }] : [])];
+    const response = await request(app.url)
+      .post('/api/user/')
+      .set(auth(admin))
+      .send({ email: `follow-${n}-${randomUUID().slice(0, 8)}@demo.test`, first_name: `Person${n}`, last_name: 'Recipient', customer_group: tenant.rootId, customer_permission: 'CONTACT', preferred_timezone: 'Europe/London', custom_fields: values });
+    because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
+  }
+}, 120_000);
+
+afterAll(() => app.close());
+
+describe('resending to those with no reply', () => {
+  it('sends a new attempt of each answered device of each person with no reply, in the same session, and the counts add up', async () => {
+    const started = await send(draft('Roll call'));
+    const first = await settled(started.task_id, 'complete');
+    const planned = PEOPLE + PEOPLE / 2;
+    expect(first.deliveries).toBe(planned);
+    const { noReply } = await byReply(started.session_id);
+    const again = noReply.flatMap((rows) => rows.filter((row) => row.status !== 'replied'));
+    because('the simulator replies to about half', () => expect(again.length).toBeGreaterThan(0));
+
+    const resent = await request(app.url).patch(`/api/session/${started.task_id}/resend/`).query({ reply: 'No Response' }).set(auth(admin)).expect(202);
+    expect(resent.body as SessionResentDto).toEqual({ task_id: started.task_id, session_id: started.session_id, status: 'sending' });
+
+    const sent = await until('the new attempts to go out', async () => {
+      const messages = await outbox(started.session_id);
+      return messages.length === planned + again.length ? messages : undefined;
+    });
+    const after = await settled(started.task_id, 'complete', (result) => result.completed_at !== first.completed_at);
+    // The new attempts replace the old ones: the session still counts one delivery per person and device.
+    expect(after.deliveries).toBe(planned);
+    expect(total(after)).toBe(planned);
+    expect(after.progress.replied).toBeGreaterThan(first.progress.replied);
+    expect(sent.filter((message) => message._id.endsWith('.2')).map((message) => message._id).sort()).toEqual(again.map((row) => row._id.replace(/\.1$/, '.2')).sort());
+  });
+
+  it('answers 400 naming reply for a label it does not know, 404 for another organisation, 409 for a session not sent yet', async () => {
+    const started = await send(draft('Roll call two'));
+    await settled(started.task_id, 'complete');
+    const bad = await request(app.url).patch(`/api/session/${started.task_id}/resend/`).query({ reply: 'Everyone' }).set(auth(admin)).expect(400);
+    expect(bad.body).toHaveProperty('reply');
+    await request(app.url).patch(`/api/session/${started.task_id}/resend/`).set(auth(admin)).expect(400);
+    await request(app.url).patch(`/api/session/${started.task_id}/resend/`).query({ reply: 'No Response' }).set(auth(otherAdmin)).expect(404);
+    await request(app.url).patch(`/api/session/${randomUUID()}/resend/`).query({ reply: 'No Response' }).set(auth(admin)).expect(404);
+
+    const scenario = (await request(app.url).post('/api/scenario/').set(auth(admin)).send(draft('Later roll call')).expect(201)).body as { id: string };
+    const scheduled = (await request(app.url).post('/api/session/').set(auth(admin)).send({ scenario: scenario.id, scheduled_for: new Date(Date.now() + 3_600_000).toISOString() }).expect(201))
+      .body as SessionStartedDto;
+    const refused = await request(app.url).patch(`/api/session/${scheduled.task_id}/resend/`).query({ reply: 'No Response' }).set(auth(admin)).expect(409);
+    expect(JSON.stringify(refused.body)).toContain(NOT_SENT_YET);
+  });
+});
