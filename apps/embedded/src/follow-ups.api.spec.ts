@@ -6,6 +6,7 @@ import { NOT_SENT_YET, ROOT_PERMISSIONS } from '@beacon/domain';
 import { DISPATCH_OUTBOX_COLLECTION, READ_STORE } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
 import { because } from '@beacon/testing';
+import { MessageSessionWork } from '@beacon/query-api';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
 
@@ -145,5 +146,57 @@ describe('resending to those with no reply', () => {
       .body as SessionStartedDto;
     const refused = await request(app.url).patch(`/api/session/${scheduled.task_id}/resend/`).query({ reply: 'No Response' }).set(auth(admin)).expect(409);
     expect(JSON.stringify(refused.body)).toContain(NOT_SENT_YET);
+  });
+});
+
+/** A round of the work loop at a later time: the timers due by then start (as they would after that long). */
+const roundAt = (minutesAhead: number) => app.app.get(MessageSessionWork).round(new Date(Date.now() + minutesAhead * 60_000));
+
+describe('the auto-retry', () => {
+  it('sends a new attempt to those who have not answered, once, auto_retry_minutes after the plan', async () => {
+    const started = await send(draft('Check in', { auto_retry: true, auto_retry_minutes: 1 }));
+    const planned = PEOPLE + PEOPLE / 2;
+    // Complete once every delivery is answered: the retry, when due, sends it again to those who have not answered.
+    const first = await settled(started.task_id, 'complete');
+    const { noReply } = await byReply(started.session_id);
+    const again = noReply.flatMap((rows) => rows.filter((row) => row.status !== 'replied')).length;
+    await roundAt(0.5);
+    expect(await outbox(started.session_id)).toHaveLength(planned);
+
+    await until('the retry to go out', async () => {
+      await roundAt(2);
+      return (await outbox(started.session_id)).length === planned + again ? true : undefined;
+    });
+    const after = await settled(started.task_id, 'complete', (result) => result.completed_at !== first.completed_at);
+    expect(after.deliveries).toBe(planned);
+    expect(total(after)).toBe(planned);
+    await roundAt(10);
+    expect(await outbox(started.session_id)).toHaveLength(planned + again);
+  });
+});
+
+describe('a sequence', () => {
+  it('tries each person’s devices in order, sequence_time apart, and stops at their first answer', async () => {
+    const started = await send(draft('Call tree', { scenario_type: 'sequence', sequence_time: 1 }));
+    // Step 0: the first device (the mobile's SMS) of everyone; the session waits for the next step.
+    const first = await settled(started.task_id, 'sending');
+    expect(first.deliveries).toBe(PEOPLE);
+    const sms = await deliveries(started.session_id);
+    const unanswered = sms.filter((row) => row.status !== 'replied').map((row) => row.recipient_id);
+    await roundAt(0.5);
+    expect(await outbox(started.session_id)).toHaveLength(PEOPLE);
+
+    // Step 1, a minute on: the email of those who have one and did not reply to the text.
+    const emailed = await until('the second device to be tried', async () => {
+      await roundAt(1.5);
+      const sent = (await outbox(started.session_id)).filter((message) => message.channel === 'EMAIL');
+      return sent.length > 0 ? sent : undefined;
+    });
+    const after = await settled(started.task_id, 'complete');
+    const emails = (await deliveries(started.session_id)).filter((row) => row.channel === 'EMAIL');
+    expect(emails.length).toBe(emailed.length);
+    expect(emails.every((row) => unanswered.includes(row.recipient_id))).toBe(true);
+    expect(after.deliveries).toBe(PEOPLE + emails.length);
+    expect(total(after)).toBe(after.deliveries);
   });
 });
