@@ -205,6 +205,24 @@ describe('a failover pair', () => {
     expect(() => new FailoverProvider(provider('a', { reportsDelivery: true }), provider('b'))).toThrow('must both report delivery');
   });
 
+  it('announces its handover only when both do, and passes the worker’s hooks to the provider it calls', async () => {
+    const called: string[] = [];
+    const announcing = (name: string, answer: 'accepted' | 'refused') =>
+      provider(name, {
+        announcesHandover: true,
+        send: async (_message, hooks) => {
+          await hooks?.beforeHandover();
+          return answer === 'accepted' ? { kind: 'accepted', providerMessageId: `${name}-1` } : { kind: 'refused', permanent: false, reason: 'busy' };
+        },
+      });
+    expect(new FailoverProvider(announcing('a', 'accepted'), provider('b')).announcesHandover).toBeUndefined();
+    const pair = new FailoverProvider(announcing('a', 'refused'), announcing('b', 'accepted'));
+    expect(pair.announcesHandover).toBe(true);
+    const message = { deliveryId: 'd1', tenantId: 't', sessionId: 's', channel: 'EMAIL' as const, address: 'ann@example.test', text: 'Hi' };
+    expect(await pair.send(message, { beforeHandover: async () => void called.push('handover') })).toMatchObject({ kind: 'accepted', providerMessageId: 'failover:b-1' });
+    expect(called).toEqual(['handover', 'handover']);
+  });
+
   it('closes both providers', async () => {
     const closed: string[] = [];
     const closing = (name: string) => provider(name, { close: async () => void closed.push(name) });

@@ -1,4 +1,4 @@
-import type { ChannelProvider, FailoverDecision, LookupOutcome, OutgoingMessage, SendOutcome } from '../channel-provider';
+import type { ChannelProvider, FailoverDecision, LookupOutcome, OutgoingMessage, SendHooks, SendOutcome } from '../channel-provider';
 import { CircuitBreaker, type CircuitBreakerOptions, type CircuitState } from './circuit-breaker';
 import { failoverMessageIdOf } from './failover-message-id';
 
@@ -8,9 +8,6 @@ export interface FailoverOptions {
   /** Told when the first provider's circuit opens, probes or closes (the worker logs it). */
   readonly onCircuitChange?: (state: CircuitState, why: string) => void;
 }
-
-/** Whatever the port passes to `send` after the message (the worker's handover hooks), passed on as it came. */
-type SendRest = Parameters<ChannelProvider['send']> extends [OutgoingMessage, ...infer Rest] ? Rest : [];
 
 /** A send the first provider failed: refused for now (or not reached), or no answer. Its circuit counts these. */
 const failed = (outcome: SendOutcome) => outcome.kind === 'unknown' || (outcome.kind === 'refused' && !outcome.permanent);
@@ -54,25 +51,25 @@ export class FailoverProvider implements ChannelProvider {
     this.channels = primary.channels;
     this.failoverName = `${secondary.name}-failover`;
     if (primary.reportsDelivery !== undefined) this.reportsDelivery = primary.reportsDelivery;
-    const announces = (provider: ChannelProvider) => (provider as { readonly announcesHandover?: boolean }).announcesHandover === true;
-    if (announces(primary) && announces(secondary)) this.announcesHandover = true;
+    if (primary.announcesHandover && secondary.announcesHandover) this.announcesHandover = true;
     if (primary.lookup && secondary.lookup) this.lookup = (message) => this.lookupBoth(message);
     this.circuit = new CircuitBreaker(options.circuit, options.onCircuitChange);
   }
 
-  async send(message: OutgoingMessage, ...rest: SendRest): Promise<SendOutcome> {
+  /** The worker's handover hooks go to whichever provider is called (each announces its own handover). */
+  async send(message: OutgoingMessage, hooks?: SendHooks): Promise<SendOutcome> {
     const permit = this.circuit.permit();
-    if (permit.kind === 'rested') return this.viaFailover(message, rest, 'circuit-open', `${this.primary.name} is rested: ${permit.why}`);
+    if (permit.kind === 'rested') return this.viaFailover(message, hooks, 'circuit-open', `${this.primary.name} is rested: ${permit.why}`);
     let outcome: SendOutcome;
     try {
-      outcome = await this.primary.send(message, ...rest);
+      outcome = await this.primary.send(message, hooks);
     } catch (error) {
       this.circuit.failed(permit);
       throw error;
     }
     if (failed(outcome)) this.circuit.failed(permit);
     else this.circuit.succeeded(permit);
-    if (outcome.kind === 'refused' && !outcome.permanent) return this.viaFailover(message, rest, 'refused', `${this.primary.name} did not take it: ${outcome.reason}`);
+    if (outcome.kind === 'refused' && !outcome.permanent) return this.viaFailover(message, hooks, 'refused', `${this.primary.name} did not take it: ${outcome.reason}`);
     return outcome;
   }
 
@@ -80,9 +77,9 @@ export class FailoverProvider implements ChannelProvider {
     await Promise.all([this.primary.close?.(), this.secondary.close?.()]);
   }
 
-  private async viaFailover(message: OutgoingMessage, rest: SendRest, cause: FailoverDecision['cause'], reason: string): Promise<SendOutcome> {
+  private async viaFailover(message: OutgoingMessage, hooks: SendHooks | undefined, cause: FailoverDecision['cause'], reason: string): Promise<SendOutcome> {
     const failover: FailoverDecision = { from: this.primary.name, to: this.failoverName, cause, reason };
-    const outcome = await this.secondary.send(message, ...rest);
+    const outcome = await this.secondary.send(message, hooks);
     return outcome.kind === 'accepted' ? { ...outcome, providerMessageId: failoverMessageIdOf(outcome.providerMessageId), failover } : { ...outcome, failover };
   }
 
