@@ -171,4 +171,33 @@ async function expectCompleteLive(page: Page, panel: Locator, name: string, toke
     await expectAccessible(page, 'Send Message for a sender, send complete');
     await context.close();
   });
+
+  it("shows an admin the simulator's outbox and the dead letters, each reached from the Dashboard and accessible", async () => {
+    const { context, page } = await newConsolePage(browser);
+    await signInThroughLoginPage(page, server.url, 'admin@demo.test');
+
+    await page.getByRole('link', { name: 'Simulator outbox' }).click();
+    const outbox = page.getByRole('table', { name: 'Messages sent through the simulator, newest first' });
+    await outbox.waitFor({ timeout: 15_000 });
+    // The journey's sends, newest first: the test message's come before the evacuation's.
+    expect(await outbox.getByRole('row').filter({ hasText: /Fire drill \(test\)|Site evacuation/ }).count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'Simulator outbox');
+    for (const selector of ['main h1', 'main th', 'main td', 'main caption', 'main label']) {
+      const ratio = await contrastOf(page, selector);
+      because(`contrast of ${selector}: ${ratio.toFixed(2)}`, () => expect(ratio).toBeGreaterThanOrEqual(4.5));
+    }
+    // The keyboard reaches the channel filter; a channel nothing was sent on says so.
+    await page.getByLabel('Channel').focus();
+    await page.getByLabel('Channel').selectOption('PUSH');
+    await page.getByText('The simulator has sent nothing on this channel.').waitFor();
+    await expectAccessible(page, 'Simulator outbox, nothing on the channel');
+
+    await page.goto(`${server.url}/ui/`);
+    await page.getByRole('link', { name: 'Dead letters' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dead letters' }).waitFor();
+    // Every delivery of the journey had an answer: none was set aside.
+    await page.getByRole('heading', { name: 'No dead letters' }).waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'Dead letters');
+    await context.close();
+  });
 });
