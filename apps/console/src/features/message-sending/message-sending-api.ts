@@ -7,6 +7,7 @@ import {
   type RunResultDto,
   type ScenarioDto,
   type ScenarioPageDto,
+  type SessionResentDto,
   type SessionStartedDto,
 } from '@beacon/contracts';
 import type { z } from 'zod';
@@ -40,6 +41,8 @@ export interface MessageSendingApi {
   send(id: string, idempotencyKey: string): Promise<SessionStartedDto>;
   /** A session's status and its deliveries by state. */
   runResult(taskId: string): Promise<RunResultDto>;
+  /** Sends the session again to the people with no reply; a repeat with the same key resends once. */
+  resend(taskId: string, idempotencyKey: string): Promise<SessionResentDto>;
 }
 
 const withId = (route: RouteDefinition, id: string) => route.path.replace(':id', encodeURIComponent(id));
@@ -51,5 +54,7 @@ export function messageSendingApi(api: ApiClient): MessageSendingApi {
     recipientsCount: (request) => api.send(ROUTES.recipientsCount.method, ROUTES.recipientsCount.path, request),
     send: (id, idempotencyKey) => api.send(ROUTES.sendScenario.method, withId(ROUTES.sendScenario, id), {}, { idempotencyKey }),
     runResult: (taskId) => api.send(ROUTES.runResult.method, withId(ROUTES.runResult, taskId)),
+    resend: (taskId, idempotencyKey) =>
+      api.send(ROUTES.resendSession.method, `${withId(ROUTES.resendSession, taskId)}${queryString({ reply: 'No Response' })}`, undefined, { idempotencyKey }),
   };
 }

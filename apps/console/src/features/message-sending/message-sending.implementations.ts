@@ -63,6 +63,7 @@ export function sessionProgressLogic(api: MessageSendingApi) {
   return sessionProgressMachine.provide({
     actors: {
       loadResult: fromPromise(({ input }: { input: { taskId: string } }) => api.runResult(input.taskId)),
+      resendSession: fromPromise(({ input }: { input: { taskId: string; idempotencyKey: string } }) => api.resend(input.taskId, input.idempotencyKey)),
       watchSession: fromCallback<ProgressEvent, { taskId: string }>(({ input, sendBack }) => {
         const subscription = liveUpdates$
           .pipe(filter((update) => FOLLOWED_RESOURCES.has(update.resource) && update.id === input.taskId))

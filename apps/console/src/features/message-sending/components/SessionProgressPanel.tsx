@@ -1,10 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { forwardRef, useId } from 'react';
 import styled from 'styled-components';
-import type { ProgressActor, ProgressSnapshot } from '../machines/session-progress.machine';
+import { newIdempotencyKey } from '../../../api/idempotency-key';
+import { RESEND_FAILED, type ProgressActor, type ProgressSnapshot } from '../machines/session-progress.machine';
 import { DELIVERY_STATES, isFinished, messagesText, peopleText, reached, settled, STATUS_LABELS } from '../session-progress';
 
 const selectContext = (snapshot: ProgressSnapshot) => snapshot.context;
+const selectResending = (snapshot: ProgressSnapshot) => snapshot.matches('resending');
 
 /**
  * The progress of the session last sent from this screen: its status, a progress bar of deliveries
@@ -12,7 +14,10 @@ const selectContext = (snapshot: ProgressSnapshot) => snapshot.context;
  * line is a live region: a screen reader hears "Sending", then "Complete", not every count.
  */
 export const SessionProgressPanel = forwardRef<HTMLHeadingElement, { progress: ProgressActor }>(function SessionProgressPanel({ progress }, heading) {
-  const { name, isReal, result, error } = useSelector(progress, selectContext);
+  const { name, isReal, result, error, resendFailed } = useSelector(progress, selectContext);
+  const resending = useSelector(progress, selectResending);
+  // Once every recipient is queued, those with no reply can be sent the message again.
+  const canResend = result !== null && result.deliveries !== null && (result.status === 'sending' || result.status === 'complete');
   const id = useId();
   const status = result?.status ?? 'planning';
   const over = isFinished(status);
@@ -62,6 +67,14 @@ export const SessionProgressPanel = forwardRef<HTMLHeadingElement, { progress: P
           ))}
         </Counts>
       )}
+      {canResend && (
+        <div>
+          <button type="button" aria-disabled={resending} onClick={() => !resending && progress.send({ type: 'progress.resend', idempotencyKey: newIdempotencyKey() })}>
+            Resend to no reply
+          </button>
+        </div>
+      )}
+      {resendFailed && <Problem role="alert">{RESEND_FAILED}</Problem>}
       {error !== null && <Problem>The progress could not be read: {error} It is read again shortly.</Problem>}
     </Panel>
   );

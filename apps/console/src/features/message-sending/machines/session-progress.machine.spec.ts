@@ -5,7 +5,7 @@ import { publishLiveUpdate } from '../../../live/live-incidents';
 import { messageSendingApi, SENDING_LIVE_RESOURCES } from '../message-sending-api';
 import { sessionProgressLogic } from '../message-sending.implementations';
 import { FakeSendingServer } from '../testing/fake-sending-server';
-import { POLL_MS, REFETCH_GAP_MS } from './session-progress.machine';
+import { POLL_MS, REFETCH_GAP_MS, RESEND_FAILED } from './session-progress.machine';
 
 const running: { stop(): void }[] = [];
 beforeEach(() => {
@@ -104,5 +104,30 @@ describe('session progress machine', () => {
     await jest.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(actor.getSnapshot().context.result).toMatchObject({ status: 'sending', progress: { delivered: 1 } });
+  });
+
+  it('resends a complete session to those with no reply once, and follows it again while it is sending', async () => {
+    const { server, actor, taskId } = await following();
+    server.plan(taskId, 2, 2);
+    server.complete(taskId);
+    await jest.advanceTimersByTimeAsync(REFETCH_GAP_MS);
+    expect(actor.getSnapshot().value).toBe('over');
+
+    actor.send({ type: 'progress.resend', idempotencyKey: 'resend-1' });
+    await jest.advanceTimersByTimeAsync(REFETCH_GAP_MS);
+    const resends = server.calls.filter((call) => call.method === 'PATCH');
+    expect(resends.map((call) => call.path)).toEqual([`/api/session/${taskId}/resend/?reply=No+Response`]);
+    expect(actor.getSnapshot().context.result?.status).toBe('sending');
+    expect(actor.getSnapshot().matches('following')).toBe(true);
+  });
+
+  it('says "Re-send message failed!" when the resend fails, and keeps following', async () => {
+    const { server, actor } = await following();
+    server.failNext('PATCH', new ApiError(500, {}));
+    actor.send({ type: 'progress.resend', idempotencyKey: 'resend-2' });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.resendFailed).toBe(true);
+    expect(RESEND_FAILED).toBe('Re-send message failed!');
+    expect(actor.getSnapshot().matches('following')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { RunResultDto } from '@beacon/contracts';
+import type { RunResultDto, SessionResentDto } from '@beacon/contracts';
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { errorText } from '../../../api/api-error';
 import { isFinished } from '../session-progress';
@@ -23,10 +23,15 @@ export interface ProgressContext extends ProgressInput {
   error: string | null;
   /** A live update came after the read under way started: read again once the gap is over. */
   stale: boolean;
+  /** The last resend to those with no reply failed (spec §8: "Re-send message failed!"). */
+  resendFailed: boolean;
 }
 
-/** A live update of this session or of its deliveries. */
-export type ProgressEvent = { type: 'progress.changed' };
+/** The spec's text for a resend that failed (§8). */
+export const RESEND_FAILED = 'Re-send message failed!';
+
+/** A live update of this session or of its deliveries; the user's resend to those with no reply. */
+export type ProgressEvent = { type: 'progress.changed' } | { type: 'progress.resend'; idempotencyKey: string };
 
 function notProvided(name: string): never {
   throw new Error(`session progress implementation "${name}" was not provided`);
@@ -36,7 +41,8 @@ function notProvided(name: string): never {
  * One session's progress (GET /api/scenario/run_result/{task_id}/), followed live: each update of
  * the session or its deliveries reads it again, at most every REFETCH_GAP_MS (updates meanwhile make
  * one more read at the gap's end), and every POLL_MS without updates. It stops at complete or
- * cancelled. A failed read is shown and tried again by the next update or poll.
+ * cancelled. A failed read is shown and tried again by the next update or poll. A resend to those with
+ * no reply follows the session again (it is sending again).
  */
 export const sessionProgressMachine = setup({
   types: {
@@ -46,6 +52,7 @@ export const sessionProgressMachine = setup({
   },
   actors: {
     loadResult: fromPromise<RunResultDto, { taskId: string }>(() => Promise.reject(new Error('session progress implementation "loadResult" was not provided'))),
+    resendSession: fromPromise<SessionResentDto, { taskId: string; idempotencyKey: string }>(() => Promise.reject(new Error('session progress implementation "resendSession" was not provided'))),
     /** Sends `progress.changed` for each live update of the session or its deliveries. */
     watchSession: fromCallback<ProgressEvent, { taskId: string }>(() => notProvided('watchSession')),
   },
@@ -60,9 +67,20 @@ export const sessionProgressMachine = setup({
   delays: { refetchGap: REFETCH_GAP_MS, poll: POLL_MS },
 }).createMachine({
   id: 'sessionProgress',
-  context: ({ input }) => ({ ...input, result: null, error: null, stale: false }),
+  context: ({ input }) => ({ ...input, result: null, error: null, stale: false, resendFailed: false }),
   initial: 'following',
+  on: { 'progress.resend': { target: '.resending' } },
   states: {
+    /** PATCH /api/session/{id}/resend/?reply=No+Response; then the session, sending again, is followed again. */
+    resending: {
+      entry: assign({ resendFailed: false }),
+      invoke: {
+        src: 'resendSession',
+        input: ({ context, event }) => ({ taskId: context.taskId, idempotencyKey: event.type === 'progress.resend' ? event.idempotencyKey : '' }),
+        onDone: 'following',
+        onError: { target: 'following', actions: assign({ resendFailed: true }) },
+      },
+    },
     following: {
       invoke: { src: 'watchSession', input: ({ context }) => ({ taskId: context.taskId }) },
       on: { 'progress.changed': { actions: 'markStale' } },

@@ -77,6 +77,7 @@ const NOT_FOUND = () => new ApiError(404, { detail: 'Not found.' });
 const ONE = /^\/api\/scenario\/([^/?]+)\/$/;
 const SEND = /^\/api\/scenario\/([^/?]+)\/send_without_saving\/$/;
 const RUN_RESULT = /^\/api\/scenario\/run_result\/([^/?]+)\/$/;
+const RESEND = /^\/api\/session\/([^/?]+)\/resend\/$/;
 
 interface Hold {
   method: Method;
@@ -179,6 +180,8 @@ export class FakeSendingServer {
     if (method === 'GET' && url.pathname === '/api/scenario/') return this.list(url.searchParams);
     if (method === 'POST' && url.pathname === '/api/scenario/get_recipients_count/') return this.count();
     if (method === 'GET' && runResult) return this.runResult(decodeURIComponent(runResult[1]!));
+    const resend = RESEND.exec(url.pathname);
+    if (method === 'PATCH' && resend && url.searchParams.get('reply') === 'No Response') return this.resend(decodeURIComponent(resend[1]!));
     if (method === 'POST' && send) return this.start(decodeURIComponent(send[1]!), options?.idempotencyKey);
     if (method === 'GET' && one) {
       const message = this.messages.find((candidate) => candidate.id === decodeURIComponent(one[1]!));
@@ -216,6 +219,13 @@ export class FakeSendingServer {
       });
     }
     return { task_id: sessionId, session_id: sessionId, status: 'planning', scheduled_for: null };
+  }
+
+  /** A resend: the session is sending again. */
+  private resend(id: string) {
+    if (!this.sessions.has(id)) throw NOT_FOUND();
+    this.move(id, (session) => ({ ...session, status: 'sending', completed_at: null }), SENDING_LIVE_RESOURCES.sessions);
+    return { task_id: id, session_id: id, status: 'sending' as const };
   }
 
   private runResult(id: string): RunResultDto {
