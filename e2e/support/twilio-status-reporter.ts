@@ -2,7 +2,7 @@ import type { FakeTwilioServer } from '@beacon/dispatch-worker/testing';
 
 /**
  * Twilio's side of a broadcast's reports: for every message the fake Twilio created, one signed
- * status callback ("delivered") to the message's StatusCallback, as Twilio posts them. A callback
+ * status callback ("delivered"; "completed" for a call) to its StatusCallback, as Twilio posts them. A callback
  * that is not answered 200 (the app is down, or still starting after a restart) is posted again
  * later, so every text is reported once the app answers again.
  */
@@ -10,7 +10,7 @@ export class TwilioStatusReporter {
   /** Callbacks answered 200. */
   reported = 0;
   private cursor = 0;
-  private readonly pending: string[] = [];
+  private readonly pending: { sid: string; status: string }[] = [];
   private running = true;
   private readonly loops: Promise<void>[];
 
@@ -38,29 +38,29 @@ export class TwilioStatusReporter {
   }
 
   private created(): number {
-    return this.twilio.creates.filter((create) => create.kind === 'message' && create.sid && create.answer === 201).length;
+    return this.twilio.creates.filter((create) => create.sid && create.answer === 201).length;
   }
 
   private take(): void {
     for (; this.cursor < this.twilio.creates.length; this.cursor++) {
       const create = this.twilio.creates[this.cursor]!;
-      if (create.kind === 'message' && create.sid && create.answer === 201) this.pending.push(create.sid);
+      if (create.sid && create.answer === 201) this.pending.push({ sid: create.sid, status: create.kind === 'call' ? 'completed' : 'delivered' });
     }
   }
 
   private async loop(): Promise<void> {
     while (this.running) {
       this.take();
-      const sid = this.pending.shift();
-      if (!sid) {
+      const next = this.pending.shift();
+      if (!next) {
         await sleep(50);
         continue;
       }
-      const answer = await this.twilio.postStatusCallbacks(sid, ['delivered']).then(([first]) => first?.status, () => undefined);
+      const answer = await this.twilio.postStatusCallbacks(next.sid, [next.status]).then(([first]) => first?.status, () => undefined);
       if (answer === 200) this.reported++;
       else {
         // Not taken (down, starting): again after a pause, behind the others.
-        this.pending.push(sid);
+        this.pending.push(next);
         await sleep(250);
       }
     }

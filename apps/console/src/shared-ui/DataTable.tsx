@@ -49,8 +49,10 @@ const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
 
-  &[aria-busy='true'] tbody {
-    opacity: 0.5;
+  /* Busy (a page being fetched): a bar over the table, not faded rows, so the text keeps its 4.5:1 contrast. */
+  &[aria-busy='true'] {
+    cursor: progress;
+    box-shadow: 0 -3px 0 ${({ theme }) => theme.colors.highlight};
   }
 
   caption {

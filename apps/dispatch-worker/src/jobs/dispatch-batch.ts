@@ -194,7 +194,13 @@ export class DispatchBatch {
     } finally {
       release();
     }
-    const base = { deliveryId: job.deliveryId, provider: provider.name, address: job.address, ...(pacedMs > 0 ? { pacedMs } : {}) };
+    const base = {
+      deliveryId: job.deliveryId,
+      provider: provider.name,
+      address: job.address,
+      ...(pacedMs > 0 ? { pacedMs } : {}),
+      ...(outcome.failover ? { failover: outcome.failover } : {}),
+    };
     switch (outcome.kind) {
       case 'accepted':
         return { ...base, ...this.acceptedBy(provider, outcome.providerMessageId) };
