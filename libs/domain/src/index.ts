@@ -125,3 +125,4 @@ export * from './sending/sequence';
 export * from './sending/message-session.activity';
 export * from './sending/delivery-reports';
 export * from './sending/outgoing-message';
+export * from './sending/conference';

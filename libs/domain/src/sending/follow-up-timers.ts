@@ -17,7 +17,8 @@ const plusMinutes = (at: string, minutes: number) => new Date(Date.parse(at) + M
  * - a sequence's next device, `sequence_time` minutes after the last step began (the plan is step 0),
  *   while the plan has devices left and the last step sent something (none sent: everyone has answered
  *   or has no further device);
- * - then the auto-retry, once, `auto_retry_minutes` after the plan (for a sequence, after its last step).
+ * - then the auto-retry, once, `auto_retry_minutes` after the plan (for a sequence, after its last step);
+ *   a conference's recall (`use_conference_recall`) is this same one retry, to those not connected.
  * Sessions planned before the plan recorded its devices have none (they were sent as broadcasts).
  */
 export function nextFollowUp(state: MessageSessionState): DueFollowUp | null {
@@ -31,7 +32,8 @@ export function nextFollowUp(state: MessageSessionState): DueFollowUp | null {
     const sentLast = (last ? last.deliveries : state.deliveries) ?? 0;
     if (step < state.devices && sentLast > 0) return { kind: 'sequence', step, due: plusMinutes(lastStepAt, scenario.sequence_time) };
   }
-  if (scenario.auto_retry && (state.deliveries ?? 0) > 0 && !state.followUps.some((followUp) => followUp.kind === 'auto_retry')) {
+  const recall = scenario.scenario_type === 'conference' && scenario.use_conference_recall;
+  if ((scenario.auto_retry || recall) && (state.deliveries ?? 0) > 0 && !state.followUps.some((followUp) => followUp.kind === 'auto_retry')) {
     return { kind: 'auto_retry', step: null, due: plusMinutes(lastStepAt, scenario.auto_retry_minutes) };
   }
   return null;

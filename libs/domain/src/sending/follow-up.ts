@@ -1,3 +1,4 @@
+import { CONFERENCE_DECLINE_DIGIT } from './conference';
 import type { DeliveryStatus } from './delivery-status';
 import { nextAttemptId, type PlannedDelivery } from './message-session-page';
 
@@ -22,6 +23,8 @@ export interface RecipientDelivery {
   readonly status: DeliveryStatus;
   /** Where it went (null when no answer told it: the recipient's current value is used). */
   readonly address: string | null;
+  /** The reply recorded, if any (a conference's declines are replies "2"). */
+  readonly reply?: string | null;
 }
 
 /** A delivery a follow-up queues: a first attempt on a new device, or a new attempt of an answered one. */
@@ -37,12 +40,19 @@ const FAILED: ReadonlySet<DeliveryStatus> = new Set(['failed', 'timed_out']);
 const FINAL_UNREPLIED: ReadonlySet<DeliveryStatus> = new Set(['delivered', 'failed', 'timed_out']);
 
 /**
+ * Whether a delivery's reply is a response: any reply, except in a conference session a reply "2"
+ * (a declined conference call), which the spec counts as not responded (§3).
+ */
+const responded = (delivery: Pick<RecipientDelivery, 'status' | 'reply'>, conference: boolean) =>
+  delivery.status === 'replied' && !(conference && delivery.reply?.trim() === CONFERENCE_DECLINE_DIGIT);
+
+/**
  * A person's reply label in the session's report (spec §3): their reply when any device replied;
  * "Delivery Failure" when every delivery failed or timed out; else "No Response" (delivered, or still
- * on its way, and nobody answered).
+ * on its way, and nobody answered). In a conference session a reply "2" (declined) is no response.
  */
-export function replyLabelOf(deliveries: readonly Pick<RecipientDelivery, 'status'>[]): 'replied' | ResendReply {
-  if (deliveries.some((delivery) => delivery.status === 'replied')) return 'replied';
+export function replyLabelOf(deliveries: readonly Pick<RecipientDelivery, 'status' | 'reply'>[], conference = false): 'replied' | ResendReply {
+  if (deliveries.some((delivery) => responded(delivery, conference))) return 'replied';
   return deliveries.length > 0 && deliveries.every((delivery) => FAILED.has(delivery.status)) ? 'Delivery Failure' : 'No Response';
 }
 
@@ -50,10 +60,11 @@ export function replyLabelOf(deliveries: readonly Pick<RecipientDelivery, 'statu
  * Whether a person has answered, for the auto-retry and a sequence: a reply on any device (an SMS
  * reply, a key pressed in a call, a reply the simulator makes), or a voice call delivered (picked up:
  * a call connected is as far as anyone can tell it was heard). An email, push or text delivered is
- * not an answer: nobody knows it was read.
+ * not an answer: nobody knows it was read. In a conference (its recall) only a choice is an answer,
+ * joined or declined: a call picked up by a machine, or hung up without a choice, connected nobody.
  */
-export const hasAnswered = (deliveries: readonly Pick<RecipientDelivery, 'status' | 'channel'>[]) =>
-  deliveries.some((delivery) => delivery.status === 'replied' || (delivery.channel === 'VOICE' && delivery.status === 'delivered'));
+export const hasAnswered = (deliveries: readonly Pick<RecipientDelivery, 'status' | 'channel'>[], conference = false) =>
+  deliveries.some((delivery) => delivery.status === 'replied' || (!conference && delivery.channel === 'VOICE' && delivery.status === 'delivered'));
 
 /** The new attempt of an answered delivery, replacing it. */
 const againOf = (delivery: RecipientDelivery, address: string): FollowUpDelivery => ({
@@ -65,8 +76,11 @@ const againOf = (delivery: RecipientDelivery, address: string): FollowUpDelivery
   supersedes: delivery.deliveryId,
 });
 
-/** Who is sent to again: those with the reply label a resend names, or those who have not answered (auto-retry). */
-export type AgainRule = { readonly kind: 'resend'; readonly reply: ResendReply } | { readonly kind: 'auto_retry' };
+/**
+ * Who is sent to again: those with the reply label a resend names, or those who have not answered
+ * (auto-retry, and a conference's recall); `conference` reads replies and answers as a conference does.
+ */
+export type AgainRule = ({ readonly kind: 'resend'; readonly reply: ResendReply } | { readonly kind: 'auto_retry' }) & { readonly conference?: boolean };
 
 /**
  * A person's deliveries sent again by a resend or the auto-retry: every one of their devices whose
@@ -77,10 +91,12 @@ export type AgainRule = { readonly kind: 'resend'; readonly reply: ResendReply }
 export function attemptsAgain(rule: AgainRule, deliveries: readonly RecipientDelivery[], addressOf: (delivery: RecipientDelivery) => string | null = () => null): FollowUpDelivery[] {
   const people = deliveries.filter(isPersonDelivery);
   if (!people.length) return [];
-  const chosen = rule.kind === 'resend' ? replyLabelOf(people) === rule.reply : !hasAnswered(people);
+  const conference = rule.conference ?? false;
+  const chosen = rule.kind === 'resend' ? replyLabelOf(people, conference) === rule.reply : !hasAnswered(people, conference);
   if (!chosen) return [];
   return people.flatMap((delivery) => {
-    if (!FINAL_UNREPLIED.has(delivery.status)) return [];
+    // A declined conference call is final and no response: a resend calls it again.
+    if (!FINAL_UNREPLIED.has(delivery.status) && !(delivery.status === 'replied' && !responded(delivery, conference))) return [];
     const address = delivery.address ?? addressOf(delivery);
     return address ? [againOf(delivery, address)] : [];
   });

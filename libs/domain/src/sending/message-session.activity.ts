@@ -3,6 +3,7 @@ import type { MESSAGE_SESSION_EVENT_VERSIONS } from './message-session.events';
 import type { MESSAGE_SESSION_PAGE_EVENT_VERSIONS } from './message-session-page';
 import type { DELIVERY_REPORT_EVENT_VERSIONS } from './delivery-reports';
 import type { MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS } from './message-session-follow-up-page';
+import type { MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS } from './conference';
 
 const nameOf = (data: unknown) => {
   const scenario = (data as { scenario?: { scenario_name?: unknown } }).scenario;
@@ -16,6 +17,7 @@ export const messageSessionActivity: AggregateActivity<
   | keyof typeof MESSAGE_SESSION_PAGE_EVENT_VERSIONS
   | keyof typeof MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS
   | keyof typeof DELIVERY_REPORT_EVENT_VERSIONS
+  | keyof typeof MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS
 > = {
   MessageSessionScheduled: (f, event) =>
     describedAs('message', `Scheduled message ${nameOf(event.data)} for ${f.string('scheduledFor')}`, {
@@ -43,6 +45,7 @@ export const messageSessionActivity: AggregateActivity<
   },
   MessageSessionFollowUpPlanned: (f) =>
     describedAs('message', 'Every delivery of a follow-up was queued', { session_id: f.string('sessionId'), follow_up: f.count('followUp'), deliveries: f.count('deliveries') }),
+  MessageSessionConferencePrepared: (f) => describedAs('dispatch', "Prepared a conference message's calls", { session_id: f.string('sessionId') }),
   MessageSessionFollowUpPageQueued: (f) =>
     describedAs('dispatch', 'Queued follow-up deliveries', { session_id: f.string('sessionId'), follow_up: f.count('followUp'), deliveries: f.length('deliveries') }),
 };
