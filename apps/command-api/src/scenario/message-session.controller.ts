@@ -9,7 +9,7 @@ import {
   type SessionResentDto,
   type SessionStartedDto,
 } from '@beacon/contracts';
-import { SCENARIO_DETAIL, notFound, type MessageSessionState, type ScenarioDraft } from '@beacon/domain';
+import { SCENARIO_DETAIL, notFound, type MessageSessionState, type ScenarioDraft, type SendDayMove } from '@beacon/domain';
 import { CommandController, CommandId, CurrentPrincipal, type Principal, ZodBodyPipe, ZodQueryPipe } from '@beacon/platform';
 import type { z } from 'zod';
 import { exposePosition } from '../shared/event-position';
@@ -78,12 +78,25 @@ export class MessageSessionController {
   private async send(command: SendScenarioCommand, response: Response): Promise<SessionStartedDto> {
     const outcome = await this.commandBus.execute(command);
     exposePosition(response, outcome.position);
-    return sessionStarted(outcome.state);
+    return sessionStarted(outcome.state, command.scheduledFor === null ? undefined : outcome.sendDay);
   }
 }
 
-function sessionStarted(state: MessageSessionState): SessionStartedDto {
+/** The session as sent; a schedule's answer also says what its holiday and weekend checks will do (send_day_check). */
+function sessionStarted(state: MessageSessionState, sendDay?: SendDayMove | null): SessionStartedDto {
   if (state.status === 'none') throw notFound();
   const { sessionId } = state.origin;
-  return { task_id: sessionId, session_id: sessionId, status: state.status, scheduled_for: state.scheduledFor };
+  const started: SessionStartedDto = { task_id: sessionId, session_id: sessionId, status: state.status, scheduled_for: state.scheduledFor };
+  if (sendDay === undefined) return started;
+  return {
+    ...started,
+    send_day_check: sendDay && {
+      outcome: sendDay.outcome,
+      reasons: [...sendDay.reasons],
+      local_date: sendDay.localDate,
+      holidays: [...sendDay.holidays],
+      rescheduled_at: sendDay.rescheduledAt,
+      reason: sendDay.reason,
+    },
+  };
 }

@@ -10,7 +10,7 @@ import { draftShape, SCENARIO_ID_MAX_LENGTH } from './scenario.schemas';
 
 const id = () => z.string().trim().min(1).max(SCENARIO_ID_MAX_LENGTH);
 
-export const MESSAGE_SESSION_STATUSES = ['scheduled', 'planning', 'sending', 'complete', 'cancelled'] as const;
+export const MESSAGE_SESSION_STATUSES = ['scheduled', 'planning', 'sending', 'complete', 'cancelled', 'skipped'] as const;
 
 export const SendScenarioRequestSchema = named(
   'SendScenarioRequest',
@@ -38,6 +38,19 @@ export const ScheduleSessionRequestSchema = named(
   }),
 );
 
+export const SendDayCheckSchema = named(
+  'SendDayCheck',
+  z.object({
+    outcome: described(z.enum(['reschedule', 'skip']), 'reschedule: it will start at `rescheduled_at` instead; skip: it will not be sent.'),
+    reasons: described(z.array(z.enum(['holiday', 'weekend'])), 'Which of the checks found the day.'),
+    local_date: described(z.string(), "The day it falls on in the group's time zone, YYYY-MM-DD."),
+    holidays: described(z.array(z.string()), "The holidays that day (the country's public ones and the message's own holiday_list)."),
+    rescheduled_at: described(z.string().nullable(), 'With rescheduling: the same time of day on the next day no check finds, ISO 8601 in UTC.'),
+    reason: described(z.string(), 'In words, e.g. "Saturday 09/03/2030 is a weekend day."'),
+  }),
+  "What the message's holiday and weekend checks will do to a scheduled send when it falls due.",
+);
+
 export const SessionStartedSchema = named(
   'SessionStarted',
   z.object({
@@ -45,6 +58,10 @@ export const SessionStartedSchema = named(
     session_id: z.string(),
     status: z.enum(MESSAGE_SESSION_STATUSES),
     scheduled_for: described(z.string().nullable(), 'For a scheduled session, when it will start.'),
+    send_day_check: described(
+      SendDayCheckSchema.nullable().optional(),
+      "A schedule's answer: null when the day chosen passes the message's holiday and weekend checks (or it makes none); else whether it will be moved or skipped, and why.",
+    ),
   }),
 );
 
@@ -57,15 +74,28 @@ export const RunResultSchema = named(
     session_id: z.string(),
     scenario: described(z.string().nullable(), 'The kept message it was sent from (null: sent without saving).'),
     name: z.string(),
-    status: described(z.enum(MESSAGE_SESSION_STATUSES), 'scheduled, planning (resolving recipients), sending, complete or cancelled.'),
+    status: described(
+      z.enum(MESSAGE_SESSION_STATUSES),
+      'scheduled, planning (resolving recipients), sending, complete, cancelled, or skipped (its holiday or weekend check found its day, without rescheduling).',
+    ),
     scheduled_for: z.string().nullable(),
     started_at: z.string().nullable(),
     completed_at: z.string().nullable(),
     recipients: described(count().nullable(), 'People the message went to (null until planned).'),
     deliveries: described(count().nullable(), 'Messages to send: one per person and device (null until planned).'),
     progress: described(
-      z.object({ queued: count(), sending: count(), sent: count(), delivered: count(), failed: count(), replied: count(), unknown: count() }),
-      'Deliveries by state now: queued, sending (claimed by a worker or submitted), sent (the provider says it is on its way), delivered, failed (or timed out), replied, unknown (the provider did not answer; being checked).',
+      z.object({
+        queued: count(),
+        sending: count(),
+        sent: count(),
+        delivered: count(),
+        failed: count(),
+        replied: count(),
+        unknown: count(),
+        connected: described(count().optional(), "A conference's calls that joined its bridge (key 1: Successful Connection); only for a conference."),
+        rejected: described(count().optional(), "A conference's calls declined (key 2: Conference Rejected, no response); only for a conference."),
+      }),
+      'Deliveries by state now: queued, sending (claimed by a worker or submitted), sent (the provider says it is on its way), delivered, failed (or timed out), replied, unknown (the provider did not answer; being checked); for a conference also connected and rejected, which are then not counted as replied. They add up to the deliveries.',
     ),
   }),
 );
@@ -105,7 +135,8 @@ export const MESSAGE_SESSION_API = {
     },
     scheduleSession: {
       summary: 'Schedule a kept message',
-      description: 'The message as it is now goes out at `scheduled_for`, even if the server restarts in between. A time that is not in the future answers 400.',
+      description:
+        "The message as it is now goes out at `scheduled_for`, even if the server restarts in between. A time that is not in the future answers 400. When it falls due, its holiday and weekend checks read the day in the group's preferred time zone: a day they find moves it to the same time on the next day no check finds (reschedule_holiday, reschedule_weekend) or skips it; `send_day_check` says so at once.",
       body: ScheduleSessionRequestSchema,
       responses: { 201: json(SessionStartedSchema, 'The session scheduled.') },
     },
@@ -128,5 +159,6 @@ export type SendScenarioRequest = z.output<typeof SendScenarioRequestSchema>;
 export type SendWithoutSavingRequest = z.output<typeof SendWithoutSavingRequestSchema>;
 export type ScheduleSessionRequest = z.output<typeof ScheduleSessionRequestSchema>;
 export type SessionStartedDto = z.output<typeof SessionStartedSchema>;
+export type SendDayCheckDto = z.output<typeof SendDayCheckSchema>;
 export type RunResultDto = z.output<typeof RunResultSchema>;
 export type SessionResentDto = z.output<typeof SessionResentSchema>;

@@ -177,12 +177,17 @@ export const ScenarioSessionSchema = named(
   'ScenarioSession',
   z.object({
     id: described(z.string(), 'The session (its run_result task id).'),
-    status: described(z.enum(['scheduled', 'planning', 'sending', 'complete', 'cancelled']), 'scheduled, planning, sending, complete or cancelled.'),
+    status: described(
+      z.enum(['scheduled', 'planning', 'sending', 'complete', 'cancelled', 'skipped']),
+      'scheduled, planning, sending, complete, cancelled, or skipped (its holiday or weekend check found its day, without rescheduling).',
+    ),
     scheduled_for: z.string().nullable(),
     started_at: z.string().nullable(),
     completed_at: z.string().nullable(),
     recipients: z.number().int(),
     deliveries: z.number().int(),
+    rescheduled_from: described(z.string().nullable().optional(), 'The time it was first scheduled for, when its holiday or weekend check moved it.'),
+    schedule_note: described(z.string().nullable().optional(), 'Why its holiday or weekend check moved or skipped it, e.g. "Saturday 09/03/2030 is a weekend day."'),
   }),
 );
 

@@ -243,3 +243,26 @@ describe('the countries with a holiday calendar', () => {
     expect(names.length).toBeGreaterThan(150);
   });
 });
+
+describe("the message's own holidays (holiday_list)", () => {
+  const closures: HolidayCheckSettings = { ...england, holiday_list: [{ date: '2026-12-29', name: 'Site closed for stocktake' }] };
+
+  it('given a day of the list and the holiday check, when sending that day, then it is a holiday by the name the list gives', () => {
+    expect(given(closures).when('2026-12-29T09:00:00Z')).toMatchObject({ is_holiday: true, holiday_list: [{ date: '2026-12-29', name: 'Site closed for stocktake' }], outcome: 'skip' });
+  });
+
+  it('given rescheduling, when the next day is on the list too, then the send moves past both', () => {
+    const settings = { ...closures, reschedule_holiday: true, holiday_list: [...(closures.holiday_list ?? []), { date: '2026-12-30', name: 'Site closed' }] };
+    expect(given(settings).when('2026-12-29T09:00:00Z')).toMatchObject({ outcome: 'reschedule', rescheduled_at: '2026-12-31T09:00:00.000Z' });
+  });
+
+  it('given the list without a country, then only its days are holidays', () => {
+    const own: HolidayCheckSettings = { ...closures, country: '' };
+    expect(given(own).when('2026-12-25T09:00:00Z')).toMatchObject({ is_holiday: false, outcome: 'send' });
+    expect(given(own).when('2026-12-29T09:00:00Z')).toMatchObject({ is_holiday: true, outcome: 'skip' });
+  });
+
+  it('given the holiday check off, then a day of the list does not stop the send', () => {
+    expect(given({ ...closures, check_holiday: false }).when('2026-12-29T09:00:00Z')).toMatchObject({ is_holiday: true, outcome: 'send' });
+  });
+});

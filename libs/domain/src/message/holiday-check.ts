@@ -26,6 +26,8 @@ export interface HolidayCheckSettings {
   readonly country?: string | null;
   /** The country's region code as date-holidays names it (ENG, SCT, WLS, NIR for GB); '' or absent for the whole country. */
   readonly subdivision?: string | null;
+  /** The message's own holidays (a site's closure days), checked with check_holiday beside the country's; a date that is not YYYY-MM-DD matches no day. */
+  readonly holiday_list?: readonly HolidayEntry[];
 }
 
 export interface HolidayEntry {
@@ -223,12 +225,18 @@ export function checkHolidayAndWeekend(at: string, timezone: string, settings: H
   const instant = parseSendTime(at);
   if (!isIanaTimeZone(timezone)) throw validationError(unknownHolidayTimeZone(timezone), { timezone: [unknownHolidayTimeZone(timezone)] });
   const hasCountry = typeof settings.country === 'string' && settings.country.trim() !== '';
-  if (settings.check_holiday && !hasCountry) throw validationError(COUNTRY_REQUIRED, { country: [COUNTRY_REQUIRED] });
+  if (settings.check_holiday && !hasCountry && !settings.holiday_list?.length) throw validationError(COUNTRY_REQUIRED, { country: [COUNTRY_REQUIRED] });
   const country = hasCountry ? knownCountry(settings.country as string) : '';
   const subdivision = hasCountry ? knownSubdivision(country, settings.subdivision) : '';
   const weekend = weekendOf(country);
 
-  const holidaysOn = (day: Day) => (country === '' ? [] : (publicHolidays(country, subdivision, checkedYear(day.year)).get(dayText(day)) ?? []));
+  const ownHolidays = settings.holiday_list ?? [];
+  const holidaysOn = (day: Day): readonly HolidayEntry[] => {
+    const text = dayText(day);
+    const publicOnes = country === '' ? [] : (publicHolidays(country, subdivision, checkedYear(day.year)).get(text) ?? []);
+    const own = ownHolidays.filter((entry) => entry.date.trim() === text && !publicOnes.some((known) => known.name === entry.name));
+    return own.length ? [...publicOnes, ...own.map((entry) => ({ date: text, name: entry.name }))] : publicOnes;
+  };
   const isWeekend = (day: Day) => weekend.includes(isoWeekday(day));
   const foundByChecks = (day: Day) => (settings.check_holiday && holidaysOn(day).length > 0) || (settings.check_weekend && isWeekend(day));
 

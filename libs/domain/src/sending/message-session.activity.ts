@@ -37,6 +37,13 @@ export const messageSessionActivity: AggregateActivity<
   MessageSessionCompleted: (f) => describedAs('message', 'A message session finished', { session_id: f.string('sessionId') }),
   DeliveriesReported: (f) => describedAs('dispatch', 'Providers reported on message deliveries', { session_id: f.string('sessionId'), reports: f.length('reports') }),
   MessageSessionCancelled: (f) => describedAs('message', 'Cancelled a scheduled message', { session_id: f.string('sessionId') }),
+  MessageSessionRescheduled: (f) =>
+    describedAs('message', `Moved a scheduled message from ${f.string('from')} to ${f.string('scheduledFor')}: ${f.string('reason')}`, {
+      session_id: f.string('sessionId'),
+      scheduled_for: f.string('scheduledFor'),
+    }),
+  MessageSessionSkipped: (f) =>
+    describedAs('message', `Did not send a scheduled message: ${f.string('reason')}`, { session_id: f.string('sessionId'), scheduled_for: f.string('scheduledFor') }),
   MessageSessionFollowUpStarted: (f) => {
     const kind = f.string('kind');
     const summary =

@@ -17,10 +17,13 @@ export interface ScheduleMessageSession {
   readonly data: MessageSessionOrigin & { catalogue: ScenarioCatalogue; scheduledFor: string; at: string };
 }
 
-/** The due-time poller: a scheduled session whose time has come starts. */
+/**
+ * The due-time poller: a scheduled session whose time has come starts, unless its holiday and weekend
+ * checks find its day in `timezone` (the group's preferred time zone): then it moves or is skipped.
+ */
 export interface StartScheduledMessageSession {
   readonly type: 'StartScheduledMessageSession';
-  readonly data: { at: string };
+  readonly data: { at: string; timezone: string };
 }
 
 /** The planner has queued every page. */

@@ -2,7 +2,17 @@ import { checkedScenarioDraft } from '../message/scenario.decide';
 import type { Decider } from '../shared/decider';
 import { illegalState, notFound, validationError } from '../shared/domain-errors';
 import { nextFollowUp } from './follow-up-timers';
-import type { MessageSessionCommand, RecordFollowUpPlanned, RecordMessageSessionPlanned, ResendMessageSession, ScheduleMessageSession, StartDueFollowUp, StartMessageSession } from './message-session.commands';
+import type {
+  MessageSessionCommand,
+  RecordFollowUpPlanned,
+  RecordMessageSessionPlanned,
+  ResendMessageSession,
+  ScheduleMessageSession,
+  StartDueFollowUp,
+  StartMessageSession,
+  StartScheduledMessageSession,
+} from './message-session.commands';
+import { scheduledSendDay } from './scheduled-send-day';
 import type { MessageSessionOrigin } from './message-session.events';
 import type { MessageSessionEvent } from './message-session.events';
 import { evolveMessageSession, initialMessageSessionState, pendingFollowUps, type MessageSessionState } from './message-session.state';
@@ -34,8 +44,7 @@ export function decideMessageSession(command: MessageSessionCommand, state: Mess
       if (Date.parse(command.data.scheduledFor) <= Date.parse(command.data.at)) throw validationError(SCHEDULE_IN_THE_PAST, { scheduled_for: [SCHEDULE_IN_THE_PAST] });
       return [{ type: 'MessageSessionScheduled', data: { ...originOf(command.data), scheduledFor: command.data.scheduledFor, at: command.data.at } }];
     case 'StartScheduledMessageSession':
-      if (state.status !== 'scheduled') return [];
-      return [{ type: 'MessageSessionStarted', data: { ...state.origin, at: command.data.at } }];
+      return startScheduled(command, state);
     case 'RecordMessageSessionPlanned':
       return planned(command, state);
     case 'CompleteMessageSession':
@@ -55,6 +64,25 @@ export function decideMessageSession(command: MessageSessionCommand, state: Mess
     case 'RecordFollowUpPlanned':
       return followUpPlanned(command, state);
   }
+}
+
+/**
+ * A scheduled session falls due: it starts, unless its holiday and weekend checks find the day it was
+ * scheduled for (in the group's time zone; the day it was meant for, however late the poller comes):
+ * then it moves to the same time on the next day no check finds, or, with rescheduling off, is skipped.
+ * A moved session is checked again when it falls due at its new time.
+ */
+function startScheduled(command: StartScheduledMessageSession, state: MessageSessionState): MessageSessionEvent[] {
+  if (state.status !== 'scheduled' || state.scheduledFor === null) return [];
+  const { at, timezone } = command.data;
+  const move = scheduledSendDay(state.origin.scenario.holiday, state.scheduledFor, timezone);
+  if (!move) return [{ type: 'MessageSessionStarted', data: { ...state.origin, at } }];
+  const sessionId = state.origin.sessionId;
+  const finding = { reasons: move.reasons, localDate: move.localDate, holidays: move.holidays, reason: move.reason };
+  if (move.outcome === 'reschedule' && move.rescheduledAt) {
+    return [{ type: 'MessageSessionRescheduled', data: { sessionId, from: state.scheduledFor, scheduledFor: move.rescheduledAt, ...finding, at } }];
+  }
+  return [{ type: 'MessageSessionSkipped', data: { sessionId, scheduledFor: state.scheduledFor, ...finding, at } }];
 }
 
 /** The event with the session's next timer stamped on it, as the state after it says (so the work list can poll it). */
@@ -77,7 +105,7 @@ function planned(command: RecordMessageSessionPlanned, state: MessageSessionStat
  */
 function resend(command: ResendMessageSession, state: MessageSessionState): MessageSessionEvent[] {
   if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
-  if (state.status === 'scheduled' || state.status === 'cancelled') throw illegalState(NOT_SENT_YET);
+  if (state.status === 'scheduled' || state.status === 'cancelled' || state.status === 'skipped') throw illegalState(NOT_SENT_YET);
   if (state.status === 'planning') throw illegalState(STILL_PLANNING);
   const { reply, requestedBy, at } = command.data;
   if (pendingFollowUps(state).some((followUp) => followUp.kind === 'resend' && followUp.reply === reply)) return [];

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../shared/decider';
 import type { ScenarioDraft } from '../message/scenario-draft';
 import type { FollowUpKind, ResendReply } from './follow-up';
+import type { SendDayReason } from './scheduled-send-day';
 
 export const MESSAGE_SESSION_EVENT_VERSIONS = {
   MessageSessionScheduled: 1,
@@ -10,6 +11,8 @@ export const MESSAGE_SESSION_EVENT_VERSIONS = {
   MessageSessionCancelled: 1,
   MessageSessionFollowUpStarted: 1,
   MessageSessionFollowUpPlanned: 1,
+  MessageSessionRescheduled: 1,
+  MessageSessionSkipped: 1,
 } as const;
 
 /** What every session records of who sent what: the message as it was at that moment. */
@@ -74,6 +77,22 @@ export type MessageSessionFollowUpPlanned = DomainEvent<
 /** Every delivery has its final answer (or timed out). */
 export type MessageSessionCompleted = DomainEvent<'MessageSessionCompleted', { sessionId: string; at: string }>;
 
+/** What the holiday and weekend checks found of a scheduled session's day (scheduled-send-day.ts). */
+export interface SendDayFinding {
+  readonly reasons: readonly SendDayReason[];
+  /** The day it fell on in the group's time zone, YYYY-MM-DD. */
+  readonly localDate: string;
+  readonly holidays: readonly string[];
+  /** In words: "Saturday 09/03/2030 is a weekend day." */
+  readonly reason: string;
+}
+
+/** A scheduled session fell due on a day its checks find, with rescheduling on: it now starts at `scheduledFor` (the same time on the next day no check finds). */
+export type MessageSessionRescheduled = DomainEvent<'MessageSessionRescheduled', { sessionId: string; from: string; scheduledFor: string; at: string } & SendDayFinding>;
+
+/** A scheduled session fell due on a day its checks find, with rescheduling off: it is not sent. */
+export type MessageSessionSkipped = DomainEvent<'MessageSessionSkipped', { sessionId: string; scheduledFor: string; at: string } & SendDayFinding>;
+
 /** A scheduled session was called off before it started. */
 export type MessageSessionCancelled = DomainEvent<'MessageSessionCancelled', { sessionId: string; at: string }>;
 
@@ -83,5 +102,7 @@ export type MessageSessionEvent =
   | MessageSessionPlanned
   | MessageSessionCompleted
   | MessageSessionCancelled
+  | MessageSessionRescheduled
+  | MessageSessionSkipped
   | MessageSessionFollowUpStarted
   | MessageSessionFollowUpPlanned;

@@ -68,10 +68,10 @@ describe('a message session', () => {
     ]);
     expect(() => given(messageSessionDecider, []).when({ type: 'ScheduleMessageSession', data: { ...origin, catalogue, scheduledFor: AT, at: AT } })).toThrow(SCHEDULE_IN_THE_PAST);
     const due = '2026-11-27T09:00:01.000Z';
-    expect(given(messageSessionDecider, [scheduled]).when({ type: 'StartScheduledMessageSession', data: { at: due } })).toEqual([
+    expect(given(messageSessionDecider, [scheduled]).when({ type: 'StartScheduledMessageSession', data: { at: due, timezone: 'Europe/London' } })).toEqual([
       { type: 'MessageSessionStarted', data: { ...origin, at: due } },
     ]);
-    expect(given(messageSessionDecider, [scheduled, started]).when({ type: 'StartScheduledMessageSession', data: { at: due } })).toEqual([]);
+    expect(given(messageSessionDecider, [scheduled, started]).when({ type: 'StartScheduledMessageSession', data: { at: due, timezone: 'Europe/London' } })).toEqual([]);
   });
 
   it('is planned once, then completes once', () => {

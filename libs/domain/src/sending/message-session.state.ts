@@ -1,7 +1,8 @@
 import type { FollowUpKind, ResendReply } from './follow-up';
 import type { MessageSessionEvent, MessageSessionOrigin } from './message-session.events';
 
-export type MessageSessionStatus = 'scheduled' | 'planning' | 'sending' | 'complete' | 'cancelled';
+/** skipped: a scheduled session whose day its holiday or weekend check found, with rescheduling off. */
+export type MessageSessionStatus = 'scheduled' | 'planning' | 'sending' | 'complete' | 'cancelled' | 'skipped';
 
 /** A follow-up of the session (follow-up.ts), pending until its deliveries are all queued. */
 export interface FollowUpRecord {
@@ -65,6 +66,10 @@ export function evolveMessageSession(state: MessageSessionState, event: MessageS
       return state.status === 'none' ? state : { ...state, status: 'complete' };
     case 'MessageSessionCancelled':
       return state.status === 'none' ? state : { ...state, status: 'cancelled' };
+    case 'MessageSessionRescheduled':
+      return state.status === 'none' ? state : { ...state, scheduledFor: event.data.scheduledFor };
+    case 'MessageSessionSkipped':
+      return state.status === 'none' ? state : { ...state, status: 'skipped' };
     case 'MessageSessionFollowUpStarted': {
       if (state.status === 'none') return state;
       const { followUp, kind, step, reply, at } = event.data;

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  DEFAULT_CUSTOMER_GROUP_SETTINGS,
   DEFAULT_MESSAGE_LANGUAGE,
+  isIanaTimeZone,
   foldEvents,
   messageSessionDecider,
   messageSessionStream,
@@ -10,6 +12,7 @@ import {
   notFound,
   scenarioDecider,
   scenarioStream,
+  scheduledSendDay,
   ttsVoiceFor,
   type MessageSessionCommand,
   type ScenarioDraft,
@@ -19,6 +22,9 @@ import { CommandExecutor, deterministicId, type Principal } from '@beacon/platfo
 import { CustomerGroupAccess } from '../../shared/customer-group-access';
 import { ScenarioCatalogues } from '../scenario-catalogues';
 import { SendScenarioCommand, type SendTarget } from './send-scenario.command';
+
+/** The group's preferred time zone, as the due-time poller reads it (the default when the runtime does not know it). */
+const sendDayTimeZone = (zone: string) => (isIanaTimeZone(zone) ? zone : DEFAULT_CUSTOMER_GROUP_SETTINGS.preferred_timezone);
 
 /**
  * A send (now or scheduled) starts a session: its own stream, holding the message as it is at this
@@ -45,13 +51,17 @@ export class SendScenarioHandler implements ICommandHandler<SendScenarioCommand>
     const origin = { sessionId, scenarioId, customerGroupId: group.customerGroupId, senderUserId: principal.userId, scenario: draft, catalogue, timeoutSeconds: group.settings.default_message_timeout.value };
     const command: MessageSessionCommand =
       scheduledFor === null ? { type: 'StartMessageSession', data: { ...origin, at } } : { type: 'ScheduleMessageSession', data: { ...origin, scheduledFor: new Date(scheduledFor).toISOString(), at } };
-    return this.executor.execute(messageSessionStream(sessionId), messageSessionDecider, command, {
+    const outcome = await this.executor.execute(messageSessionStream(sessionId), messageSessionDecider, command, {
       commandId,
       tenantId: group.rootId,
       customerGroupId: group.customerGroupId,
       actorUserId: principal.userId,
       acceptedAt,
     });
+    // A schedule's answer tells at once what the holiday and weekend checks will do when it falls due.
+    const { state } = outcome;
+    const sendDay = state.status === 'scheduled' && state.scheduledFor ? scheduledSendDay(state.origin.scenario.holiday, state.scheduledFor, sendDayTimeZone(group.settings.preferred_timezone)) : null;
+    return { ...outcome, sendDay };
   }
 
   private async message(principal: Principal, target: SendTarget): Promise<{ scenarioId: string | null; customerGroupId: string; draft: ScenarioDraft }> {

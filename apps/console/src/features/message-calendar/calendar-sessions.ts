@@ -4,7 +4,7 @@ import { dayOf } from './calendar-period';
 export type SessionStatus = ScenarioSessionDto['status'];
 
 /** Statuses only move forward; a late answer (or a live update that overtook it) never moves one back. */
-const STATUS_ORDER: Readonly<Record<SessionStatus, number>> = { scheduled: 0, planning: 1, sending: 2, complete: 3, cancelled: 3 };
+const STATUS_ORDER: Readonly<Record<SessionStatus, number>> = { scheduled: 0, planning: 1, sending: 2, complete: 3, cancelled: 3, skipped: 3 };
 
 export const laterStatus = (a: SessionStatus, b: SessionStatus): SessionStatus => (STATUS_ORDER[b] > STATUS_ORDER[a] ? b : a);
 
@@ -17,6 +17,7 @@ export const STATUS_LABELS: Readonly<Record<SessionStatus, string>> = {
   sending: 'Sending',
   complete: 'Complete',
   cancelled: 'Cancelled',
+  skipped: 'Not sent',
 };
 
 /** A session as the calendar shows it: when, which message, how far it got. */
@@ -33,7 +34,13 @@ export interface CalendarSession {
   readonly deliveries: number | null;
   /** Of those, delivered (a reply counts: it was delivered); null until the run result is read. */
   readonly delivered: number | null;
+  /** Why its holiday or weekend check moved or skipped it ("Saturday 09/03/2030 is a weekend day."); null when it did not. */
+  readonly note: string | null;
 }
+
+/** What the calendar says of a session its holiday or weekend check moved or skipped; null for others. */
+export const scheduleNoteOf = (session: Pick<CalendarSession, 'status' | 'note'>): string | null =>
+  session.note ? `${session.status === 'skipped' ? 'Not sent' : 'Moved'}: ${session.note}` : null;
 
 /** Delivered, as the calendar counts it: delivered, or delivered and answered. */
 export const deliveredOf = (result: RunResultDto): number => result.progress.delivered + result.progress.replied;
@@ -54,6 +61,7 @@ function sessionOf(entry: ScenarioListEntryDto, listed: ScenarioSessionDto, resu
     day: dayOf(instant, timeZone),
     deliveries: result?.deliveries ?? (planned ? listed.deliveries : null),
     delivered: result ? deliveredOf(result) : null,
+    note: listed.schedule_note ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ export const STATUS_LABELS: Readonly<Record<SessionStatus, string>> = {
   sending: 'Sending',
   complete: 'Complete',
   cancelled: 'Cancelled',
+  skipped: 'Not sent (holiday or weekend)',
 };
 
 /** The deliveries' states in the order a delivery goes through them, in words. */
@@ -25,7 +26,7 @@ export const DELIVERY_STATES: readonly { state: DeliveryState; label: string }[]
 ];
 
 /** A session that will change no more: the progress stops following it. */
-export const isFinished = (status: SessionStatus): boolean => status === 'complete' || status === 'cancelled';
+export const isFinished = (status: SessionStatus): boolean => status === 'complete' || status === 'cancelled' || status === 'skipped';
 
 /** Deliveries that reached their person: a reply was delivered too. */
 export const reached = (progress: DeliveryProgress): number => progress.delivered + progress.replied;

@@ -27,6 +27,7 @@ import {
 import { queuedOf } from '../session-progress';
 import { FollowUpPlanner } from './follow-up-planner';
 import { PlanningPaused, SessionPlanner } from './session-planner';
+import { sendDayTimeZone } from './send-day-time-zone';
 
 /** How often the work list is looked at. */
 const ROUND_MS = 200;
@@ -45,8 +46,9 @@ interface StaleDelivery {
 /**
  * Carries sessions on from the work list (a read model of every tenant's unfinished sessions, so
  * nothing is lost in a restart: timers are events and this poller): scheduled sessions that are due
- * start; started ones are planned; sending ones complete once no delivery is open, and deliveries still
- * open when the message timeout has passed are timed out (nothing stays pending forever).
+ * start (or move, or are skipped, by their holiday and weekend checks); started ones are planned;
+ * sending ones complete once no delivery is open, and deliveries still open when the message timeout
+ * has passed are timed out (nothing stays pending forever).
  */
 @Injectable()
 export class MessageSessionWork implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -77,7 +79,9 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
   async round(now = new Date()): Promise<boolean> {
     const work = this.readStore.scope(SYSTEM_TENANT).collection<MessageSessionWorkDocument>(MESSAGE_SESSION_WORK);
     for (const due of await work.find({ status: 'scheduled', scheduled_for: { $lte: now.toISOString() } }, { sort: { scheduled_for: 1 }, limit: PER_ROUND })) {
-      await this.each(due, 'start', () => this.run(due, { type: 'StartScheduledMessageSession', data: { at: now.toISOString() } }));
+      await this.each(due, 'start', async () =>
+        this.run(due, { type: 'StartScheduledMessageSession', data: { at: now.toISOString(), timezone: await sendDayTimeZone(this.readStore, due.tenant_id, due._id) } }),
+      );
     }
     // Sessions take turns of a few pages each: a small message is planned while a broadcast still is.
     let more = false;

@@ -97,6 +97,11 @@ function changeOf(event: SessionEvent): (current: MessageSessionDocument | null)
       return (current) => current && { ...current, status: 'complete', completed_at: event.data.at };
     case 'MessageSessionCancelled':
       return (current) => current && { ...current, status: 'cancelled', completed_at: event.data.at };
+    case 'MessageSessionRescheduled':
+      // The calendar shows it on its new day, saying why it moved.
+      return (current) => current && { ...current, scheduled_for: event.data.scheduledFor, rescheduled_from: current.rescheduled_from ?? event.data.from, schedule_note: event.data.reason };
+    case 'MessageSessionSkipped':
+      return (current) => current && { ...current, status: 'skipped', completed_at: event.data.at, schedule_note: event.data.reason };
   }
 }
 
@@ -126,7 +131,11 @@ function workChange(event: SessionEvent, tenantId: string): DocumentChange | nul
       // A complete session with its auto-retry to come waits in the list for it.
       return change((current) => (current?.follow_up_due ? { ...current, status: 'waiting' } : null));
     case 'MessageSessionCancelled':
+    case 'MessageSessionSkipped':
       return change(() => null);
+    case 'MessageSessionRescheduled':
+      // Due again at its new time (the poller checks that day too).
+      return change((current) => current && { ...current, scheduled_for: event.data.scheduledFor });
     case 'MessageSessionFollowUpStarted':
       // A complete session comes back to the work list.
       return change((current) => {

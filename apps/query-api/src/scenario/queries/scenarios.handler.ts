@@ -46,6 +46,8 @@ const sessionEntry = (session: MessageSessionDocument): ScenarioSessionDto => ({
   completed_at: session.completed_at,
   recipients: session.recipients,
   deliveries: session.deliveries,
+  rescheduled_from: session.rescheduled_from ?? null,
+  schedule_note: session.schedule_note ?? null,
 });
 
 @QueryHandler(ScenariosQuery)

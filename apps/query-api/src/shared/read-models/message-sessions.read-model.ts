@@ -43,6 +43,10 @@ export interface MessageSessionDocument extends Document {
   follow_up_at?: string | null;
   /** When the next timed follow-up falls due (the auto-retry, a sequence's next device). */
   follow_up_due?: string | null;
+  /** The time it was first scheduled for, when its holiday or weekend check moved it. */
+  rescheduled_from?: string | null;
+  /** Why its holiday or weekend check moved or skipped it: "Saturday 09/03/2030 is a weekend day." */
+  schedule_note?: string | null;
 }
 
 export interface MessageSessionWorkDocument extends Document {
@@ -72,7 +76,10 @@ export interface MessageDeliveryDocument extends Document {
   provider_message_id: string | null;
   /** Why it failed, or the provider's words for an unknown outcome. */
   reason: string | null;
+  /** What the recipient answered: their text, or the text of the polling choice they picked. */
   reply: string | null;
+  /** The digit of the polling choice the reply picked (absent for a free answer). */
+  reply_digit?: string;
   /** An unknown outcome nothing will settle (DispatchOutcome.final): not open, the session does not wait for it. */
   final?: boolean;
   /** When its first answer was recorded (documents exist from then: a delivery without one is queued). */

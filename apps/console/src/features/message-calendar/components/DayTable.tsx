@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { DataTable } from '../../../shared-ui/DataTable';
-import { STATUS_LABELS, type CalendarSession } from '../calendar-sessions';
+import { scheduleNoteOf, STATUS_LABELS, type CalendarSession } from '../calendar-sessions';
 import { deliveredCount, timeOfDay, useFocusOnShow } from './SessionItem';
 
 interface DayTableProps {
@@ -35,13 +35,17 @@ export function DayTable({ caption, sessions, timeZone, busy, newSessionId }: Da
 function DayRow({ session, timeZone, isNew }: { session: CalendarSession; timeZone: string; isNew: boolean }) {
   const ref = useFocusOnShow<HTMLTableRowElement>(isNew);
   const delivered = deliveredCount(session);
+  const note = scheduleNoteOf(session);
   return (
     <tr ref={ref} tabIndex={isNew ? -1 : undefined} data-new={isNew || undefined}>
       <td>
         <time dateTime={session.at}>{timeOfDay(session.at, timeZone)}</time>
       </td>
       <th scope="row">{session.name}</th>
-      <td>{STATUS_LABELS[session.status]}</td>
+      <td>
+        {STATUS_LABELS[session.status]}
+        {note && <Muted> ({note})</Muted>}
+      </td>
       <td>{delivered ?? <Muted>Not yet</Muted>}</td>
     </tr>
   );

@@ -1,7 +1,7 @@
 import { displayInstant } from '@beacon/domain';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { STATUS_LABELS, type CalendarSession } from '../calendar-sessions';
+import { scheduleNoteOf, STATUS_LABELS, type CalendarSession } from '../calendar-sessions';
 
 /** HH:MM of the instant on the user's clocks. */
 export const timeOfDay = (iso: string, timeZone: string): string => displayInstant(new Date(iso), timeZone).slice(11);
@@ -28,10 +28,11 @@ interface SessionItemProps {
   isNew: boolean;
 }
 
-/** One session in a day's list: its time, the message, its status and, once started, delivered of total. */
+/** One session in a day's list: its time, the message, its status, once started delivered of total, and why a holiday or weekend check moved or skipped it. */
 export function SessionItem({ session, timeZone, isNew }: SessionItemProps) {
   const ref = useFocusOnShow<HTMLLIElement>(isNew);
   const delivered = deliveredCount(session);
+  const note = scheduleNoteOf(session);
   return (
     <Item ref={ref} tabIndex={isNew ? -1 : undefined} data-new={isNew || undefined}>
       <time dateTime={session.at}>{timeOfDay(session.at, timeZone)}</time> <Name>{session.name}</Name>
@@ -39,6 +40,7 @@ export function SessionItem({ session, timeZone, isNew }: SessionItemProps) {
         {STATUS_LABELS[session.status]}
         {delivered && `, ${delivered} delivered`}
       </Details>
+      {note && <Details>{note}</Details>}
     </Item>
   );
 }
