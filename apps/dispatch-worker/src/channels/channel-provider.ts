@@ -40,7 +40,12 @@ export interface OutgoingMessage {
  * provider (channels/failover/): the worker records it with the outcome.
  */
 export type SendOutcome = (
-  | { readonly kind: 'accepted'; readonly providerMessageId: string }
+  | {
+      readonly kind: 'accepted';
+      readonly providerMessageId: string;
+      /** A provider that reports delivery knows already that this one is delivered: no report to wait for. */
+      readonly delivered?: true;
+    }
   | { readonly kind: 'refused'; readonly permanent: boolean; readonly reason: string; readonly code?: string }
   | { readonly kind: 'throttled'; readonly retryAfterMs: number; readonly reason: string }
   | { readonly kind: 'unknown'; readonly reason: string }
@@ -85,7 +90,14 @@ export interface SendHooks {
 }
 
 /** What reconciling an unknown outcome found at the provider. */
-export type LookupOutcome = { readonly kind: 'found'; readonly providerMessageId: string } | { readonly kind: 'not-found' };
+export type LookupOutcome =
+  | {
+      readonly kind: 'found';
+      readonly providerMessageId: string;
+      /** The provider knows it is delivered already: no report to wait for. */
+      readonly delivered?: true;
+    }
+  | { readonly kind: 'not-found' };
 
 export interface ChannelProvider {
   /** The vendor, as configuration names it ('simulator', 'smtp', 'twilio', 'webhook', 'web-push'). */

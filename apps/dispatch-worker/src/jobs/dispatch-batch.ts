@@ -144,7 +144,7 @@ export class DispatchBatch {
       const provider = this.providers.for(job.channel);
       if (provider.lookup) {
         const found = await provider.lookup(messageOf(job));
-        if (found.kind === 'found') outcomes.push({ ...this.acceptedBy(provider, found.providerMessageId), deliveryId: job.deliveryId, address: job.address, reconciled: true });
+        if (found.kind === 'found') outcomes.push({ ...this.acceptedBy(provider, found.providerMessageId, found.delivered === true), deliveryId: job.deliveryId, address: job.address, reconciled: true });
         else missing.push(job);
       } else if (provider.announcesHandover && !handedOver.has(job.deliveryId)) {
         missing.push(job);
@@ -175,8 +175,8 @@ export class DispatchBatch {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
-  private acceptedBy(provider: ChannelProvider, providerMessageId: string): Omit<DispatchOutcome, 'deliveryId'> {
-    return { provider: provider.name, kind: 'accepted', providerMessageId, awaitingReport: provider.reportsDelivery === true };
+  private acceptedBy(provider: ChannelProvider, providerMessageId: string, delivered = false): Omit<DispatchOutcome, 'deliveryId'> {
+    return { provider: provider.name, kind: 'accepted', providerMessageId, awaitingReport: provider.reportsDelivery === true && !delivered };
   }
 
   private async send(job: DispatchJob, ledger: LedgerWriter): Promise<DispatchOutcome> {
@@ -203,7 +203,7 @@ export class DispatchBatch {
     };
     switch (outcome.kind) {
       case 'accepted':
-        return { ...base, ...this.acceptedBy(provider, outcome.providerMessageId) };
+        return { ...base, ...this.acceptedBy(provider, outcome.providerMessageId, outcome.delivered === true) };
       case 'unknown':
         return { ...base, kind: 'unknown', reason: outcome.reason, ...finalIfUnsettleable(provider) };
       case 'refused':

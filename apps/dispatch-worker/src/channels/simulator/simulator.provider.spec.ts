@@ -43,13 +43,19 @@ afterEach(async () => {
 });
 
 describe('the simulator provider', () => {
-  it('keeps each message it accepts (written in batches) before answering, and reports it delivered', async () => {
+  it('keeps each message it accepts (written in batches) before answering; with no latency it answers delivered at once, else it reports it', async () => {
     const provider = simulator();
     const outcomes = await Promise.all(Array.from({ length: 600 }, (_, n) => provider.send(message(n))));
-    expect(outcomes.every((outcome) => outcome.kind === 'accepted')).toBe(true);
+    expect(outcomes.every((outcome) => outcome.kind === 'accepted' && outcome.delivered === true)).toBe(true);
     expect(await store.scope('t1').collection('outbox').count({ session_id: 's1' })).toBe(600);
     await settled();
-    expect(reports.filter((report) => report.status === 'delivered')).toHaveLength(600);
+    expect(reports).toEqual([]);
+
+    const later = simulator({ latencyMs: 5 });
+    const answered = await Promise.all(Array.from({ length: 50 }, (_, n) => later.send({ ...message(n), deliveryId: `s2.u${n}.f1:SMS.1`, sessionId: 's2' })));
+    expect(answered.every((outcome) => outcome.kind === 'accepted' && outcome.delivered === undefined)).toBe(true);
+    await settled();
+    expect(reports.filter((report) => report.status === 'delivered')).toHaveLength(50);
   });
 
   it('fails and replies to the same deliveries every time, as its rates ask', async () => {
@@ -68,10 +74,18 @@ describe('the simulator provider', () => {
     expect(first.some((entry) => entry.endsWith(':replied'))).toBe(true);
   });
 
-  it('tells whether it has a message (what a worker asks after a crash)', async () => {
+  it('tells whether it has a message (what a worker asks after a crash), delivered or reported again', async () => {
     const provider = simulator();
     await provider.send(message(1));
-    expect(await provider.lookup(message(1))).toEqual({ kind: 'found', providerMessageId: `sim-${message(1).deliveryId}` });
+    expect(await provider.lookup(message(1))).toEqual({ kind: 'found', providerMessageId: `sim-${message(1).deliveryId}`, delivered: true });
     expect(await provider.lookup(message(2))).toEqual({ kind: 'not-found' });
+    // One that fails or gets a reply: its report may have died with the worker, so it is reported again.
+    const failing = simulator({ failureRate: 1 });
+    await failing.send(message(3));
+    await settled();
+    reports = [];
+    expect(await failing.lookup(message(3))).toEqual({ kind: 'found', providerMessageId: `sim-${message(3).deliveryId}` });
+    await settled();
+    expect(reports.map((report) => report.status)).toEqual(['failed']);
   });
 });

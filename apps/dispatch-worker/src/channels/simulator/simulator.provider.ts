@@ -64,6 +64,9 @@ export class SimulatorProvider implements ChannelProvider {
       sent_at: sentAt,
     });
     const providerMessageId = `sim-${message.deliveryId}`;
+    // No latency and nothing more to tell (no failure, no reply): delivered in the answer itself, as a
+    // device that answers at once would be, which spares a report per message.
+    if (this.options.latencyMs === 0 && this.fate(message.deliveryId) === 'delivered') return { kind: 'accepted', providerMessageId, delivered: true };
     const report = () => void this.report(message, providerMessageId).catch(() => undefined);
     if (this.options.latencyMs > 0) setTimeout(report, this.options.latencyMs).unref();
     else report();
@@ -72,17 +75,29 @@ export class SimulatorProvider implements ChannelProvider {
 
   async lookup(message: OutgoingMessage): Promise<LookupOutcome> {
     const found = await this.outbox.find(message.tenantId, message.deliveryId);
-    return found ? { kind: 'found', providerMessageId: `sim-${message.deliveryId}` } : { kind: 'not-found' };
+    if (!found) return { kind: 'not-found' };
+    const providerMessageId = `sim-${message.deliveryId}`;
+    if (this.fate(message.deliveryId) === 'delivered') return { kind: 'found', providerMessageId, delivered: true };
+    // Its report may have been lost with the worker that sent it: reported again (a duplicate report changes nothing).
+    void this.report(message, providerMessageId).catch(() => undefined);
+    return { kind: 'found', providerMessageId };
+  }
+
+  /** What becomes of a delivery, by its id (a rerun fails and replies to the same ones). */
+  private fate(deliveryId: string): 'failed' | 'replied' | 'delivered' {
+    if (share(deliveryId, 'fail') < this.options.failureRate) return 'failed';
+    return share(deliveryId, 'reply') < this.options.replyRate ? 'replied' : 'delivered';
   }
 
   private async report(message: OutgoingMessage, providerMessageId: string): Promise<void> {
     const at = new Date().toISOString();
     const base = { deliveryId: message.deliveryId, providerMessageId, at };
-    if (share(message.deliveryId, 'fail') < this.options.failureRate) {
+    const fate = this.fate(message.deliveryId);
+    if (fate === 'failed') {
       await this.reports(message, { ...base, status: 'failed', reason: 'Simulated failure: the number is not in service.' });
       return;
     }
     await this.reports(message, { ...base, status: 'delivered' });
-    if (share(message.deliveryId, 'reply') < this.options.replyRate) await this.reports(message, { ...base, status: 'replied', reply: '1' });
+    if (fate === 'replied') await this.reports(message, { ...base, status: 'replied', reply: '1' });
   }
 }
