@@ -13,6 +13,7 @@ import { scenariosProjection } from './scenario/projections/scenarios.projection
 import { messageDeliveriesProjection } from './message-sessions/projections/message-deliveries.projection';
 import { messageSessionsProjection } from './message-sessions/projections/message-sessions.projection';
 import { deadLettersProjection } from './message-sessions/dead-letters/dead-letters.projection';
+import { quickReportWorkProjection } from './message-sessions/quick-reports/quick-report-work.projection';
 import { usersProjection } from './users/projections/users.projection';
 
 /** Every read model the query API serves. */
@@ -32,4 +33,5 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   messageSessionsProjection,
   messageDeliveriesProjection,
   deadLettersProjection,
+  quickReportWorkProjection,
 ];

@@ -124,6 +124,8 @@ export * from './sending/follow-up-timers';
 export * from './sending/sequence';
 export * from './sending/message-session.activity';
 export * from './sending/scheduled-send-day';
+export * from './sending/quick-report';
+export * from './sending/quick-report.activity';
 export * from './sending/delivery-reports';
 export * from './sending/outgoing-message';
 export * from './sending/conference';

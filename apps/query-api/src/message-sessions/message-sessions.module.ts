@@ -3,12 +3,13 @@ import { MessageSessionsController } from './message-sessions.controller';
 import { FollowUpPlanner } from './planning/follow-up-planner';
 import { MessageSessionWork } from './planning/message-session-work';
 import { SessionPlanner } from './planning/session-planner';
+import { QuickReportWork } from './quick-reports/quick-report-work';
 import { RunResultHandler } from './queries/run-result.handler';
 import { SessionProgressReader } from './session-progress';
 
-/** Message sessions: what became of a send, and the work that carries sessions on (start when due, plan, follow up, complete). */
+/** Message sessions: what became of a send, and the work that carries sessions on (start when due, plan, follow up, complete, send the quick report). */
 @Module({
   controllers: [MessageSessionsController],
-  providers: [SessionProgressReader, RunResultHandler, SessionPlanner, FollowUpPlanner, MessageSessionWork],
+  providers: [SessionProgressReader, RunResultHandler, SessionPlanner, FollowUpPlanner, MessageSessionWork, QuickReportWork],
 })
 export class MessageSessionsModule {}

@@ -13,7 +13,7 @@ import type {
   StartScheduledMessageSession,
 } from './message-session.commands';
 import { scheduledSendDay } from './scheduled-send-day';
-import type { MessageSessionOrigin } from './message-session.events';
+import type { MessageSessionCompleted, MessageSessionOrigin } from './message-session.events';
 import type { MessageSessionEvent } from './message-session.events';
 import { evolveMessageSession, initialMessageSessionState, pendingFollowUps, type MessageSessionState } from './message-session.state';
 
@@ -51,7 +51,7 @@ export function decideMessageSession(command: MessageSessionCommand, state: Mess
       if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
       // Not while a follow-up is being queued or a sequence has a step to come; the auto-retry reopens a complete session.
       if (state.status !== 'sending' || pendingFollowUps(state).length || nextFollowUp(state)?.kind === 'sequence') return [];
-      return [{ type: 'MessageSessionCompleted', data: { sessionId: state.origin.sessionId, at: command.data.at } }];
+      return withQuickReport(state, { type: 'MessageSessionCompleted', data: { sessionId: state.origin.sessionId, at: command.data.at } });
     case 'CancelMessageSession':
       if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
       if (state.status === 'cancelled') return [];
@@ -83,6 +83,18 @@ function startScheduled(command: StartScheduledMessageSession, state: MessageSes
     return [{ type: 'MessageSessionRescheduled', data: { sessionId, from: state.scheduledFor, scheduledFor: move.rescheduledAt, ...finding, at } }];
   }
   return [{ type: 'MessageSessionSkipped', data: { sessionId, scheduledFor: state.scheduledFor, ...finding, at } }];
+}
+
+/**
+ * The completion, and the quick report due with it (spec §3 "Quick report") when the message asks for
+ * one and nothing more is to come on a timer (an auto-retry waiting reports after it): once per
+ * session, so a resend that completes it again sends no second report.
+ */
+function withQuickReport(state: MessageSessionState, completed: MessageSessionCompleted): MessageSessionEvent[] {
+  if (state.status === 'none' || state.quickReportDue) return [completed];
+  const report = state.origin.scenario.quick_report;
+  if (!report.send_quick_report || !report.recipients.length || nextFollowUp(evolveMessageSession(state, completed))) return [completed];
+  return [completed, { type: 'MessageSessionQuickReportDue', data: { sessionId: state.origin.sessionId, at: completed.data.at } }];
 }
 
 /** The event with the session's next timer stamped on it, as the state after it says (so the work list can poll it). */

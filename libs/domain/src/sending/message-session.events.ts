@@ -13,6 +13,7 @@ export const MESSAGE_SESSION_EVENT_VERSIONS = {
   MessageSessionFollowUpPlanned: 1,
   MessageSessionRescheduled: 1,
   MessageSessionSkipped: 1,
+  MessageSessionQuickReportDue: 1,
 } as const;
 
 /** What every session records of who sent what: the message as it was at that moment. */
@@ -93,6 +94,9 @@ export type MessageSessionRescheduled = DomainEvent<'MessageSessionRescheduled',
 /** A scheduled session fell due on a day its checks find, with rescheduling off: it is not sent. */
 export type MessageSessionSkipped = DomainEvent<'MessageSessionSkipped', { sessionId: string; scheduledFor: string; at: string } & SendDayFinding>;
 
+/** The session completed with nothing more to come: its quick report is to be sent (quick-report.ts), once. */
+export type MessageSessionQuickReportDue = DomainEvent<'MessageSessionQuickReportDue', { sessionId: string; at: string }>;
+
 /** A scheduled session was called off before it started. */
 export type MessageSessionCancelled = DomainEvent<'MessageSessionCancelled', { sessionId: string; at: string }>;
 
@@ -104,5 +108,6 @@ export type MessageSessionEvent =
   | MessageSessionCancelled
   | MessageSessionRescheduled
   | MessageSessionSkipped
+  | MessageSessionQuickReportDue
   | MessageSessionFollowUpStarted
   | MessageSessionFollowUpPlanned;

@@ -28,6 +28,8 @@ export type MessageSessionState =
       /** The devices the plan sends on (null before planned, or planned before this was recorded). */
       readonly devices: number | null;
       readonly followUps: readonly FollowUpRecord[];
+      /** Its quick report is due (sent once, whatever completes it again later). */
+      readonly quickReportDue?: boolean;
     };
 
 export const initialMessageSessionState = (): MessageSessionState => ({ status: 'none' });
@@ -70,6 +72,8 @@ export function evolveMessageSession(state: MessageSessionState, event: MessageS
       return state.status === 'none' ? state : { ...state, scheduledFor: event.data.scheduledFor };
     case 'MessageSessionSkipped':
       return state.status === 'none' ? state : { ...state, status: 'skipped' };
+    case 'MessageSessionQuickReportDue':
+      return state.status === 'none' ? state : { ...state, quickReportDue: true };
     case 'MessageSessionFollowUpStarted': {
       if (state.status === 'none') return state;
       const { followUp, kind, step, reply, at } = event.data;

@@ -14,6 +14,7 @@ import {
   onCallActivity,
   scenarioActivity,
   messageSessionActivity,
+  quickReportActivity,
   userActivity,
   type ActivityDescriber,
   type ActivityDescription,
@@ -35,6 +36,7 @@ export const AGGREGATE_ACTIVITY: readonly Readonly<Record<string, ActivityDescri
   emailSuppressionActivity,
   scenarioActivity,
   messageSessionActivity,
+  quickReportActivity,
 ];
 
 /** By event type; a Map, so a type such as "constructor" names no describer. */

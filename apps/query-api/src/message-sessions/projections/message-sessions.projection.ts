@@ -102,6 +102,9 @@ function changeOf(event: SessionEvent): (current: MessageSessionDocument | null)
       return (current) => current && { ...current, scheduled_for: event.data.scheduledFor, rescheduled_from: current.rescheduled_from ?? event.data.from, schedule_note: event.data.reason };
     case 'MessageSessionSkipped':
       return (current) => current && { ...current, status: 'skipped', completed_at: event.data.at, schedule_note: event.data.reason };
+    case 'MessageSessionQuickReportDue':
+      // The report is the quick-report work's (quick-report-work.projection.ts); the session is as it was.
+      return (current) => current;
   }
 }
 
@@ -146,6 +149,7 @@ function workChange(event: SessionEvent, tenantId: string): DocumentChange | nul
       return change((current) => current && { ...current, pending_follow_ups: Math.max(0, (current.pending_follow_ups ?? 0) - 1), follow_up_due: event.data.followUpDue ?? null });
     case 'MessageSessionPageQueued':
     case 'MessageSessionFollowUpPageQueued':
+    case 'MessageSessionQuickReportDue':
       return null;
   }
 }
