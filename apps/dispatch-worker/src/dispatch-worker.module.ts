@@ -4,9 +4,12 @@ import type { ReadStore } from '@beacon/read-store';
 import { ReplyDeliveries } from './callbacks/reply-deliveries';
 import { SessionTenants } from './callbacks/session-tenants';
 import { TwilioCallbacksController } from './callbacks/twilio-callbacks.controller';
+import { TwilioConferenceController } from './callbacks/twilio-conference.controller';
+import { ConferenceCalls } from './conference/conference-calls';
 import { ChannelProviders } from './channels/channel-providers';
 import { configuredProviders } from './channels/configured-providers';
-import { SimulatorProvider, type SimulatedMessage } from './channels/simulator/simulator.provider';
+import { SimulatedConferenceProvider } from './channels/simulator/simulated-conference.provider';
+import { SimulatorProvider, type SimulatedMessage, type SimulatedReports } from './channels/simulator/simulator.provider';
 import { DispatchJobConsumer } from './jobs/dispatch-job.consumer';
 import { DeliveryReportRecorder } from './reports/delivery-report-recorder';
 
@@ -15,24 +18,27 @@ import { DeliveryReportRecorder } from './reports/delivery-report-recorder';
  * callbacks). Needs InfrastructureModule and PlatformModule at the root.
  */
 @Module({
-  controllers: [TwilioCallbacksController],
+  controllers: [TwilioCallbacksController, TwilioConferenceController],
   providers: [
     DeliveryReportRecorder,
     SessionTenants,
+    ConferenceCalls,
     ReplyDeliveries,
     {
       provide: ChannelProviders,
-      inject: [READ_STORE, DeliveryReportRecorder, PLATFORM_CONFIG],
+      inject: [READ_STORE, DeliveryReportRecorder, PLATFORM_CONFIG, ConferenceCalls],
       // The simulator first, for every channel; each configured provider then takes its own channels.
-      useFactory: (readStore: ReadStore, reports: DeliveryReportRecorder, config: PlatformConfig) =>
-        new ChannelProviders([
-          new SimulatorProvider(
-            (tenantId) => readStore.scope(tenantId).collection<SimulatedMessage>(DISPATCH_OUTBOX_COLLECTION),
-            (message, report) => reports.record(message.tenantId, message.sessionId, report),
-            config.simulator,
-          ),
-          ...configuredProviders(config.channelProviders),
-        ]),
+      useFactory: (readStore: ReadStore, reports: DeliveryReportRecorder, config: PlatformConfig, conferences: ConferenceCalls) => {
+        const outbox = (tenantId: string) => readStore.scope(tenantId).collection<SimulatedMessage>(DISPATCH_OUTBOX_COLLECTION);
+        const record: SimulatedReports = (message, report) => reports.record(message.tenantId, message.sessionId, report);
+        const simulator = new SimulatorProvider(outbox, record, config.simulator);
+        return new ChannelProviders([
+          simulator,
+          // Conference messages' calls, while voice is simulated.
+          new SimulatedConferenceProvider(simulator, conferences.of, outbox, record, config.simulator),
+          ...configuredProviders(config.channelProviders, { conferences: conferences.of }),
+        ]);
+      },
     },
     DispatchJobConsumer,
   ],

@@ -6,6 +6,8 @@ import { FailoverProvider } from './failover/failover.provider';
 import { WebPushProvider } from './push/web-push.provider';
 import { IncomingWebhookProvider } from './slack/incoming-webhook.provider';
 import { WorkflowsWebhookProvider } from './teams/workflows-webhook.provider';
+import type { ConferenceLookup } from '../conference/conference-calls';
+import { conferenceCallBaseOf } from './twilio/conference-callback';
 import { statusCallbackBaseOf } from './twilio/twilio-callback-url';
 import type { TwilioOptions } from './twilio/twilio-options';
 import { TwilioSmsProvider } from './twilio/twilio-sms.provider';
@@ -45,14 +47,23 @@ function withFailover(first: ChannelProvider, failover: ChannelProvider | undefi
  * (failover/failover.provider.ts). Twilio's messages ask for status callbacks at PUBLIC_URL, so their
  * acceptance waits for Twilio's report.
  */
-export function configuredProviders(config: ChannelProvidersConfig): ChannelProvider[] {
+/** What the providers read of the message sessions they send for. */
+export interface ConfiguredProviderSessions {
+  /** A message's session's conference, if it is one: its calls join the session's bridge. */
+  readonly conferences?: ConferenceLookup;
+}
+
+export function configuredProviders(config: ChannelProvidersConfig, sessions: ConfiguredProviderSessions = {}): ChannelProvider[] {
   const providers: ChannelProvider[] = [];
   const failover = config.failover ?? {};
   if (config.twilio) {
     const options = twilioOptionsOf(config.twilio, config.callbackBaseUrl);
     const second = failover.twilio ? twilioOptionsOf(failover.twilio, config.callbackBaseUrl) : undefined;
+    const conferences = sessions.conferences ? { conferences: sessions.conferences, conferenceCallBaseUrl: conferenceCallBaseOf(config.callbackBaseUrl) } : {};
     if (config.sms === 'twilio') providers.push(withFailover(new TwilioSmsProvider(options), failover.sms === 'twilio' && second ? new TwilioSmsProvider(second) : undefined));
-    if (config.voice === 'twilio') providers.push(withFailover(new TwilioVoiceProvider(options), failover.voice === 'twilio' && second ? new TwilioVoiceProvider(second) : undefined));
+    if (config.voice === 'twilio') {
+      providers.push(withFailover(new TwilioVoiceProvider({ ...options, ...conferences }), failover.voice === 'twilio' && second ? new TwilioVoiceProvider({ ...second, ...conferences }) : undefined));
+    }
   }
   if (config.email === 'smtp' && config.smtp) {
     const second = failover.email === 'smtp' && failover.smtp ? new SmtpProvider({ ...failover.smtp, timeoutMs: DISPATCH_SMTP_TIMEOUT_MS }) : undefined;

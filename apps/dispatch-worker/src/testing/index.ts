@@ -4,5 +4,6 @@
  * or https) for Teams and Slack, and a throwaway certificate for 127.0.0.1.
  */
 export { FakeTwilioServer, type CallbackAnswer, type FakeStatusCallback, type FakeTwilioCreate, type PostOptions } from '../channels/twilio/testing/fake-twilio-server';
+export { simulatedConferenceAnswer, type SimulatedConferenceAnswer } from '../channels/simulator/simulated-conference.provider';
 export { LocalWebhookEndpoint, type EndpointAnswer, type ReceivedPost } from '../channels/webhook/testing/local-webhook-endpoint';
 export { selfSignedCertificate, type SelfSignedCertificate } from '../channels/push/testing/self-signed-certificate';

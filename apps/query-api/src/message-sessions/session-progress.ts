@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { RunResultDto } from '@beacon/contracts';
 import { READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
+import { CONFERENCE_DECLINE_DIGIT, CONFERENCE_JOIN_DIGIT } from '@beacon/domain';
+import type { Filter } from '@beacon/read-store';
 import { MESSAGE_DELIVERIES, type MessageDeliveryDocument, type MessageSessionDocument } from '../shared/read-models/message-sessions.read-model';
 
 export type SessionProgress = RunResultDto['progress'];
@@ -13,7 +15,7 @@ export const queuedOf = (session: Pick<MessageSessionDocument, 'deliveries' | 'a
  * How the progress's states are made of delivery statuses (a retried attempt counts no more). Queued
  * is what has no document yet: the deliveries planned less those answered.
  */
-const STATES: readonly [Exclude<keyof SessionProgress, 'queued'>, readonly string[]][] = [
+const STATES: readonly [Exclude<keyof SessionProgress, 'queued' | 'connected' | 'rejected'>, readonly string[]][] = [
   ['sending', ['claimed', 'submitted']],
   ['sent', ['sent']],
   ['delivered', ['delivered']],
@@ -22,19 +24,40 @@ const STATES: readonly [Exclude<keyof SessionProgress, 'queued'>, readonly strin
   ['unknown', ['unknown']],
 ];
 
+type Counted = Exclude<keyof SessionProgress, 'queued'>;
+
+/** The calls of a conference by the key pressed: 1 joined the bridge, 2 declined it. */
+const call = (digit: string): Filter => ({ status: 'replied', channel: 'VOICE', reply: digit });
+
+/**
+ * A conference session's states: the calls joined (Successful Connection) and declined (Conference
+ * Rejected) are counted on their own, and not as replied, so the states still add up to the deliveries
+ * and a decline is no response (spec §3).
+ */
+const CONFERENCE_STATES: readonly [Counted, Filter][] = [
+  ...STATES.map(([state, statuses]): [Counted, Filter] =>
+    state === 'replied'
+      ? [state, { status: 'replied', $nor: [call(CONFERENCE_JOIN_DIGIT), call(CONFERENCE_DECLINE_DIGIT)] }]
+      : [state, { status: { $in: [...statuses] } }],
+  ),
+  ['connected', call(CONFERENCE_JOIN_DIGIT)],
+  ['rejected', call(CONFERENCE_DECLINE_DIGIT)],
+];
+
 /** A session's deliveries by state, in one count of the store (the index of session, superseded, status). */
 @Injectable()
 export class SessionProgressReader {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   /** The session's deliveries by state; its document says how many are planned and answered. */
-  async of(tenantId: string, session: Pick<MessageSessionDocument, '_id' | 'deliveries' | 'answered'>): Promise<SessionProgress> {
+  async of(tenantId: string, session: Pick<MessageSessionDocument, '_id' | 'deliveries' | 'answered'> & { scenario_type?: MessageSessionDocument['scenario_type'] }): Promise<SessionProgress> {
     const deliveries = this.readStore.scope(tenantId).collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES);
+    const states = session.scenario_type === 'conference' ? CONFERENCE_STATES : STATES.map(([state, statuses]): [Counted, Filter] => [state, { status: { $in: [...statuses] } }]);
     const { subsets } = await deliveries.countSubsets(
       { session_id: session._id, superseded: false },
-      STATES.map(([, statuses]) => ({ status: { $in: [...statuses] } })),
+      states.map(([, filter]) => filter),
     );
-    const answered = Object.fromEntries(STATES.map(([state], index) => [state, subsets[index] ?? 0])) as Omit<SessionProgress, 'queued'>;
+    const answered = Object.fromEntries(states.map(([state], index) => [state, subsets[index] ?? 0])) as Omit<SessionProgress, 'queued'>;
     return { queued: queuedOf(session), ...answered };
   }
 }

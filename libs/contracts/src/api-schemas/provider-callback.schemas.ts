@@ -36,6 +36,18 @@ export const TwilioIncomingMessageFormSchema = named(
   'An incoming SMS as Twilio posts it to the number\'s webhook (application/x-www-form-urlencoded), signed with X-Twilio-Signature as a status callback is.',
 );
 
+export const TwilioConferenceCallFormSchema = named(
+  'TwilioConferenceCallForm',
+  z
+    .object({
+      CallSid: twilioField('The call (CA…).'),
+      AnsweredBy: twilioField('With answering-machine detection: human, machine_start, machine_end_beep, machine_end_silence, machine_end_other, fax or unknown.'),
+      Digits: twilioField('The key the person pressed (absent when the call has just been answered).'),
+    })
+    .catchall(z.string()),
+  "What Twilio posts when a conference message's call is answered (its Url) and when the person presses a key (its Gather action), application/x-www-form-urlencoded, signed with X-Twilio-Signature as a status callback is.",
+);
+
 export const PROVIDER_CALLBACK_API = {
   tag: 'Provider callbacks',
   description:
@@ -63,6 +75,18 @@ export const PROVIDER_CALLBACK_API = {
         400: { description: 'Signed, but not an incoming message.' },
         403: { description: 'The X-Twilio-Signature is missing or does not match the address and the form: nothing recorded.' },
         404: { description: 'No Twilio account is configured.' },
+      },
+    },
+    twilioConferenceCall: {
+      summary: "A conference message's call: answered, or a key pressed",
+      description:
+        "The Url and the Gather action of each call of a conference message: PUBLIC_URL, this path, and the delivery's id. Answered (no Digits): a machine (AnsweredBy machine_… or fax, with the message's answering-machine detection on) hears the answering-machine message and the call ends; anyone else hears the bridge's introduction and the message and is asked to press 1 to join or 2 to decline. A key: 1 is recorded as the delivery's reply \"1\" (Successful Connection) and the call joins the session's conference; 2 as reply \"2\" (Conference Rejected) and the call ends; another key asks again. The answer is TwiML for the rest of the call. The organisation and the conference are the session's, never what the request says.",
+      form: TwilioConferenceCallFormSchema,
+      responses: { 200: { description: 'TwiML: the message and the choice, the conference, or goodbye.', file: 'text/xml' } },
+      errors: {
+        400: { description: 'Signed, but its address names no delivery.' },
+        403: { description: 'The X-Twilio-Signature is missing or does not match the address and the form: nothing recorded.' },
+        404: { description: 'No Twilio account is configured, or no conference message session has this delivery.' },
       },
     },
   },

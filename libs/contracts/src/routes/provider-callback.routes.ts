@@ -9,4 +9,6 @@ import type { RouteDefinition } from './route-table';
 export const PROVIDER_CALLBACK_ROUTES = {
   twilioStatusCallback: { method: 'POST', path: '/api/provider_callback/twilio/status/:delivery_id', app: 'dispatch-worker', public: true },
   twilioIncomingMessage: { method: 'POST', path: '/api/provider_callback/twilio/reply', app: 'dispatch-worker', public: true },
+  /** A conference message's call, answered and then its key pressed: the TwiML of the rest of the call. */
+  twilioConferenceCall: { method: 'POST', path: '/api/provider_callback/twilio/conference/:delivery_id', app: 'dispatch-worker', public: true },
 } as const satisfies Record<string, RouteDefinition>;

@@ -1,5 +1,6 @@
 import type twilio from 'twilio';
 import type { Channel, ChannelProvider, LookupOutcome, OutgoingMessage, SendOutcome } from '../channel-provider';
+import { conferenceCallOf, type ConferenceCallOptions } from './conference-call';
 import { twilioClientOf } from './twilio-api-client';
 import { statusCallbackUrlOf } from './twilio-callback-url';
 import { LOOKUP_PAGE_SIZE, newestWithin } from './twilio-lookup';
@@ -7,7 +8,7 @@ import { TWILIO_DEFAULTS, type TwilioOptions } from './twilio-options';
 import { outcomeOfCreateFailure } from './twilio-send-outcome';
 import { sayTwiml, TWIML_MAX_LENGTH, type SayOptions } from './twiml';
 
-export interface TwilioVoiceOptions extends TwilioOptions {
+export interface TwilioVoiceOptions extends TwilioOptions, ConferenceCallOptions {
   /** How calls speak the text (voice, language, repeats). */
   readonly say?: SayOptions;
 }
@@ -39,8 +40,11 @@ export class TwilioVoiceProvider implements ChannelProvider {
   async send(message: OutgoingMessage): Promise<SendOutcome> {
     const from = this.callerIdOf(message);
     if (!from) return { kind: 'refused', permanent: true, reason: 'No caller number is configured for voice calls' };
+    // A conference message's call asks our conference route what to say once answered (conference-call.ts).
+    const conference = await conferenceCallOf(message, this.options);
+    if (conference && 'kind' in conference) return conference;
     const twiml = sayTwiml(message.text, this.options.say);
-    if (twiml.length > TWIML_MAX_LENGTH) {
+    if (!conference && twiml.length > TWIML_MAX_LENGTH) {
       return { kind: 'refused', permanent: true, reason: `The spoken text is too long for one call (its TwiML is ${twiml.length} of ${TWIML_MAX_LENGTH} characters)` };
     }
     const statusCallback = statusCallbackUrlOf(message, this.options.statusCallbackBaseUrl);
@@ -48,7 +52,7 @@ export class TwilioVoiceProvider implements ChannelProvider {
       const created = await this.client.calls.create({
         to: message.address,
         from,
-        twiml,
+        ...(conference ?? { twiml }),
         ...(statusCallback ? { statusCallback, statusCallbackMethod: 'POST', statusCallbackEvent: [...CALL_STATUS_EVENTS] } : {}),
       });
       return { kind: 'accepted', providerMessageId: created.sid };

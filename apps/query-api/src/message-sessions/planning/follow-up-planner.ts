@@ -42,7 +42,7 @@ interface FollowUpCursor {
   deliveries: number;
 }
 
-type Answered = Pick<MessageDeliveryDocument, '_id' | 'recipient_id' | 'device_id' | 'channel' | 'status' | 'address'>;
+type Answered = Pick<MessageDeliveryDocument, '_id' | 'recipient_id' | 'device_id' | 'channel' | 'status' | 'address' | 'reply'>;
 
 /**
  * Queues a session's follow-ups (follow-up.ts), one at a time, first begun first: for each page of
@@ -138,7 +138,7 @@ export class FollowUpPlanner {
     const tenant = this.readStore.scope(cursor.context.tenantId);
     const answered = await tenant
       .collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES)
-      .find({ session_id: sessionId, recipient_id: { $in: people }, superseded: false }, { projection: { _id: 1, recipient_id: 1, device_id: 1, channel: 1, status: 1, address: 1 } });
+      .find({ session_id: sessionId, recipient_id: { $in: people }, superseded: false }, { projection: { _id: 1, recipient_id: 1, device_id: 1, channel: 1, status: 1, address: 1, reply: 1 } });
     const users = new Map(
       (await tenant.collection<UserDocument>(USERS).find({ _id: { $in: people } }, { projection: { _id: 1, field_values: 1 } })).map((user) => [user._id, user]),
     );
@@ -151,7 +151,9 @@ export class FollowUpPlanner {
         const next = user ? sequenceStep(sessionId, person, reachableDevices(context, user), followUp.step ?? 0, deliveries) : null;
         return next ? [next] : [];
       }
-      const rule: AgainRule = followUp.kind === 'resend' ? { kind: 'resend', reply: followUp.reply ?? 'No Response' } : { kind: 'auto_retry' };
+      // A conference reads its replies as the spec says (a decline is no response) and recalls those not connected.
+      const conference = context.origin.scenario.scenario_type === 'conference';
+      const rule: AgainRule = followUp.kind === 'resend' ? { kind: 'resend', reply: followUp.reply ?? 'No Response', conference } : { kind: 'auto_retry', conference };
       const current = user ? reachableDevices(context, user) : [];
       return attemptsAgain(rule, deliveries, (delivery) => current.find((device) => device.deviceId === delivery.deviceId)?.address ?? null);
     });
@@ -170,4 +172,5 @@ const asRecipientDelivery = (delivery: Answered): RecipientDelivery => ({
   channel: delivery.channel,
   status: delivery.status,
   address: delivery.address,
+  reply: delivery.reply,
 });

@@ -1,9 +1,12 @@
 import { dispatchTopic, type DispatchJob, type DispatchLane } from '@beacon/contracts';
 import {
+  conferenceScriptOf,
   deliveryIdOf,
   deviceId,
   outgoingContent,
   sequenceStep,
+  type ConferenceGroupSettings,
+  type ConferenceScript,
   type DeliveryChannel,
   type FieldDevice,
   type MessageSessionOrigin,
@@ -20,6 +23,8 @@ export interface SessionPlanContext {
   readonly devices: readonly FieldDevice[];
   readonly content: ReadonlyMap<DeliveryChannel, OutgoingContent>;
   readonly from?: string;
+  /** A conference's script: its voice devices are called into its bridge (conference-preparation.ts). */
+  readonly conference?: ConferenceScript;
 }
 
 /** The content of each channel the session sends on, made once for all its deliveries. */
@@ -31,6 +36,10 @@ export function contentByChannel(origin: MessageSessionOrigin, devices: readonly
   const texts = { opening_text: settings.opening_text as string | undefined, closing_text: settings.closing_text as string | undefined, test_message_header: settings.test_message_header as boolean | undefined };
   return new Map([...channels].map((channel) => [channel, outgoingContent(channel, scenario, texts, rootPermissions)]));
 }
+
+/** A conference message's script, from the group's settings as they are when it is planned; none for other types. */
+export const conferenceOf = (origin: MessageSessionOrigin, settings: Record<string, unknown>): { conference?: ConferenceScript } =>
+  origin.scenario.scenario_type === 'conference' ? { conference: conferenceScriptOf(origin.scenario, settings as ConferenceGroupSettings) } : {};
 
 /** The devices a user can be reached on (those they hold a value for: the first value of its field), in the context's order. */
 export function reachableDevices(context: Pick<SessionPlanContext, 'devices'>, user: Pick<UserDocument, 'field_values'>): ReachableDevice[] {

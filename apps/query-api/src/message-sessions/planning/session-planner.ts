@@ -21,7 +21,8 @@ import { queuedOf } from '../session-progress';
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { allOf, filterOf, recipientCountPlan } from '../../shared/recipients/recipient-count-plan';
 import { RecipientSelection, type RecipientsRequest } from '../../shared/recipients/recipient-selection';
-import { contentByChannel, deliveriesOf, jobsOf, laneOf, webhookDeliveries, type SessionPlanContext } from './session-plan';
+import { prepareConference } from './conference-preparation';
+import { conferenceOf, contentByChannel, deliveriesOf, jobsOf, laneOf, webhookDeliveries, type SessionPlanContext } from './session-plan';
 
 /** People per page of a plan: one page is one append and one batch of jobs on the bus. */
 export const PLAN_PAGE_SIZE = 500;
@@ -138,6 +139,8 @@ export class SessionPlanner {
 
     const { origin } = state;
     const { context, users, filter } = await this.resolve(tenantId, origin, Date.parse(started.recordedAt));
+    // A conference's bridge and script, before any of its calls is queued.
+    await prepareConference(this.executor, tenantId, origin, context);
     const cursor: PlanCursor = {
       origin,
       context,
@@ -194,6 +197,7 @@ export class SessionPlanner {
       ...(typeof resolved?.group.settings.default_sms_sender_name === 'string' && resolved.group.settings.default_sms_sender_name.trim()
         ? { from: resolved.group.settings.default_sms_sender_name.trim() }
         : {}),
+      ...conferenceOf(origin, resolved?.group.settings ?? {}),
     };
     const chosen = resolved ? recipientCountPlan(resolved.criteria, resolved.counted.fields) : null;
     return {

@@ -35,6 +35,8 @@ interface Resource {
   readonly createdAt: Date;
   readonly params: Readonly<Record<string, string | readonly string[]>>;
   sequence: number;
+  /** A call's answer as answering-machine detection told it (MachineDetection asked): reported with its callbacks. */
+  answeredBy?: string;
 }
 
 type NextCreate =
@@ -129,6 +131,28 @@ export class FakeTwilioServer {
     return answers;
   }
 
+  /**
+   * The call with this SID is answered: posts to its Url, signed, as Twilio asks for the call's TwiML,
+   * with AnsweredBy when the call asked for answering-machine detection (MachineDetection; `human`
+   * unless told), and returns what the endpoint answered (the TwiML). Its later status callbacks carry
+   * AnsweredBy too.
+   */
+  async answerCall(sid: string, answeredBy = 'human', options: PostOptions = {}): Promise<CallbackAnswer> {
+    const resource = this.resources.get(sid);
+    if (!resource || resource.kind !== 'call') throw new Error(`The fake Twilio has no call ${sid}`);
+    const url = resource.params['Url'];
+    if (typeof url !== 'string') throw new Error(`${sid} was created with inline TwiML, not a Url`);
+    if (resource.params['MachineDetection']) resource.answeredBy = answeredBy;
+    return this.post(url, this.voiceRequestForm(resource), options);
+  }
+
+  /** A key pressed in the call with this SID: posted, signed, to a `<Gather>`'s action address (its TwiML's). */
+  async pressKeys(sid: string, digits: string, actionUrl: string, options: PostOptions = {}): Promise<CallbackAnswer> {
+    const resource = this.resources.get(sid);
+    if (!resource || resource.kind !== 'call') throw new Error(`The fake Twilio has no call ${sid}`);
+    return this.post(actionUrl, { ...this.voiceRequestForm(resource), Digits: digits, FinishedOnKey: '', msg: 'Gather End' }, options);
+  }
+
   /** Posts an incoming SMS (someone texting one of our numbers) to a webhook address, signed. */
   async postIncomingMessage(url: string, message: { from: string; to: string; body: string }, options: PostOptions = {}): Promise<CallbackAnswer> {
     const sid = `SM${randomBytes(16).toString('hex')}`;
@@ -185,6 +209,26 @@ export class FakeTwilioServer {
     return { status: response.status, body: await response.text() };
   }
 
+  /** What Twilio posts to a call's TwiML addresses (its Url, a Gather action) while the call is in progress. */
+  private voiceRequestForm(resource: Resource): Record<string, string> {
+    const param = (name: string) => {
+      const value = resource.params[name];
+      return typeof value === 'string' ? value : '';
+    };
+    return {
+      AccountSid: this.accountSid,
+      ApiVersion: '2010-04-01',
+      CallSid: resource.sid,
+      CallStatus: 'in-progress',
+      Called: param('To'),
+      Caller: param('From'),
+      Direction: 'outbound-api',
+      From: param('From'),
+      To: param('To'),
+      ...(resource.answeredBy ? { AnsweredBy: resource.answeredBy } : {}),
+    };
+  }
+
   private callbackForm(resource: Resource, status: string): Record<string, string> {
     const param = (name: string) => {
       const value = resource.params[name];
@@ -220,6 +264,7 @@ export class FakeTwilioServer {
       SequenceNumber: String(resource.sequence - 1),
       Timestamp: rfc2822(new Date()),
       ...(status === 'completed' ? { CallDuration: '12', Duration: '1' } : {}),
+      ...(resource.answeredBy ? { AnsweredBy: resource.answeredBy } : {}),
     };
   }
 
@@ -336,7 +381,7 @@ export class FakeTwilioServer {
     return {
       account_sid: this.accountSid,
       annotation: null,
-      answered_by: null,
+      answered_by: resource.answeredBy ?? null,
       api_version: '2010-04-01',
       caller_name: null,
       date_created: created,

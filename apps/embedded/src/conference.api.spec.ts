@@ -1,0 +1,199 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { READ_MODELS, type ContactFieldDto, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
+import { FakeTwilioServer, type FakeTwilioCreate } from '@beacon/dispatch-worker/testing';
+import { messageSessionConferenceStream, ROOT_PERMISSIONS, type MessageSessionConferencePrepared } from '@beacon/domain';
+import type { EventStore } from '@beacon/event-store';
+import { EVENT_STORE, READ_STORE } from '@beacon/platform';
+import type { Document, ReadStore } from '@beacon/read-store';
+import { because } from '@beacon/testing';
+import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
+
+/**
+ * A conference message over HTTP from start to finish, its calls through Twilio's API (a local fake
+ * that answers the calls and presses keys as people would, signing every request as Twilio does): a
+ * person who joins, one who declines, a voicemail, and one who does not answer; then the progress in
+ * the spec's conference states.
+ */
+const TWILIO_FROM = '+15005550006';
+const PEOPLE = { ann: '+447911123201', ben: '+447911123202', cat: '+447911123203', dan: '+447911123204' } as const;
+const VOICE = 'A gas leak at the depot. The incident team is needed.';
+const SETTINGS = { default_message_amd: 'This is the depot. Call the duty manager.', default_message_live: 'You are invited to the depot incident bridge.' };
+
+let twilio: FakeTwilioServer;
+let app: TestApp;
+let publicUrl: string;
+let tenant: TenantWithRoles;
+let admin: string;
+let session: SessionStartedDto;
+
+interface DeliveryDocument extends Document {
+  _id: string;
+  session_id: string;
+  channel: string;
+  address: string | null;
+  status: string;
+  reply: string | null;
+}
+
+const deliveries = () => app.app.get<ReadStore>(READ_STORE).scope(tenant.rootId).collection<DeliveryDocument>(READ_MODELS.messageDeliveries);
+const runResult = async (taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(admin)).expect(200)).body as RunResultDto;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const param = (create: FakeTwilioCreate, name: string) => create.params[name] as string | undefined;
+const callTo = (to: string) => {
+  const calls = twilio.creates.filter((create) => create.kind === 'call' && param(create, 'To') === to);
+  expect(calls).toHaveLength(1);
+  return calls[0]!;
+};
+/** The Gather action of a TwiML answer, as Twilio would read it. */
+const actionOf = (twiml: string) => /<Gather\b[^>]*\baction="([^"]*)"/.exec(twiml)?.[1]?.replace(/&amp;/g, '&');
+
+beforeAll(async () => {
+  twilio = await FakeTwilioServer.start();
+  const port = await freePort();
+  publicUrl = `http://127.0.0.1:${port}`;
+  app = await startTestApp({
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    VOICE_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: twilio.accountSid,
+    TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM,
+    TWILIO_API_BASE: twilio.apiBaseUrl,
+  });
+  tenant = await createTenantWithRoles(app, ROOT_PERMISSIONS);
+  admin = await login(app, tenant.emails.ADMIN, TENANT_PASSWORD);
+  await request(app.url).put(`/api/customer_group_conference_settings/${tenant.rootId}/`).set(auth(admin)).send(SETTINGS).expect(200);
+  const created = await request(app.url).post('/api/field/').set(auth(admin)).send({ label: 'Phone', field_type: 'PHONE(VOICE)', customer_group: tenant.rootId });
+  because(JSON.stringify(created.body), () => expect(created.status).toBe(201));
+  const phone = created.body as ContactFieldDto;
+  for (const [name, number] of Object.entries(PEOPLE)) {
+    const user = await request(app.url)
+      .post('/api/user/')
+      .set(auth(admin))
+      .send({
+        email: `${name}-${tenant.rootId.slice(0, 8)}@depot.test`,
+        first_name: name,
+        last_name: 'Engineer',
+        customer_group: tenant.rootId,
+        customer_permission: 'CONTACT',
+        preferred_timezone: 'Europe/London',
+        custom_fields: [{ field: phone.id, values: [number] }],
+      });
+    because(JSON.stringify(user.body), () => expect(user.status).toBe(201));
+  }
+  const started = await request(app.url)
+    .post('/api/scenario/send_without_saving/')
+    .set(auth(admin))
+    .send({
+      scenario_name: 'Depot gas leak',
+      scenario_type: 'conference',
+      amd_conference: true,
+      is_real: true,
+      recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
+      devices: [{ dispatch_type: 'VOICE', id: `${phone.id}:VOICE`, field_id: phone.id, label: 'VOICE', field_label: 'Phone', heading: '', position: 1 }],
+      message: { sms: '', email: '', voice: VOICE },
+    });
+  because(JSON.stringify(started.body), () => expect(started.status).toBe(202));
+  session = started.body as SessionStartedDto;
+  await until('a call to each person', () => (twilio.creates.filter((create) => create.kind === 'call').length === 4 ? true : undefined));
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await twilio?.close();
+});
+
+describe('a conference message through Twilio', () => {
+  it('calls each person with answering-machine detection, asking our conference route what to say', async () => {
+    const [prepared] = await app.app.get<EventStore>(EVENT_STORE).readStream(messageSessionConferenceStream(session.session_id));
+    const conference = prepared!.data as MessageSessionConferencePrepared['data'];
+    expect(conference.bridge).toMatch(/^beacon-conference-[0-9a-f]{32}$/);
+    for (const number of Object.values(PEOPLE)) {
+      const call = callTo(number);
+      expect(call.answer).toBe(201);
+      expect(call.params).toMatchObject({ From: TWILIO_FROM, MachineDetection: 'DetectMessageEnd', Method: 'POST' });
+      expect(call.params['Twiml']).toBeUndefined();
+      expect(param(call, 'Url')).toMatch(new RegExp(`^${publicUrl}/api/provider_callback/twilio/conference/${session.session_id}\\.`));
+    }
+  });
+
+  it('joins a person who presses 1 to the session’s bridge, ends the call of one who presses 2, and leaves a machine its message', async () => {
+    const [prepared] = await app.app.get<EventStore>(EVENT_STORE).readStream(messageSessionConferenceStream(session.session_id));
+    const { bridge } = prepared!.data as MessageSessionConferencePrepared['data'];
+    const sid = (number: string) => callTo(number).sid!;
+
+    const annAnswered = await twilio.answerCall(sid(PEOPLE.ann), 'human');
+    expect(annAnswered.status).toBe(200);
+    expect(annAnswered.body).toContain(`<Say>${SETTINGS.default_message_live}\n${VOICE}</Say><Say>Press 1 to join the conference, or 2 to decline.</Say>`);
+    const annJoined = await twilio.pressKeys(sid(PEOPLE.ann), '1', actionOf(annAnswered.body)!);
+    expect(annJoined.body).toContain(`<Dial><Conference startConferenceOnEnter="true" endConferenceOnExit="false" beep="true">${bridge}</Conference></Dial>`);
+
+    const benAnswered = await twilio.answerCall(sid(PEOPLE.ben), 'unknown');
+    const benDeclined = await twilio.pressKeys(sid(PEOPLE.ben), '2', actionOf(benAnswered.body)!);
+    expect(benDeclined.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Say>You have declined the conference. Goodbye.</Say><Hangup/></Response>');
+
+    const machine = await twilio.answerCall(sid(PEOPLE.cat), 'machine_end_beep');
+    expect(machine.body).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Say>${SETTINGS.default_message_amd}</Say><Hangup/></Response>`);
+
+    for (const number of [PEOPLE.ann, PEOPLE.ben, PEOPLE.cat]) {
+      const answers = await twilio.postStatusCallbacks(sid(number), ['initiated', 'ringing', 'in-progress', 'completed']);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    }
+    expect((await twilio.postStatusCallbacks(sid(PEOPLE.dan), ['initiated', 'ringing', 'no-answer'])).map((answer) => answer.status)).toEqual([200, 200, 200]);
+
+    // Joined and declined are counted on their own (not as replied), and everything adds up to the four calls.
+    const progress = await until('every call to have its final answer', async () => {
+      const found = (await runResult(session.task_id)).progress;
+      return found.connected === 1 && found.rejected === 1 && found.delivered === 1 && found.failed === 1 ? found : undefined;
+    });
+    expect(progress).toEqual({ queued: 0, sending: 0, sent: 0, delivered: 1, failed: 1, replied: 0, unknown: 0, connected: 1, rejected: 1 });
+    const byNumber = new Map((await deliveries().find({ session_id: session.session_id })).map((delivery) => [delivery.address, delivery]));
+    expect(byNumber.get(PEOPLE.ann)).toMatchObject({ status: 'replied', reply: '1' });
+    expect(byNumber.get(PEOPLE.ben)).toMatchObject({ status: 'replied', reply: '2' });
+    expect(byNumber.get(PEOPLE.cat)).toMatchObject({ status: 'delivered', reply: null });
+    expect(byNumber.get(PEOPLE.dan)).toMatchObject({ status: 'failed' });
+    await until('the session to complete', async () => ((await runResult(session.task_id)).status === 'complete' ? true : undefined));
+  });
+
+  it('asks again for any other key, records nothing for it, and keeps the first choice', async () => {
+    const sid = callTo(PEOPLE.ann).sid!;
+    const answered = await twilio.answerCall(sid, 'human');
+    const again = await twilio.pressKeys(sid, '5', actionOf(answered.body)!);
+    expect(again.body).toContain('<Say>That is not one of the choices.</Say>');
+    // A key pressed twice (Twilio retrying) changes nothing: the first answer stands.
+    await twilio.pressKeys(sid, '2', actionOf(answered.body)!);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await deliveries().findOne({ session_id: session.session_id, address: PEOPLE.ann }))?.reply).toBe('1');
+  });
+
+  it('refuses a request not signed by Twilio, and answers 404 for a delivery that is no conference call', async () => {
+    const sid = callTo(PEOPLE.cat).sid!;
+    const forged = await twilio.pressKeys(sid, '1', `${publicUrl}/api/provider_callback/twilio/conference/${encodeURIComponent(`${session.session_id}.x.y:VOICE.1`)}`, { tamper: (form) => (form['Digits'] = '2') });
+    expect(forged.status).toBe(403);
+    const unsigned = await twilio.pressKeys(sid, '1', `${publicUrl}/api/provider_callback/twilio/conference/${encodeURIComponent(`${session.session_id}.x.y:VOICE.1`)}`, { unsigned: true });
+    expect(unsigned.status).toBe(403);
+    const nowhere = await twilio.pressKeys(sid, '1', `${publicUrl}/api/provider_callback/twilio/conference/no-such-session.x.y%3AVOICE.1`);
+    expect([nowhere.status, JSON.parse(nowhere.body)]).toEqual([404, { detail: 'No message session has this delivery.' }]);
+  });
+});
