@@ -14,7 +14,7 @@ export const STATUS_LABELS: Readonly<Record<SessionStatus, string>> = {
   skipped: 'Not sent (holiday or weekend)',
 };
 
-/** The deliveries' states in the order a delivery goes through them, in words. */
+/** The deliveries' states in the order a delivery goes through them, in words; a conference's joined and declined calls only for a conference. */
 export const DELIVERY_STATES: readonly { state: DeliveryState; label: string }[] = [
   { state: 'queued', label: 'Queued' },
   { state: 'sending', label: 'Sending' },
@@ -22,20 +22,28 @@ export const DELIVERY_STATES: readonly { state: DeliveryState; label: string }[]
   { state: 'unknown', label: 'Being checked' },
   { state: 'delivered', label: 'Delivered' },
   { state: 'replied', label: 'Replied' },
+  { state: 'connected', label: 'Joined the conference' },
+  { state: 'rejected', label: 'Declined the conference' },
   { state: 'failed', label: 'Failed' },
 ];
+
+/** The states a session's progress counts (a conference's only for a conference). */
+export const statesOf = (progress: DeliveryProgress) => DELIVERY_STATES.filter(({ state }) => progress[state] !== undefined);
 
 /** A session that will change no more: the progress stops following it. */
 export const isFinished = (status: SessionStatus): boolean => status === 'complete' || status === 'cancelled' || status === 'skipped';
 
-/** Deliveries that reached their person: a reply was delivered too. */
-export const reached = (progress: DeliveryProgress): number => progress.delivered + progress.replied;
+/** A conference's calls joined and declined (none for another type): each reached its person. */
+const chosen = (progress: DeliveryProgress): number => (progress.connected ?? 0) + (progress.rejected ?? 0);
+
+/** Deliveries that reached their person: a reply was delivered too, and so was a conference call joined or declined. */
+export const reached = (progress: DeliveryProgress): number => progress.delivered + progress.replied + chosen(progress);
 
 /** Deliveries with a final answer (delivered, replied or failed); the session completes when all have one. */
-export const settled = (progress: DeliveryProgress): number => progress.delivered + progress.replied + progress.failed;
+export const settled = (progress: DeliveryProgress): number => progress.delivered + progress.replied + progress.failed + chosen(progress);
 
 /** Every delivery counted by state (equals the session's deliveries once it is planned). */
-export const counted = (progress: DeliveryProgress): number => DELIVERY_STATES.reduce((sum, { state }) => sum + progress[state], 0);
+export const counted = (progress: DeliveryProgress): number => DELIVERY_STATES.reduce((sum, { state }) => sum + (progress[state] ?? 0), 0);
 
 /** The instant a listed session is shown by: when it started, or for one still to start when it is due. */
 export const sessionInstant = (session: Pick<ScenarioSessionDto, 'started_at' | 'scheduled_for'>): string | null => session.started_at ?? session.scheduled_for;

@@ -3,7 +3,7 @@ import { forwardRef, useId } from 'react';
 import styled from 'styled-components';
 import { newIdempotencyKey } from '../../../api/idempotency-key';
 import { RESEND_FAILED, type ProgressActor, type ProgressSnapshot } from '../machines/session-progress.machine';
-import { DELIVERY_STATES, isFinished, messagesText, peopleText, reached, settled, STATUS_LABELS } from '../session-progress';
+import { isFinished, messagesText, peopleText, reached, settled, statesOf, STATUS_LABELS } from '../session-progress';
 
 const selectContext = (snapshot: ProgressSnapshot) => snapshot.context;
 const selectResending = (snapshot: ProgressSnapshot) => snapshot.matches('resending');
@@ -59,7 +59,7 @@ export const SessionProgressPanel = forwardRef<HTMLHeadingElement, { progress: P
             <dt>Messages</dt>
             <dd>{total === null ? '…' : total}</dd>
           </div>
-          {DELIVERY_STATES.map(({ state, label }) => (
+          {statesOf(result.progress).map(({ state, label }) => (
             <div key={state}>
               <dt>{label}</dt>
               <dd>{result.progress[state]}</dd>
