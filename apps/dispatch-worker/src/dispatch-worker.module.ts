@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { DISPATCH_OUTBOX_COLLECTION, PLATFORM_CONFIG, READ_STORE, type PlatformConfig } from '@beacon/platform';
+import { asPollingAnswer } from '@beacon/domain';
 import type { ReadStore } from '@beacon/read-store';
 import { ReplyDeliveries } from './callbacks/reply-deliveries';
+import { SessionPolls } from './callbacks/session-polls';
 import { SessionTenants } from './callbacks/session-tenants';
 import { TwilioCallbacksController } from './callbacks/twilio-callbacks.controller';
+import { TwilioGatherController } from './callbacks/twilio-gather.controller';
 import { TwilioConferenceController } from './callbacks/twilio-conference.controller';
 import { ConferenceCalls } from './conference/conference-calls';
 import { ChannelProviders } from './channels/channel-providers';
@@ -18,25 +21,28 @@ import { DeliveryReportRecorder } from './reports/delivery-report-recorder';
  * callbacks). Needs InfrastructureModule and PlatformModule at the root.
  */
 @Module({
-  controllers: [TwilioCallbacksController, TwilioConferenceController],
+  controllers: [TwilioCallbacksController, TwilioGatherController, TwilioConferenceController],
   providers: [
     DeliveryReportRecorder,
     SessionTenants,
+    SessionPolls,
     ConferenceCalls,
     ReplyDeliveries,
     {
       provide: ChannelProviders,
-      inject: [READ_STORE, DeliveryReportRecorder, PLATFORM_CONFIG, ConferenceCalls],
+      inject: [READ_STORE, DeliveryReportRecorder, PLATFORM_CONFIG, SessionPolls, ConferenceCalls],
       // The simulator first, for every channel; each configured provider then takes its own channels.
-      useFactory: (readStore: ReadStore, reports: DeliveryReportRecorder, config: PlatformConfig, conferences: ConferenceCalls) => {
+      useFactory: (readStore: ReadStore, reports: DeliveryReportRecorder, config: PlatformConfig, polls: SessionPolls, conferences: ConferenceCalls) => {
         const outbox = (tenantId: string) => readStore.scope(tenantId).collection<SimulatedMessage>(DISPATCH_OUTBOX_COLLECTION);
-        const record: SimulatedReports = (message, report) => reports.record(message.tenantId, message.sessionId, report);
+        // A simulated reply of a poll's digit is recorded as that option's answer, as a texted one is.
+        const record: SimulatedReports = async (message, report) =>
+          reports.record(message.tenantId, message.sessionId, report.reply === undefined ? report : asPollingAnswer(report, (await polls.of(message.sessionId))?.choices ?? []));
         const simulator = new SimulatorProvider(outbox, record, config.simulator);
         return new ChannelProviders([
           simulator,
           // Conference messages' calls, while voice is simulated.
           new SimulatedConferenceProvider(simulator, conferences.of, outbox, record, config.simulator),
-          ...configuredProviders(config.channelProviders, { conferences: conferences.of }),
+          ...configuredProviders(config.channelProviders, { choicesOf: async (message) => (await polls.of(message.sessionId))?.choices ?? [], conferences: conferences.of }),
         ]);
       },
     },

@@ -20,6 +20,7 @@ const READ_OTHERWISE: ReadonlyMap<RouteName, string> = new Map([
   ['emailProviderCallback', "checks the body's signature over its raw text first (401 unsigned, 404 with no secret set), then parses it with its schema"],
   ['twilioStatusCallback', "checks Twilio's signature over the address and the form as sent first (403 unsigned, 404 with no Twilio account), then reads the fields"],
   ['twilioIncomingMessage', "checks Twilio's signature over the address and the form as sent first (403 unsigned, 404 with no Twilio account), then reads the fields"],
+  ['twilioGather', "checks Twilio's signature over the address and the form as sent first (403 unsigned, 404 with no Twilio account), then reads the key pressed"],
   ['twilioConferenceCall', "checks Twilio's signature over the address and the form as sent first (403 unsigned, 404 with no Twilio account), then reads the fields"],
 ]);
 

@@ -128,4 +128,5 @@ export * from './sending/quick-report';
 export * from './sending/quick-report.activity';
 export * from './sending/delivery-reports';
 export * from './sending/outgoing-message';
+export * from './sending/polling';
 export * from './sending/conference';

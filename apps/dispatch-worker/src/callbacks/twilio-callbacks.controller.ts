@@ -1,12 +1,13 @@
 import { Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import { ROUTES, type DetailResponse } from '@beacon/contracts';
-import { forbidden, notFound, validationError, withoutControlCharacters } from '@beacon/domain';
+import { asPollingAnswer, forbidden, notFound, validationError, withoutControlCharacters } from '@beacon/domain';
 import { PLATFORM_CONFIG, Public, rawFormBodyOf, type PlatformConfig, type TwilioAccountConfig } from '@beacon/platform';
 import type { Request, Response } from 'express';
 import { parseTwilioCallbackOfAccounts } from '../channels/failover/twilio-accounts-callback';
 import { repliedReport, type InboundReply, type TwilioCallback } from '../channels/twilio/twilio-status-callback';
 import { DeliveryReportRecorder } from '../reports/delivery-report-recorder';
 import { ReplyDeliveries } from './reply-deliveries';
+import { SessionPolls } from './session-polls';
 import { sessionOfDelivery, SessionTenants } from './session-tenants';
 
 export const TWILIO_OFF_MESSAGE = 'No Twilio account is configured.';
@@ -34,6 +35,7 @@ export class TwilioCallbacksController {
     @Inject(DeliveryReportRecorder) private readonly reports: DeliveryReportRecorder,
     @Inject(SessionTenants) private readonly tenants: SessionTenants,
     @Inject(ReplyDeliveries) private readonly replies: ReplyDeliveries,
+    @Inject(SessionPolls) private readonly polls: SessionPolls,
   ) {}
 
   @Public()
@@ -76,7 +78,10 @@ export class TwilioCallbacksController {
       return answered();
     }
     const reply: InboundReply = { ...callback.reply, text: withoutControlCharacters(callback.reply.text) };
-    await this.reports.record(tenantId, delivery.sessionId, repliedReport(reply, { deliveryId: delivery.deliveryId, providerMessageId: delivery.providerMessageId ?? reply.providerMessageId }));
+    const report = repliedReport(reply, { deliveryId: delivery.deliveryId, providerMessageId: delivery.providerMessageId ?? reply.providerMessageId });
+    // A digit of the message's poll is recorded as that option's answer; anything else as written.
+    const poll = await this.polls.of(delivery.sessionId);
+    await this.reports.record(tenantId, delivery.sessionId, asPollingAnswer(report, poll?.choices ?? []));
     return answered();
   }
 

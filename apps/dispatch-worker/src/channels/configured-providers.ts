@@ -8,10 +8,11 @@ import { IncomingWebhookProvider } from './slack/incoming-webhook.provider';
 import { WorkflowsWebhookProvider } from './teams/workflows-webhook.provider';
 import type { ConferenceLookup } from '../conference/conference-calls';
 import { conferenceCallBaseOf } from './twilio/conference-callback';
+import { gatherCallbackBaseOf } from './twilio/gather-twiml';
 import { statusCallbackBaseOf } from './twilio/twilio-callback-url';
 import type { TwilioOptions } from './twilio/twilio-options';
 import { TwilioSmsProvider } from './twilio/twilio-sms.provider';
-import { TwilioVoiceProvider } from './twilio/twilio-voice.provider';
+import { TwilioVoiceProvider, type VoicePolls } from './twilio/twilio-voice.provider';
 
 /** The longest one SMTP send may take (queued on a pooled connection to the server's answer). */
 export const DISPATCH_SMTP_TIMEOUT_MS = 30_000;
@@ -41,28 +42,31 @@ function withFailover(first: ChannelProvider, failover: ChannelProvider | undefi
   });
 }
 
+/** What the providers read of the message sessions they send for. */
+export interface ConfiguredProviderSessions {
+  /** The polling choices of a message's session: calls ask them (VoicePolls). */
+  readonly choicesOf?: VoicePolls['choicesOf'];
+  /** A message's session's conference, if it is one: its calls join the session's bridge. */
+  readonly conferences?: ConferenceLookup;
+}
+
 /**
  * The real providers configuration chooses, each for its channels (the simulator, which comes first in
  * ChannelProviders, keeps every other channel), each with its failover provider when one is chosen
  * (failover/failover.provider.ts). Twilio's messages ask for status callbacks at PUBLIC_URL, so their
  * acceptance waits for Twilio's report.
  */
-/** What the providers read of the message sessions they send for. */
-export interface ConfiguredProviderSessions {
-  /** A message's session's conference, if it is one: its calls join the session's bridge. */
-  readonly conferences?: ConferenceLookup;
-}
-
 export function configuredProviders(config: ChannelProvidersConfig, sessions: ConfiguredProviderSessions = {}): ChannelProvider[] {
   const providers: ChannelProvider[] = [];
   const failover = config.failover ?? {};
   if (config.twilio) {
     const options = twilioOptionsOf(config.twilio, config.callbackBaseUrl);
     const second = failover.twilio ? twilioOptionsOf(failover.twilio, config.callbackBaseUrl) : undefined;
+    const polls = sessions.choicesOf ? { polls: { actionBaseUrl: gatherCallbackBaseOf(config.callbackBaseUrl), choicesOf: sessions.choicesOf } } : {};
     const conferences = sessions.conferences ? { conferences: sessions.conferences, conferenceCallBaseUrl: conferenceCallBaseOf(config.callbackBaseUrl) } : {};
     if (config.sms === 'twilio') providers.push(withFailover(new TwilioSmsProvider(options), failover.sms === 'twilio' && second ? new TwilioSmsProvider(second) : undefined));
     if (config.voice === 'twilio') {
-      providers.push(withFailover(new TwilioVoiceProvider({ ...options, ...conferences }), failover.voice === 'twilio' && second ? new TwilioVoiceProvider({ ...second, ...conferences }) : undefined));
+      providers.push(withFailover(new TwilioVoiceProvider({ ...options, ...polls, ...conferences }), failover.voice === 'twilio' && second ? new TwilioVoiceProvider({ ...second, ...polls, ...conferences }) : undefined));
     }
   }
   if (config.email === 'smtp' && config.smtp) {

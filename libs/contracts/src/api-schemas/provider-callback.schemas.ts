@@ -1,4 +1,4 @@
-/** The providers' callbacks (provider-callback.routes.ts): Twilio's status callbacks and incoming SMS. */
+/** The providers' callbacks (provider-callback.routes.ts): Twilio's status callbacks, incoming SMS and a call's key presses. */
 import { z } from 'zod';
 import type { PROVIDER_CALLBACK_ROUTES } from '../routes/provider-callback.routes';
 import { described, json, named, type ApiFeature } from './api-schema';
@@ -34,6 +34,17 @@ export const TwilioIncomingMessageFormSchema = named(
     })
     .catchall(z.string()),
   'An incoming SMS as Twilio posts it to the number\'s webhook (application/x-www-form-urlencoded), signed with X-Twilio-Signature as a status callback is.',
+);
+
+export const TwilioGatherFormSchema = named(
+  'TwilioGatherForm',
+  z
+    .object({
+      CallSid: twilioField('The call (CA…).'),
+      Digits: twilioField('The key the person pressed.'),
+    })
+    .catchall(z.string()),
+  "What Twilio posts to a call's Gather action when the person presses a key (application/x-www-form-urlencoded), signed with X-Twilio-Signature as a status callback is.",
 );
 
 export const TwilioConferenceCallFormSchema = named(
@@ -87,6 +98,18 @@ export const PROVIDER_CALLBACK_API = {
         400: { description: 'Signed, but its address names no delivery.' },
         403: { description: 'The X-Twilio-Signature is missing or does not match the address and the form: nothing recorded.' },
         404: { description: 'No Twilio account is configured, or no conference message session has this delivery.' },
+      },
+    },
+    twilioGather: {
+      summary: 'The key a called person pressed to answer the poll',
+      description:
+        "The Gather action of a call whose message has polling options: PUBLIC_URL, this path, and the delivery's id. A key that is one of the options is recorded as the delivery's reply (the option's text and digit) and the caller thanked; another key is asked for again once (the same address with `?again=1`), then the call ends with nothing recorded. The answer is TwiML for the rest of the call. The organisation and the options are the session's, never what the request says.",
+      form: TwilioGatherFormSchema,
+      responses: { 200: { description: 'TwiML: thanks, the options again, or goodbye.', file: 'text/xml' } },
+      errors: {
+        400: { description: 'Signed, but no key pressed, or its address names no delivery.' },
+        403: { description: 'The X-Twilio-Signature is missing or does not match the address and the form: nothing recorded.' },
+        404: { description: 'No Twilio account is configured, or no message session has this delivery.' },
       },
     },
   },

@@ -121,8 +121,12 @@ describe('previewing a message (spec part 2 §5)', () => {
       expect(given(polling).when('sms', 'Are you safe?').text).toBe('Are you safe?\n1 - Yes\n3 - No');
     });
 
-    it.each(['email', 'voice'] as const)('given options, when previewing %s, then they show too', (channel) => {
-      expect(given(polling).when(channel, 'Are you safe?').text).toBe('Are you safe?\n1 - Yes\n3 - No');
+    it('given options, when previewing an email, then they show too', () => {
+      expect(given(polling).when('email', 'Are you safe?').text).toBe('Are you safe?\n1 - Yes\n3 - No');
+    });
+
+    it('given options, when previewing a call, then it says which key to press for each', () => {
+      expect(given(polling).when('voice', 'Are you safe?').text).toBe('Are you safe?\nPress 1 for Yes.\nPress 3 for No.');
     });
 
     it.each(['teams', 'slack', 'pwa'] as const)('given options, when previewing %s (no answers there), then they do not show', (channel) => {

@@ -1,3 +1,4 @@
+import { pollingChoices, pollingLine, spokenPollingLine } from '../sending/polling';
 import { countSmsSegments, type SmsSegmentCount } from './sms-segments';
 
 /**
@@ -8,7 +9,7 @@ import { countSmsSegments, type SmsSegmentCount } from './sms-segments';
  * An SMS preview reads, one part a line:
  *   [TEST HEADER: ]opening_text
  *   the message
- *   1 - Yes            (each polling option with both a digit and a text)
+ *   1 - Yes            (each polling option with both a digit and a text; a call: "Press 1 for Yes.")
  *   Respond here: https://example.invalid/r/SAMPLE   (the two-way link)
  *   Report.pdf: https://example.invalid/f/SAMPLE    (each linked attachment)
  *   closing_text
@@ -115,12 +116,13 @@ export function maskPlaceholders(text: string, mask = PLACEHOLDER_MASK): string 
 
 const isSet = (text: string | null | undefined): text is string => typeof text === 'string' && text.trim() !== '';
 
-/** "1 - Yes" for each option with both a digit and a text (spec: only those appear). */
-function pollingLines(options: readonly PreviewPollingOption[]): string[] {
-  return options.flatMap(({ option_digit, option_text }) => {
-    const digit = option_digit === null || option_digit === undefined ? '' : String(option_digit).trim();
-    return digit !== '' && isSet(option_text) ? [`${digit} - ${maskPlaceholders(option_text.trim())}`] : [];
-  });
+/**
+ * "1 - Yes" for each option with both a digit and a text (spec: only those appear); a call speaks
+ * them as "Press 1 for Yes." inside the key press it waits for (sending/polling.ts).
+ */
+function pollingLines(channel: PreviewChannel, options: readonly PreviewPollingOption[]): string[] {
+  const line = channel === 'voice' ? spokenPollingLine : pollingLine;
+  return pollingChoices(options).map((choice) => line({ ...choice, text: maskPlaceholders(choice.text) }));
 }
 
 /** The files the channel links when its links are on: its own, and for SMS and email the shared ones. */
@@ -152,7 +154,7 @@ export function previewMessage(channel: PreviewChannel, input: PreviewInput): Me
   const lines = [
     ...(sms && isSet(settings.opening_text) ? [maskPlaceholders(settings.opening_text)] : []),
     maskPlaceholders(input.text),
-    ...(POLLING_CHANNELS.has(channel) ? pollingLines(scenario.polling_options ?? []) : []),
+    ...(POLLING_CHANNELS.has(channel) ? pollingLines(channel, scenario.polling_options ?? []) : []),
     ...(sms && scenario.sms_two_way_link === true ? [TWO_WAY_LINK_TEXT] : []),
     ...attachmentLines(channel, scenario),
     ...(sms && isSet(settings.closing_text) ? [maskPlaceholders(settings.closing_text)] : []),

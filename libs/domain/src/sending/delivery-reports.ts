@@ -14,7 +14,10 @@ export interface ReportedDelivery {
   readonly providerMessageId: string;
   readonly status: Extract<DeliveryStatus, 'sent' | 'delivered' | 'failed' | 'replied' | 'timed_out'>;
   readonly reason?: string;
+  /** What the recipient answered: their text, or the text of the polling choice they picked. */
   readonly reply?: string;
+  /** The digit of the polling choice the reply picked (a key pressed, a digit texted back, a button on the response page). */
+  readonly replyDigit?: string;
   readonly at: string;
   /** Nothing had answered this delivery before (a time-out of one never sent): it is the delivery's first answer. */
   readonly unanswered?: true;

@@ -2,6 +2,7 @@ import { normaliseSmsText } from '../message/sms-segments';
 import { testHeader, type PreviewGroupSettings } from '../message/message-preview';
 import type { ScenarioDraft } from '../message/scenario-draft';
 import type { DeliveryChannel } from './message-session-page';
+import { pollingChoices, pollingLine, spokenPollingLine, type PollingChoice } from './polling';
 
 /** What one channel's recipients get: the subject (email, Teams, Slack, push) and the text. */
 export interface OutgoingContent {
@@ -11,11 +12,9 @@ export interface OutgoingContent {
 
 const isSet = (text: string | null | undefined): text is string => typeof text === 'string' && text.trim() !== '';
 
-function pollingLines(draft: ScenarioDraft): string[] {
-  return draft.polling_options.flatMap(({ option_digit, option_text }) => {
-    const digit = String(option_digit ?? '').trim();
-    return digit !== '' && isSet(option_text) ? [`${digit} - ${option_text.trim()}`] : [];
-  });
+/** "1 - Yes" lines for a text or an email; a call speaks "Press 1 for Yes." while it waits for the key. */
+function pollingLines(draft: ScenarioDraft, line: (choice: PollingChoice) => string = pollingLine): string[] {
+  return pollingChoices(draft.polling_options).map(line);
 }
 
 /**
@@ -40,7 +39,7 @@ export function outgoingContent(channel: DeliveryChannel, draft: ScenarioDraft, 
     case 'EMAIL':
       return { subject, text: [draft.message.email, ...pollingLines(draft)].join('\n') };
     case 'VOICE':
-      return { text: [draft.message.voice, ...pollingLines(draft)].join('\n') };
+      return { text: [draft.message.voice, ...pollingLines(draft, spokenPollingLine)].join('\n') };
     case 'TEAMS':
       return { subject: draft.scenario_name.trim(), text: draft.teams.message };
     case 'SLACK':

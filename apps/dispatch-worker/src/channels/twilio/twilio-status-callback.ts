@@ -147,7 +147,7 @@ export function repliedReport(reply: InboundReply, delivery: { readonly delivery
 }
 
 /** The form's fields as Twilio signed them: strings, or lists for a repeated field. */
-function formOf(body: TwilioCallbackRequest['body']): Record<string, string | string[]> {
+export function formOf(body: TwilioCallbackRequest['body']): Record<string, string | string[]> {
   const form: Record<string, string | string[]> = {};
   const add = (key: string, value: string) => {
     const existing = form[key];
@@ -164,7 +164,7 @@ function formOf(body: TwilioCallbackRequest['body']): Record<string, string | st
   return form;
 }
 
-function headerOf(headers: TwilioCallbackRequest['headers'], name: string): string | undefined {
+export function headerOf(headers: TwilioCallbackRequest['headers'], name: string): string | undefined {
   const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
   const value = entry?.[1];
   return typeof value === 'string' ? value : value?.[0];

@@ -108,3 +108,48 @@ describe('Twilio voice provider', () => {
     expect(await harness.provider.lookup!({ ...message, address: '+447700900999' })).toEqual({ kind: 'not-found' });
   });
 });
+
+describe('Twilio voice provider, a message with polling options', () => {
+  let harness: TwilioHarness;
+  const actionBaseUrl = 'https://beacon.example.org/api/provider_callback/twilio/gather';
+  const choices = [{ digit: '1', text: 'I am safe' }];
+
+  beforeAll(async () => {
+    harness = await twilioHarness('VOICE');
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const provider = (choicesOf: () => Promise<readonly { digit: string; text: string }[]>) =>
+    new TwilioVoiceProvider({
+      accountSid: harness.fake.accountSid,
+      authToken: harness.fake.authToken,
+      from: TWILIO_TEST_FROM,
+      apiBaseUrl: harness.fake.apiBaseUrl,
+      statusCallbackBaseUrl: harness.callbackBaseUrl,
+      polls: { actionBaseUrl, choicesOf },
+    });
+
+  it('asks the options in a Gather whose action is the delivery’s own address', async () => {
+    const outcome = await provider(async () => choices).send({ ...harness.message('poll-1'), text: 'Are you safe?\nPress 1 for I am safe.' });
+    expect(outcome.kind).toBe('accepted');
+    expect(harness.fake.createsFor('poll-1')[0]?.params['Twiml']).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Gather input="dtmf" numDigits="1" timeout="10" ' +
+        `action="${actionBaseUrl}/poll-1" method="POST"><Say>Are you safe?\nPress 1 for I am safe.</Say></Gather>` +
+        '<Say>No answer was recorded. Goodbye.</Say></Response>',
+    );
+  });
+
+  it('only speaks the text of a message without options', async () => {
+    await provider(async () => []).send(harness.message('poll-none'));
+    expect(harness.fake.createsFor('poll-none')[0]?.params['Twiml']).not.toContain('<Gather');
+  });
+
+  it('refuses for now, placing no call, while the message’s options cannot be read', async () => {
+    const outcome = await provider(() => Promise.reject(new Error('event store down'))).send(harness.message('poll-unread'));
+    expect(outcome).toEqual({ kind: 'refused', permanent: false, reason: "The message's polling options could not be read" });
+    expect(harness.fake.createsFor('poll-unread')).toEqual([]);
+  });
+});

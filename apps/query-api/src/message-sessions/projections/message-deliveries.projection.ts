@@ -113,7 +113,11 @@ function changesOf(event: ProjectedEvent, at: string): [string, Apply][] {
           report.deliveryId,
           report.status,
           report.at || at,
-          { ...(report.reason === undefined ? {} : { reason: report.reason }), ...(report.reply === undefined ? {} : { reply: report.reply }) },
+          {
+            ...(report.reason === undefined ? {} : { reason: report.reason }),
+            ...(report.reply === undefined ? {} : { reply: report.reply }),
+            ...(report.replyDigit === undefined ? {} : { reply_digit: report.replyDigit }),
+          },
           { provider_message_id: report.providerMessageId || null },
         ),
       ]);

@@ -46,6 +46,12 @@ type NextCreate =
   | { kind: 'fail'; status: number };
 
 const API = '/2010-04-01';
+
+/** The action address of the first `<Gather>` in a TwiML document, unescaped, if it has one. */
+export function gatherActionOf(twiml: string): string | undefined {
+  const action = /<Gather\b[^>]*\baction="([^"]*)"/.exec(twiml)?.[1];
+  return action?.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
 const E164 = /^\+[1-9]\d{1,14}$/;
 
 /**
@@ -173,6 +179,20 @@ export class FakeTwilioServer {
       },
       options,
     );
+  }
+
+  /**
+   * Posts the key a called person pressed to a Gather action, signed, as Twilio does while the call is
+   * in progress: to `actionUrl`, else to the action of the call's own TwiML (gatherActionOf).
+   */
+  async postGatherDigits(callSid: string, digits: string, actionUrl?: string, options: PostOptions = {}): Promise<CallbackAnswer> {
+    const resource = this.resources.get(callSid);
+    if (!resource || resource.kind !== 'call') throw new Error(`The fake Twilio has no call ${callSid}`);
+    const twiml = resource.params['Twiml'];
+    const url = actionUrl ?? (typeof twiml === 'string' ? gatherActionOf(twiml) : undefined);
+    if (!url) throw new Error(`${callSid} asks for no key (its TwiML has no Gather action)`);
+    const { CallbackSource: _source, SequenceNumber: _sequence, Timestamp: _timestamp, ...call } = this.callbackForm(resource, 'in-progress');
+    return this.post(url, { ...call, Digits: digits, FinishedOnKey: '', msg: 'Gather End' }, options);
   }
 
   /**

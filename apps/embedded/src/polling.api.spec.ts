@@ -1,0 +1,229 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { DEMO_ROOT_ID } from '@beacon/command-api';
+import { READ_MODELS, type ContactFieldDto, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
+import { FakeTwilioServer, gatherActionOf, type FakeTwilioCreate } from '@beacon/dispatch-worker/testing';
+import { deliveryReportsStream } from '@beacon/domain';
+import type { EventStore } from '@beacon/event-store';
+import { EVENT_STORE, READ_STORE } from '@beacon/platform';
+import type { Document, ReadStore } from '@beacon/read-store';
+import { because } from '@beacon/testing';
+import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+
+/**
+ * Polling answers over HTTP from start to finish: a message with polling options is sent through the
+ * fake Twilio (which signs its requests as Twilio does) and through the simulator; the key a called
+ * person presses comes back to the call's Gather action, a digit texted back to the reply webhook, and
+ * each is recorded as the option's answer.
+ */
+const TWILIO_FROM = '+15005550006';
+const PEOPLE = [
+  { name: 'Ann', mobile: '+447911124101' },
+  { name: 'Ben', mobile: '+447911124102' },
+  { name: 'Cat', mobile: '+447911124103' },
+] as const;
+const POLLING_OPTIONS = [
+  { option_digit: '1', option_text: 'I am safe' },
+  { option_digit: '2', option_text: 'I need help' },
+];
+const XML = '<?xml version="1.0" encoding="UTF-8"?>';
+
+interface DeliveryDocument extends Document {
+  session_id: string;
+  channel: string;
+  address: string | null;
+  status: string;
+  reply: string | null;
+  reply_digit?: string;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Contacts with a mobile number in the demo organisation, and a message with polling options sent to them. */
+async function sendPoll(app: TestApp, admin: string, people: readonly { name: string; mobile: string }[], devices: readonly ('SMS' | 'VOICE')[]): Promise<SessionStartedDto> {
+  const created = await request(app.url).post('/api/field/').set(auth(admin)).send({ label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: DEMO_ROOT_ID });
+  because(JSON.stringify(created.body), () => expect(created.status).toBe(201));
+  const mobile = created.body as ContactFieldDto;
+  for (const person of people) {
+    const response = await request(app.url)
+      .post('/api/user/')
+      .set(auth(admin))
+      .send({
+        email: `${person.name.toLowerCase()}@poll.test`,
+        first_name: person.name,
+        last_name: 'Resident',
+        customer_group: DEMO_ROOT_ID,
+        customer_permission: 'CONTACT',
+        preferred_timezone: 'Europe/London',
+        custom_fields: [{ field: mobile.id, values: [person.mobile] }],
+      });
+    because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
+  }
+  const started = await request(app.url)
+    .post('/api/scenario/send_without_saving/')
+    .set(auth(admin))
+    .send({
+      scenario_name: 'Are you safe?',
+      is_real: true,
+      recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
+      devices: devices.map((type, index) => ({ dispatch_type: type, id: `${mobile.id}:${type}`, field_id: mobile.id, label: type, field_label: 'Mobile', heading: '', position: index + 1 })),
+      message: { sms: 'Gas leak on Mill Road. Are you safe?', voice: 'There is a gas leak on Mill Road. Are you safe?', email: '' },
+      polling_options: POLLING_OPTIONS,
+    });
+  because(JSON.stringify(started.body), () => expect(started.status).toBe(202));
+  return started.body as SessionStartedDto;
+}
+
+const deliveriesOf = (app: TestApp) => app.app.get<ReadStore>(READ_STORE).scope(DEMO_ROOT_ID).collection<DeliveryDocument>(READ_MODELS.messageDeliveries);
+
+describe('polling answers through Twilio', () => {
+  let twilio: FakeTwilioServer;
+  let app: TestApp;
+  let publicUrl: string;
+  let admin: string;
+  let session: SessionStartedDto;
+
+  beforeAll(async () => {
+    twilio = await FakeTwilioServer.start();
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}`;
+    app = await startTestApp({
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      SMS_PROVIDER: 'twilio',
+      VOICE_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_FROM,
+      TWILIO_API_BASE: twilio.apiBaseUrl,
+      TWILIO_REPLY_TENANT: DEMO_ROOT_ID,
+    });
+    admin = await login(app, 'admin@demo.test');
+    // Texts go out from our number (a sender name cannot be replied to).
+    await request(app.url).put(`/api/customer_group_settings/${DEMO_ROOT_ID}/`).set(auth(admin)).send({ default_sms_sender_name: '' }).expect(200);
+    session = await sendPoll(app, admin, PEOPLE, ['SMS', 'VOICE']);
+    await until('every text and call to be placed', () => (twilio.creates.length === PEOPLE.length * 2 ? true : undefined));
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await twilio?.close();
+  });
+
+  const param = (create: FakeTwilioCreate, name: string) => create.params[name] as string;
+  const createTo = (kind: 'message' | 'call', to: string) => {
+    const create = twilio.creates.find((each) => each.kind === kind && param(each, 'To') === to);
+    if (!create?.sid) throw new Error(`no ${kind} to ${to}`);
+    return create;
+  };
+  const delivery = (channel: 'SMS' | 'VOICE', address: string) => deliveriesOf(app).findOne({ session_id: session.session_id, channel, address });
+  const replied = (channel: 'SMS' | 'VOICE', address: string) =>
+    until(`the ${channel} reply of ${address}`, async () => {
+      const found = await delivery(channel, address);
+      return found?.status === 'replied' ? found : undefined;
+    });
+
+  it('texts the options as the preview shows them, and asks them on each call inside a Gather acting at the delivery’s address', () => {
+    for (const person of PEOPLE) {
+      // Between the organisation's opening and closing texts.
+      expect(param(createTo('message', person.mobile), 'Body')).toContain('\nGas leak on Mill Road. Are you safe?\n1 - I am safe\n2 - I need help\n');
+      const call = createTo('call', person.mobile);
+      const action = gatherActionOf(param(call, 'Twiml'));
+      expect(param(call, 'Twiml')).toContain(
+        `<Gather input="dtmf" numDigits="1" timeout="10" action="${action}" method="POST"><Say>There is a gas leak on Mill Road. Are you safe?\nPress 1 for I am safe.\nPress 2 for I need help.</Say></Gather>`,
+      );
+      expect(action?.startsWith(`${publicUrl}/api/provider_callback/twilio/gather/${encodeURIComponent(`${session.session_id}.`)}`)).toBe(true);
+    }
+  });
+
+  it('records the key a called person pressed as the option’s answer, asking again once after a key that is no option', async () => {
+    const ann = createTo('call', PEOPLE[0].mobile);
+    const wrong = await twilio.postGatherDigits(ann.sid!, '7');
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toContain('<Say>Sorry, that is not one of the choices.\nPress 1 for I am safe.\nPress 2 for I need help.</Say></Gather>');
+    const again = gatherActionOf(wrong.body)!;
+    expect(again).toBe(`${gatherActionOf(param(ann, 'Twiml'))}?again=1`);
+    const right = await twilio.postGatherDigits(ann.sid!, '2', again);
+    expect([right.status, right.body]).toEqual([200, `${XML}<Response><Say>Thank you. Your answer, I need help, was recorded. Goodbye.</Say><Hangup/></Response>`]);
+    expect(await replied('VOICE', PEOPLE[0].mobile)).toMatchObject({ reply: 'I need help', reply_digit: '2' });
+
+    const ben = createTo('call', PEOPLE[1].mobile);
+    await twilio.postGatherDigits(ben.sid!, '9');
+    const twice = await twilio.postGatherDigits(ben.sid!, '9', `${gatherActionOf(param(ben, 'Twiml'))}?again=1`);
+    expect(twice.body).toBe(`${XML}<Response><Say>Sorry, that is not one of the choices. No answer was recorded. Goodbye.</Say><Hangup/></Response>`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await delivery('VOICE', PEOPLE[1].mobile))?.status).not.toBe('replied');
+  });
+
+  it('refuses a key press not signed by Twilio (403) and one for a session that does not exist (404), recording nothing', async () => {
+    const reports = async () => (await app.app.get<EventStore>(EVENT_STORE).readStream(deliveryReportsStream(session.session_id)).catch(() => [])).length;
+    const before = await reports();
+    const cat = createTo('call', PEOPLE[2].mobile);
+    const forged = await twilio.postGatherDigits(cat.sid!, '1', undefined, { tamper: (form) => (form['Digits'] = '2') });
+    const unsigned = await twilio.postGatherDigits(cat.sid!, '1', undefined, { unsigned: true });
+    for (const answer of [forged, unsigned]) expect([answer.status, JSON.parse(answer.body)]).toEqual([403, { detail: 'The X-Twilio-Signature is missing or does not match this address and form.' }]);
+    const nowhere = await twilio.postGatherDigits(cat.sid!, '1', `${publicUrl}/api/provider_callback/twilio/gather/${encodeURIComponent('00000000-0000-4000-8000-000000000000.someone.device:VOICE.1')}`);
+    expect([nowhere.status, JSON.parse(nowhere.body)]).toEqual([404, { detail: 'No message session has this delivery.' }]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await reports()).toBe(before);
+  });
+
+  it('records a digit texted back as the option’s answer, and any other text as written', async () => {
+    const replyUrl = `${publicUrl}/api/provider_callback/twilio/reply`;
+    await twilio.postIncomingMessage(replyUrl, { from: PEOPLE[0].mobile, to: TWILIO_FROM, body: ' 1. ' });
+    await twilio.postIncomingMessage(replyUrl, { from: PEOPLE[1].mobile, to: TWILIO_FROM, body: '1 more minute, packing' });
+    expect(await replied('SMS', PEOPLE[0].mobile)).toMatchObject({ reply: 'I am safe', reply_digit: '1' });
+    const free = await replied('SMS', PEOPLE[1].mobile);
+    expect(free.reply).toBe('1 more minute, packing');
+    expect(free.reply_digit).toBeUndefined();
+    const result = (await request(app.url).get(`/api/scenario/run_result/${session.task_id}/`).set(auth(admin)).expect(200)).body as RunResultDto;
+    expect(result.progress.replied).toBe(3);
+  });
+});
+
+describe('polling answers through the simulator', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    // Every simulated recipient answers "1".
+    app = await startTestApp({ SIMULATOR_REPLY_RATE: '1' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('records a simulated "1" as the first option’s answer on every channel', async () => {
+    const admin = await login(app, 'admin@demo.test');
+    const people = PEOPLE.slice(0, 2);
+    const session = await sendPoll(app, admin, people, ['SMS', 'VOICE']);
+    const answered = await until('every delivery to be answered', async () => {
+      const found = await deliveriesOf(app).find({ session_id: session.session_id, status: 'replied' });
+      return found.length === people.length * 2 ? found : undefined;
+    });
+    expect(answered.map(({ channel, reply, reply_digit }) => ({ channel, reply, reply_digit }))).toEqual(
+      expect.arrayContaining([
+        { channel: 'SMS', reply: 'I am safe', reply_digit: '1' },
+        { channel: 'VOICE', reply: 'I am safe', reply_digit: '1' },
+      ]),
+    );
+    expect(answered.every((document) => document.reply === 'I am safe')).toBe(true);
+  });
+});
