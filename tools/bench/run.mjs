@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchHttp, HTTP } from './http.mjs';
 import { benchSending, SEND_RECIPIENTS, SENDING_TARGETS } from './sending.mjs';
+import { benchSendingDistributed, DIST_RECIPIENTS, DIST_TARGET_RECIPIENTS } from './sending-distributed.mjs';
 import { errorText, fmtInt, fmtMb, fmtMs, heading, line, percentile, sleep } from './measure.mjs';
 import {
   ACTIVITY_SIZES,
@@ -566,6 +567,10 @@ async function main() {
     benchSending(require),
   );
 
+  const distributed = await section(`6. Sending in the distributed topology (Kafka, MongoDB wire, separate processes): ${fmtInt(DIST_RECIPIENTS)} people with 1, then 3 workers`, () =>
+    benchSendingDistributed(require),
+  );
+
   heading('Summary against targets');
   const mark = (ok) => (ok === null ? 'not measured' : ok ? 'met' : 'NOT MET');
   const rows = [];
@@ -629,6 +634,14 @@ async function main() {
   if (sending) {
     rows.push([`  (that broadcast meanwhile took, s)`, '-', (sending.busy.ms / 1000).toFixed(2), 'not a target']);
     rows.push([`  1 channel: jobs/s, and per batched append`, '-', `${fmtInt(sending.one.jobsPerSec)} (${fmtRatio(sending.one.jobsPerSec / (ours.batch1?.eventsPerSec ?? NaN))})`, 'not a target']);
+  }
+  if (distributed) {
+    const complete = distributed.one.result.deliveries === DIST_RECIPIENTS && distributed.three.result.deliveries === DIST_RECIPIENTS;
+    rows.push([`distributed send to ${fmtInt(DIST_RECIPIENTS)}, 1 worker (s)`, 'completes', (distributed.one.ms / 1000).toFixed(1), mark(distributed.one.result.deliveries === DIST_RECIPIENTS)]);
+    rows.push([`distributed send to ${fmtInt(DIST_RECIPIENTS)}, 3 workers (s)`, '< 1 worker', (distributed.three.ms / 1000).toFixed(1), mark(distributed.three.ms < distributed.one.ms)]);
+    rows.push([`distributed send to ${fmtInt(DIST_TARGET_RECIPIENTS)}, 3 workers`, 'completes', `run at ${fmtInt(DIST_RECIPIENTS)}`, mark(complete && DIST_RECIPIENTS >= DIST_TARGET_RECIPIENTS)]);
+  } else {
+    rows.push([`distributed send to ${fmtInt(DIST_TARGET_RECIPIENTS)}, 3 workers`, 'completes', '-', 'not measured (no Kafka/MongoDB)']);
   }
   const widths = [52, 11, 15, 12];
   const row = (cells) => console.log('  ' + cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ').trimEnd());
