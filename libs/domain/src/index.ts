@@ -129,4 +129,5 @@ export * from './sending/quick-report.activity';
 export * from './sending/delivery-reports';
 export * from './sending/outgoing-message';
 export * from './sending/polling';
+export * from './sending/two-way-link';
 export * from './sending/conference';

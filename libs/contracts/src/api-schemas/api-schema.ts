@@ -146,7 +146,7 @@ export interface ApiAnswer {
 }
 
 /** Error statuses the API answers (see libs/platform's error filter); the document lists them per route. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
 
 export interface RouteSchemas {
   readonly summary: string;

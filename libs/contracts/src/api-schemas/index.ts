@@ -17,6 +17,7 @@ export * from './message-session.schemas';
 export * from './holidays.schemas';
 export * from './speech.schemas';
 export * from './provider-callback.schemas';
+export * from './response-page.schemas';
 export * from './invoke.schemas';
 export * from './sending-list-query';
 export * from './dead-letters.schemas';

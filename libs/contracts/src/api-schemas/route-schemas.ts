@@ -17,6 +17,7 @@ import { DEAD_LETTERS_API } from './dead-letters.schemas';
 import { SIMULATOR_API } from './simulator.schemas';
 import { ON_CALL_API } from './on-call.schemas';
 import { PROVIDER_CALLBACK_API } from './provider-callback.schemas';
+import { RESPONSE_PAGE_API } from './response-page.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
 import { SCENARIO_API } from './scenario.schemas';
 import { MESSAGE_SESSION_API } from './message-session.schemas';
@@ -51,6 +52,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   HOLIDAYS_API,
   SPEECH_API,
   PROVIDER_CALLBACK_API,
+  RESPONSE_PAGE_API,
   INVOKE_API,
   DEAD_LETTERS_API,
   SIMULATOR_API,
@@ -79,6 +81,7 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(HOLIDAYS_API),
   ...tagged(SPEECH_API),
   ...tagged(PROVIDER_CALLBACK_API),
+  ...tagged(RESPONSE_PAGE_API),
   ...tagged(INVOKE_API),
   ...tagged(DEAD_LETTERS_API),
   ...tagged(SIMULATOR_API),

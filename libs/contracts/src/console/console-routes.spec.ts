@@ -113,6 +113,7 @@ const PUBLIC: readonly (readonly [string, PublicRouteKey, PublicRouteAccess])[] 
   ['/impersonate_login/tok', 'impersonateLogin', 'public'],
   ['/change_password', 'changePassword', 'signedIn'],
   ['/incident-template', 'incidentTemplate', 'public'],
+  ['/r/AbCdEfGhIjKlMnOpQrStUv', 'responsePage', 'public'],
   ['/public-registration/4/acme', 'publicRegistration', 'noSignIn'],
   ['/public-registration/4/acme/register', 'publicRegistration.register', 'noSignIn'],
   ['/public-registration/4/acme/deregister', 'publicRegistration.deregister', 'noSignIn'],

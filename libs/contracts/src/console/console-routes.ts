@@ -217,6 +217,7 @@ export const PUBLIC_ROUTES = [
   publicRoute('impersonateLogin', '/impersonate_login/:token', 'Impersonated login', 'public'),
   publicRoute('changePassword', '/change_password', 'Change password', 'signedIn'),
   publicRoute('incidentTemplate', '/incident-template', 'Public incident template page', 'public'),
+  publicRoute('responsePage', '/r/:token', 'Respond to a message', 'public'),
   publicRoute('publicRegistration', '/public-registration/:id/:subdomain', 'Public self-registration landing', 'noSignIn'),
   publicRoute('publicRegistration.register', '/public-registration/:id/:subdomain/register', 'Register', 'noSignIn'),
   publicRoute('publicRegistration.deregister', '/public-registration/:id/:subdomain/deregister', 'Deregister', 'noSignIn'),

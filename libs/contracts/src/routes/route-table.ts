@@ -19,6 +19,7 @@ import { SIMULATOR_ROUTES } from './simulator.routes';
 import { ON_CALL_ROUTES } from './on-call.routes';
 import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
 import { PROVIDER_CALLBACK_ROUTES } from './provider-callback.routes';
+import { RESPONSE_PAGE_ROUTES } from './response-page.routes';
 import { SCENARIO_ROUTES } from './scenario.routes';
 import { MESSAGE_SESSION_ROUTES } from './message-session.routes';
 import { SESSION_ROUTES } from './session.routes';
@@ -70,6 +71,7 @@ export const ROUTES = {
   ...HOLIDAYS_ROUTES,
   ...SPEECH_ROUTES,
   ...PROVIDER_CALLBACK_ROUTES,
+  ...RESPONSE_PAGE_ROUTES,
   ...INVOKE_ROUTES,
   ...DEAD_LETTERS_ROUTES,
   ...SIMULATOR_ROUTES,

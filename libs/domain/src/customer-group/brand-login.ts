@@ -43,6 +43,8 @@ export const RESERVED_BRAND_LOGIN_URLS: ReadonlySet<string> = new Set([
   'messages',
   'profile',
   'public-registration',
+  // The two-way SMS link's response page (/r/<token>); too short to be a brand anyway.
+  'r',
   'reset',
   'simulator',
   'ui',

@@ -10,6 +10,7 @@ import {
   type PreviewInput,
   type PreviewScenario,
 } from './message-preview';
+import { TWO_WAY_LINK_PERMISSION } from '../sending/two-way-link';
 
 const realScenario: PreviewScenario = { scenario_name: 'Flood warning', is_real: true };
 const noSettings: PreviewGroupSettings = {};
@@ -91,14 +92,29 @@ describe('previewing a message (spec part 2 §5)', () => {
   });
 
   describe('the SMS two-way link', () => {
-    it('given the two-way link on, when previewing an SMS, then it shows the sample response address before the closing text', () => {
-      expect(given({ sms_two_way_link: true }, framing).when('sms', 'Are you safe?').text).toBe(
+    const allowed = [TWO_WAY_LINK_PERMISSION];
+    const twoWay: PreviewGroupSettings = { ...framing, two_way_sms: true };
+
+    it('given the group allows it, the permission and the message asks for it, when previewing an SMS, then it shows the sample response address before the closing text', () => {
+      expect(given({ sms_two_way_link: true }, twoWay, allowed).when('sms', 'Are you safe?').text).toBe(
         `Riverside Council:\nAre you safe?\nRespond here: ${SAMPLE_RESPONSE_URL}\nReply STOP to opt out`,
       );
     });
 
+    it('given the message asks for it but the group does not allow two-way SMS, when previewing an SMS, then there is no link (it would not be sent)', () => {
+      expect(given({ sms_two_way_link: true }, framing, allowed).when('sms', 'Are you safe?').text).not.toContain('Respond here');
+    });
+
+    it('given the group forces it, when previewing an SMS of a message that does not ask for it, then the link is shown', () => {
+      expect(given({}, { force_two_way_sms: true }, allowed).when('sms', 'Are you safe?').text).toBe(`Are you safe?\nRespond here: ${SAMPLE_RESPONSE_URL}`);
+    });
+
+    it('given no root permission, when previewing an SMS, then there is no link whatever the settings', () => {
+      expect(given({ sms_two_way_link: true }, { two_way_sms: true, force_two_way_sms: true }).when('sms', 'Are you safe?').text).toBe('Are you safe?');
+    });
+
     it('given the two-way link on, when previewing an email, then there is no link', () => {
-      expect(given({ sms_two_way_link: true }).when('email', 'Are you safe?').text).toBe('Are you safe?');
+      expect(given({ sms_two_way_link: true }, twoWay, allowed).when('email', 'Are you safe?').text).toBe('Are you safe?');
     });
 
     it('the sample address can never reach anyone', () => {

@@ -1,4 +1,5 @@
 import { pollingChoices, pollingLine, spokenPollingLine } from '../sending/polling';
+import { carriesTwoWayLink, respondHereLine } from '../sending/two-way-link';
 import { countSmsSegments, type SmsSegmentCount } from './sms-segments';
 
 /**
@@ -10,7 +11,7 @@ import { countSmsSegments, type SmsSegmentCount } from './sms-segments';
  *   [TEST HEADER: ]opening_text
  *   the message
  *   1 - Yes            (each polling option with both a digit and a text; a call: "Press 1 for Yes.")
- *   Respond here: https://example.invalid/r/SAMPLE   (the two-way link)
+ *   Respond here: https://example.invalid/r/SAMPLE   (the two-way link, where the text carries it: two-way-link.ts)
  *   Report.pdf: https://example.invalid/f/SAMPLE    (each linked attachment)
  *   closing_text
  * The header, the opening and closing texts and the two-way link are SMS only: the opening and
@@ -27,7 +28,7 @@ export const PLACEHOLDER_MASK = '**********';
 /** Sample addresses: a real link exists only once a message is sent; `.invalid` never resolves. */
 export const SAMPLE_RESPONSE_URL = 'https://example.invalid/r/SAMPLE';
 export const SAMPLE_ATTACHMENT_URL = 'https://example.invalid/f/SAMPLE';
-export const TWO_WAY_LINK_TEXT = `Respond here: ${SAMPLE_RESPONSE_URL}`;
+export const TWO_WAY_LINK_TEXT = respondHereLine(SAMPLE_RESPONSE_URL);
 
 /** The root permission that lets a test go to a subset of recipients, and the word its header carries. */
 export const ALLOW_SUBSET = 'Allow Subset';
@@ -65,6 +66,9 @@ export interface PreviewGroupSettings {
   readonly opening_text?: string | null;
   readonly closing_text?: string | null;
   readonly test_message_header?: boolean | null;
+  /** Whether the group lets a message carry the two-way link, or puts it on every text (two-way-link.ts). */
+  readonly two_way_sms?: boolean | null;
+  readonly force_two_way_sms?: boolean | null;
 }
 
 export interface PreviewInput {
@@ -155,7 +159,7 @@ export function previewMessage(channel: PreviewChannel, input: PreviewInput): Me
     ...(sms && isSet(settings.opening_text) ? [maskPlaceholders(settings.opening_text)] : []),
     maskPlaceholders(input.text),
     ...(POLLING_CHANNELS.has(channel) ? pollingLines(channel, scenario.polling_options ?? []) : []),
-    ...(sms && scenario.sms_two_way_link === true ? [TWO_WAY_LINK_TEXT] : []),
+    ...(sms && carriesTwoWayLink(scenario, settings, input.rootPermissions) ? [TWO_WAY_LINK_TEXT] : []),
     ...attachmentLines(channel, scenario),
     ...(sms && isSet(settings.closing_text) ? [maskPlaceholders(settings.closing_text)] : []),
   ];

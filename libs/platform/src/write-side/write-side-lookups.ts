@@ -1,4 +1,5 @@
 import { EMAIL_OUTBOX_COLLECTION } from '@beacon/contracts';
+import type { Document } from '@beacon/read-store';
 
 /**
  * State the write side keeps in the read store beside the read models. Read models are disposable:
@@ -26,6 +27,16 @@ export const ONE_TIME_TOKENS_COLLECTION = 'one_time_tokens';
 export const AUTH_TOKENS_COLLECTION = 'auth_tokens';
 export const USER_TOKENS_COLLECTION = 'user_tokens';
 export const DISPATCH_OUTBOX_COLLECTION = 'outbox';
+export const RESPONSE_LINKS_COLLECTION = 'response_links';
+
+/** A two-way SMS link's token and the delivery it answers (system scope: the response page has no organisation to start from). */
+export interface ResponseLinkDocument extends Document {
+  /** The token: 22 base64url characters of the delivery id's HMAC. */
+  readonly _id: string;
+  readonly tenant_id: string;
+  readonly session_id: string;
+  readonly delivery_id: string;
+}
 
 export const WRITE_SIDE_LOOKUPS: readonly WriteSideLookup[] = [
   {
@@ -52,6 +63,11 @@ export const WRITE_SIDE_LOOKUPS: readonly WriteSideLookup[] = [
     name: 'dispatch outbox',
     collections: [DISPATCH_OUTBOX_COLLECTION],
     maintainedBy: "dispatch-worker's OutboxProvider: what the embedded channel providers would have sent",
+  },
+  {
+    name: 'two-way SMS links',
+    collections: [RESPONSE_LINKS_COLLECTION],
+    maintainedBy: "query-api's ResponseLinks (message sessions): each text's response token and its delivery, written before the text is queued",
   },
 ];
 

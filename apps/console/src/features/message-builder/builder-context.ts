@@ -11,7 +11,15 @@ export interface BuilderEnvironment {
   readonly rootPermissions: readonly string[];
   /** The caller's group: its users are offered as individuals and quick report recipients. */
   readonly groupId: string;
-  readonly settings: { readonly opening_text: string; readonly closing_text: string; readonly test_message_header: boolean; readonly noticeboard_numbers: readonly { phone_number: string }[] };
+  readonly settings: {
+    readonly opening_text: string;
+    readonly closing_text: string;
+    readonly test_message_header: boolean;
+    readonly noticeboard_numbers: readonly { phone_number: string }[];
+    /** Whether the group's texts may carry (or always carry) the two-way link: the preview shows it as it is sent. */
+    readonly two_way_sms?: boolean;
+    readonly force_two_way_sms?: boolean;
+  };
 }
 
 export const BuilderContext = createContext<BuilderEnvironment | null>(null);

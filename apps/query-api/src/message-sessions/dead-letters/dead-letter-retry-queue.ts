@@ -18,6 +18,7 @@ import { CUSTOMER_GROUPS, type CustomerGroupDocument } from '../../shared/read-m
 import { DEAD_LETTER_RETRY_WORK, type DeadLetterRetryWorkDocument } from '../../shared/read-models/dead-letters.read-model';
 import { plannerPrincipal } from '../planning/session-planner';
 import { contentByChannel, jobsOf, laneOf, type SessionPlanContext } from '../planning/session-plan';
+import { ResponseLinks } from '../two-way/response-links';
 import { plannedDeliveriesOf, plannedIdOf } from './planned-deliveries';
 
 /** How often the retries still to queue are looked at. */
@@ -45,6 +46,7 @@ export class DeadLetterRetryQueue implements OnApplicationBootstrap, OnApplicati
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(RecipientsReader) private readonly reader: RecipientsReader,
+    @Inject(ResponseLinks) private readonly responseLinks: ResponseLinks,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -102,7 +104,8 @@ export class DeadLetterRetryQueue implements OnApplicationBootstrap, OnApplicati
       byPage.set(entry.page, [...(byPage.get(entry.page) ?? []), { ...planned, deliveryId: entry._id }]);
     }
     for (const [page, deliveries] of byPage) {
-      const { topic, messages } = jobsOf(context, page, deliveries, lane);
+      const links = await this.responseLinks.register(context, deliveries);
+      const { topic, messages } = jobsOf(context, page, deliveries, lane, links);
       await this.bus.publishBatch<DispatchJob>(topic, messages);
     }
     await this.executor.execute(

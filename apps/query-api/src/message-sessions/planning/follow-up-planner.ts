@@ -25,6 +25,7 @@ import type { ReadStore } from '@beacon/read-store';
 import { ProjectionHost } from '../../shared/projections/projection-host';
 import { MESSAGE_DELIVERIES, type MessageDeliveryDocument } from '../../shared/read-models/message-sessions.read-model';
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
+import { ResponseLinks } from '../two-way/response-links';
 import { jobsOf, laneOf, reachableDevices, type SessionPlanContext } from './session-plan';
 import { PAGES_PER_TURN, PlanningPaused, SessionPlanner } from './session-planner';
 
@@ -62,6 +63,7 @@ export class FollowUpPlanner {
     @Inject(BUS) private readonly bus: Bus,
     @Inject(ProjectionHost) private readonly projections: ProjectionHost,
     @Inject(SessionPlanner) private readonly planner: SessionPlanner,
+    @Inject(ResponseLinks) private readonly responseLinks: ResponseLinks,
   ) {}
 
   /** Queues up to PAGES_PER_TURN pages of the session's first pending follow-up; resolves true while pages remain. */
@@ -104,7 +106,8 @@ export class FollowUpPlanner {
         written = outcome.state.queued ? outcome.state.page : data;
       }
       if (written.deliveries.length) {
-        const { topic, messages } = jobsOf(cursor.context, page, written.deliveries, cursor.lane);
+        const links = await this.responseLinks.register(cursor.context, written.deliveries);
+        const { topic, messages } = jobsOf(cursor.context, page, written.deliveries, cursor.lane, links);
         await this.bus.publishBatch(topic, messages);
       }
       cursor.deliveries += written.deliveries.length;

@@ -13,6 +13,7 @@ import {
   type OutgoingContent,
   type PlannedDelivery,
   type ReachableDevice,
+  withResponseLink,
 } from '@beacon/domain';
 import type { UserDocument } from '../../shared/read-models/users.read-model';
 
@@ -33,7 +34,13 @@ export function contentByChannel(origin: MessageSessionOrigin, devices: readonly
   const channels = new Set<DeliveryChannel>(devices.map((device) => device.dispatch_type));
   if (scenario.use_microsoft_teams) channels.add('TEAMS');
   if (scenario.use_slack) channels.add('SLACK');
-  const texts = { opening_text: settings.opening_text as string | undefined, closing_text: settings.closing_text as string | undefined, test_message_header: settings.test_message_header as boolean | undefined };
+  const texts = {
+    opening_text: settings.opening_text as string | undefined,
+    closing_text: settings.closing_text as string | undefined,
+    test_message_header: settings.test_message_header as boolean | undefined,
+    two_way_sms: settings.two_way_sms as boolean | undefined,
+    force_two_way_sms: settings.force_two_way_sms as boolean | undefined,
+  };
   return new Map([...channels].map((channel) => [channel, outgoingContent(channel, scenario, texts, rootPermissions)]));
 }
 
@@ -80,8 +87,16 @@ export function webhookDeliveries(origin: MessageSessionOrigin): PlannedDelivery
 /** A session's lane: test messages on their own; a real one on the priority lane when its plan is one page, else bulk. */
 export const laneOf = (origin: MessageSessionOrigin, onePage: boolean): DispatchLane => (!origin.scenario.is_real ? 'test' : onePage ? 'priority' : 'bulk');
 
-/** The bus messages of a page's deliveries (keyed by recipient), on the session's lane. */
-export function jobsOf(context: SessionPlanContext, page: number, deliveries: readonly PlannedDelivery[], lane: DispatchLane) {
+/** A delivery's text: its channel's, and for a text that carries the two-way link its own address (ResponseLinks, written first). */
+function textOf(content: OutgoingContent, deliveryId: string, links: ReadonlyMap<string, string>): string {
+  if (content.responseLinkAt === undefined) return content.text;
+  const url = links.get(deliveryId);
+  if (url === undefined) throw new Error(`The text of delivery ${deliveryId} carries the two-way link, and its link was not written.`);
+  return withResponseLink(content, url);
+}
+
+/** The bus messages of a page's deliveries (keyed by recipient), on the session's lane; `links`: the texts' response addresses. */
+export function jobsOf(context: SessionPlanContext, page: number, deliveries: readonly PlannedDelivery[], lane: DispatchLane, links: ReadonlyMap<string, string>) {
   return {
     topic: dispatchTopic(lane),
     messages: deliveries.map((delivery) => {
@@ -95,7 +110,7 @@ export function jobsOf(context: SessionPlanContext, page: number, deliveries: re
         recipientId: delivery.recipientId,
         channel: delivery.channel,
         address: delivery.address,
-        text: content.text,
+        text: textOf(content, delivery.deliveryId, links),
         ...(content.subject === undefined ? {} : { subject: content.subject }),
         ...(context.from && delivery.channel === 'SMS' ? { from: context.from } : {}),
       };

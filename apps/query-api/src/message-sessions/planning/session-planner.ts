@@ -21,6 +21,7 @@ import { queuedOf } from '../session-progress';
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { allOf, filterOf, recipientCountPlan } from '../../shared/recipients/recipient-count-plan';
 import { RecipientSelection, type RecipientsRequest } from '../../shared/recipients/recipient-selection';
+import { ResponseLinks } from '../two-way/response-links';
 import { prepareConference } from './conference-preparation';
 import { conferenceOf, contentByChannel, deliveriesOf, jobsOf, laneOf, webhookDeliveries, type SessionPlanContext } from './session-plan';
 
@@ -69,6 +70,7 @@ export class SessionPlanner {
     @Inject(ProjectionHost) private readonly projections: ProjectionHost,
     @Inject(RecipientSelection) private readonly selection: RecipientSelection,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(ResponseLinks) private readonly responseLinks: ResponseLinks,
   ) {}
 
   /** Where planning stands for each session this node is planning (rebuilt from the written pages after a restart). */
@@ -225,7 +227,8 @@ export class SessionPlanner {
 
   private async queue(context: SessionPlanContext, page: MessageSessionPageQueued['data'], lane: DispatchLane): Promise<void> {
     if (!page.deliveries.length) return;
-    const { topic, messages } = jobsOf(context, page.page, page.deliveries, lane);
+    const links = await this.responseLinks.register(context, page.deliveries);
+    const { topic, messages } = jobsOf(context, page.page, page.deliveries, lane, links);
     await this.bus.publishBatch(topic, messages);
   }
 

@@ -97,6 +97,7 @@ describe('rebuilding the read models', () => {
       'sign-in token owners',
       'email outbox',
       'dispatch outbox',
+      'two-way SMS links',
     ]);
     const owned = new Set(QUERY_PROJECTIONS.flatMap((projection) => projection.collections));
     expect([...WRITE_SIDE_COLLECTIONS].filter((collection) => owned.has(collection))).toEqual([]);

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { DEMO_ROOT_ID } from '@beacon/command-api';
+import { READ_MODELS, type ContactFieldDto, type ResponsePageDto, type SessionStartedDto, type SimulatedMessagePageDto } from '@beacon/contracts';
+import { FakeTwilioServer, type FakeTwilioCreate } from '@beacon/dispatch-worker/testing';
+import { READ_STORE } from '@beacon/platform';
+import type { Document, ReadStore } from '@beacon/read-store';
+import { because } from '@beacon/testing';
+import { auth, login, sleep, startTestApp, type TestApp } from './testing/embedded-test-app';
+
+/**
+ * The two-way SMS link over HTTP: a text of a message that carries it ends with its own response
+ * address (through the simulator and through the fake Twilio); the page's read shows the message and
+ * its answers without signing in; an answer is recorded once as the delivery's reply; a token no text
+ * has answers 404 and a closed poll 410.
+ */
+const PEOPLE = [
+  { name: 'Dee', mobile: '+447911125101' },
+  { name: 'Eve', mobile: '+447911125102' },
+] as const;
+const POLLING_OPTIONS = [
+  { option_digit: '1', option_text: 'I am safe' },
+  { option_digit: '2', option_text: 'I need help' },
+];
+const LINK = /Respond here: (\S+)\/ui\/r\/([A-Za-z0-9_-]{22})(?:\n|$)/u;
+
+interface DeliveryDocument extends Document {
+  session_id: string;
+  channel: string;
+  status: string;
+  reply: string | null;
+  reply_digit?: string;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** Contacts with a mobile number in the demo organisation. */
+async function contacts(app: TestApp, admin: string, tag: string): Promise<ContactFieldDto> {
+  const created = await request(app.url).post('/api/field/').set(auth(admin)).send({ label: `Mobile ${tag}`, field_type: 'PHONE(SMS&VOICE)', customer_group: DEMO_ROOT_ID });
+  because(JSON.stringify(created.body), () => expect(created.status).toBe(201));
+  const mobile = created.body as ContactFieldDto;
+  for (const person of PEOPLE) {
+    const response = await request(app.url)
+      .post('/api/user/')
+      .set(auth(admin))
+      .send({
+        email: `${person.name.toLowerCase()}.${tag}@two-way.test`,
+        first_name: person.name,
+        last_name: 'Resident',
+        customer_group: DEMO_ROOT_ID,
+        customer_permission: 'CONTACT',
+        preferred_timezone: 'Europe/London',
+        custom_fields: [{ field: mobile.id, values: [person.mobile] }],
+      });
+    because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
+  }
+  return mobile;
+}
+
+/** Sends a message to everyone with a mobile of `mobile`, on its SMS device. */
+async function send(app: TestApp, admin: string, mobile: ContactFieldDto, fields: Record<string, unknown>): Promise<SessionStartedDto> {
+  const started = await request(app.url)
+    .post('/api/scenario/send_without_saving/')
+    .set(auth(admin))
+    .send({
+      scenario_name: 'Two-way',
+      is_real: true,
+      recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
+      devices: [{ dispatch_type: 'SMS', id: `${mobile.id}:SMS`, field_id: mobile.id, label: 'SMS', field_label: mobile.label, heading: '', position: 1 }],
+      message: { sms: 'Gas leak on Mill Road. Are you safe?', voice: '', email: '' },
+      sms_two_way_link: true,
+      ...fields,
+    });
+  because(JSON.stringify(started.body), () => expect(started.status).toBe(202));
+  return started.body as SessionStartedDto;
+}
+
+const deliveriesOf = (app: TestApp) => app.app.get<ReadStore>(READ_STORE).scope(DEMO_ROOT_ID).collection<DeliveryDocument>(READ_MODELS.messageDeliveries);
+
+describe('the two-way SMS link through the simulator', () => {
+  let app: TestApp;
+  let admin: string;
+  let mobile: ContactFieldDto;
+  const publicUrl = 'https://beacon.two-way.test';
+
+  beforeAll(async () => {
+    app = await startTestApp({ PUBLIC_URL: publicUrl });
+    admin = await login(app, 'admin@demo.test');
+    mobile = await contacts(app, admin, 'sim');
+    await request(app.url).put(`/api/customer_group_settings/${DEMO_ROOT_ID}/`).set(auth(admin)).send({ two_way_sms: true, opening_text: '', closing_text: 'Reply STOP to opt out' }).expect(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** The texts the simulator sent for the session, once all are out. */
+  const texts = (session: SessionStartedDto) =>
+    until('every text to be sent', async () => {
+      const outbox = (await request(app.url).get(`/api/simulator/outbox/?session=${session.session_id}`).set(auth(admin)).expect(200)).body as SimulatedMessagePageDto;
+      return outbox.count === PEOPLE.length ? outbox.results.map((result) => result.text) : undefined;
+    });
+  const tokenOf = (text: string) => LINK.exec(text)?.[2] ?? '';
+
+  describe('a message with polling options', () => {
+    let session: SessionStartedDto;
+    let sent: string[];
+
+    beforeAll(async () => {
+      session = await send(app, admin, mobile, { polling_options: POLLING_OPTIONS, polling_timeout: 900 });
+      sent = await texts(session);
+    });
+
+    it('ends each text with its own response address on the public address, before the closing text', () => {
+      for (const text of sent) {
+        expect(text).toMatch(LINK);
+        expect(text).toContain(`\n2 - I need help\nRespond here: ${publicUrl}/ui/r/${tokenOf(text)}\nReply STOP to opt out`);
+      }
+      expect(new Set(sent.map(tokenOf)).size).toBe(PEOPLE.length);
+    });
+
+    it('shows the message and its answers without signing in', async () => {
+      const page = await request(app.url).get(`/api/respond/${tokenOf(sent[0]!)}/`).expect(200);
+      const body = page.body as ResponsePageDto;
+      expect(body).toMatchObject({ message: 'Gas leak on Mill Road. Are you safe?', options: [{ digit: '1', text: 'I am safe' }, { digit: '2', text: 'I need help' }], answer: null, free_answer_max_length: 500 });
+      expect(Date.parse(body.closes_at)).toBeGreaterThan(Date.now() + 800_000);
+    });
+
+    it('records an answer once, as the delivery’s reply with its digit; a second answer is told it has answered', async () => {
+      const token = tokenOf(sent[1]!);
+      await request(app.url).post(`/api/respond/${token}/`).send({ digit: '7' }).expect(400);
+      await request(app.url).post(`/api/respond/${token}/`).send({ text: 'I am fine' }).expect(400);
+      const answered = await request(app.url).post(`/api/respond/${token}/`).send({ digit: '2' });
+      expect([answered.status, answered.body]).toEqual([201, { answer: 'I need help', digit: '2' }]);
+      const again = await request(app.url).post(`/api/respond/${token}/`).send({ digit: '1' });
+      expect([again.status, again.body]).toEqual([409, { detail: 'You have already answered this message.' }]);
+      const replied = await until('the reply to be recorded', async () => {
+        const found = await deliveriesOf(app).find({ session_id: session.session_id, status: 'replied' });
+        return found.length ? found : undefined;
+      });
+      expect(replied.map(({ reply, reply_digit }) => ({ reply, reply_digit }))).toEqual([{ reply: 'I need help', reply_digit: '2' }]);
+      expect(((await request(app.url).get(`/api/respond/${token}/`).expect(200)).body as ResponsePageDto).answer).toBe('I need help');
+    });
+
+    it('answers 404 for a token no text has, of any shape, never 500', async () => {
+      for (const token of ['A'.repeat(22), 'short', '%2e%2e', 'A'.repeat(200)]) {
+        const read = await request(app.url).get(`/api/respond/${token}/`);
+        const answer = await request(app.url).post(`/api/respond/${token}/`).send({ digit: '1' });
+        expect([read.status, answer.status]).toEqual([404, 404]);
+        expect(read.body).toEqual({ detail: 'This link does not lead to a message. Check that it was copied whole.' });
+      }
+    });
+  });
+
+  it('takes the recipient’s own words when the message has no options, up to 500 characters', async () => {
+    const session = await send(app, admin, mobile, { scenario_name: 'Where', polling_options: [] });
+    const token = tokenOf((await texts(session))[0]!);
+    expect(((await request(app.url).get(`/api/respond/${token}/`).expect(200)).body as ResponsePageDto).options).toEqual([]);
+    await request(app.url).post(`/api/respond/${token}/`).send({ text: 'x'.repeat(501) }).expect(400);
+    await request(app.url).post(`/api/respond/${token}/`).send({ text: '   ' }).expect(400);
+    expect((await request(app.url).post(`/api/respond/${token}/`).send({ text: ' At the library ' }).expect(201)).body).toEqual({ answer: 'At the library', digit: null });
+  });
+
+  it('answers 410 once the poll has closed (its polling timeout)', async () => {
+    const session = await send(app, admin, mobile, { scenario_name: 'Closing', polling_options: POLLING_OPTIONS, polling_timeout: 1 });
+    const token = tokenOf((await texts(session))[0]!);
+    await sleep(1_100);
+    const read = await request(app.url).get(`/api/respond/${token}/`);
+    const answer = await request(app.url).post(`/api/respond/${token}/`).send({ digit: '1' });
+    expect([read.status, read.body]).toEqual([410, { detail: 'This message no longer takes answers.' }]);
+    expect(answer.status).toBe(410);
+  });
+
+  it('puts no link on a text when the group does not allow two-way SMS, and on every text when it forces it', async () => {
+    await request(app.url).put(`/api/customer_group_settings/${DEMO_ROOT_ID}/`).set(auth(admin)).send({ two_way_sms: false }).expect(200);
+    const off = await texts(await send(app, admin, mobile, { scenario_name: 'Off' }));
+    expect(off.some((text) => text.includes('Respond here'))).toBe(false);
+    await request(app.url).put(`/api/customer_group_settings/${DEMO_ROOT_ID}/`).set(auth(admin)).send({ force_two_way_sms: true }).expect(200);
+    const forced = await texts(await send(app, admin, mobile, { scenario_name: 'Forced', sms_two_way_link: false }));
+    expect(forced.every((text) => LINK.test(text))).toBe(true);
+    await request(app.url).put(`/api/customer_group_settings/${DEMO_ROOT_ID}/`).set(auth(admin)).send({ two_way_sms: true }).expect(200);
+  });
+});
+
+describe('the two-way SMS link through Twilio', () => {
+  let twilio: FakeTwilioServer;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    twilio = await FakeTwilioServer.start();
+    app = await startTestApp({
+      PUBLIC_URL: 'https://beacon.twilio-two-way.test',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_FROM: '+15005550006',
+      TWILIO_API_BASE: twilio.apiBaseUrl,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await twilio?.close();
+  });
+
+  it('sends each text with its own link, and the page records the answer as the text’s reply', async () => {
+    const admin = await login(app, 'admin@demo.test');
+    const mobile = await contacts(app, admin, 'twilio');
+    await request(app.url).put(`/api/customer_group_settings/${DEMO_ROOT_ID}/`).set(auth(admin)).send({ force_two_way_sms: true }).expect(200);
+    const session = await send(app, admin, mobile, { polling_options: POLLING_OPTIONS });
+    const creates = await until('every text to reach Twilio', () => (twilio.creates.length === PEOPLE.length ? twilio.creates : undefined));
+    const bodies = creates.map((create: FakeTwilioCreate) => create.params['Body'] as string);
+    for (const body of bodies) expect(body).toMatch(/\n2 - I need help\nRespond here: https:\/\/beacon\.twilio-two-way\.test\/ui\/r\/[A-Za-z0-9_-]{22}\nReply STOP to opt out\.$/u);
+    expect(new Set(bodies.map((body) => LINK.exec(body)?.[2])).size).toBe(PEOPLE.length);
+    const token = LINK.exec(bodies[0]!)![2]!;
+    await request(app.url).post(`/api/respond/${token}/`).send({ digit: '1' }).expect(201);
+    const replied = await until('the reply to be recorded', async () => {
+      const found = await deliveriesOf(app).findOne({ session_id: session.session_id, status: 'replied' });
+      return found ?? undefined;
+    });
+    expect(replied).toMatchObject({ channel: 'SMS', reply: 'I am safe', reply_digit: '1' });
+  });
+});
