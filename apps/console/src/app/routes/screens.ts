@@ -21,6 +21,7 @@ import { messageSendingScreens } from '../../features/message-sending/screens';
 import { messageTemplatesScreens } from '../../features/message-templates/screens';
 import { notFoundScreens } from '../../features/not-found/screens';
 import { passwordResetScreens } from '../../features/password-reset/screens';
+import { responsePageScreens } from '../../features/response-page/screens';
 import { setPasswordScreens } from '../../features/set-password/screens';
 import { userEditScreens } from '../../features/user-edit/screens';
 import { usersScreens } from '../../features/users/screens';
@@ -54,4 +55,5 @@ export const SCREENS = composeScreenMaps([
   impersonateLoginScreens,
   changePasswordScreens,
   incidentTemplateScreens,
+  responsePageScreens,
 ]);
