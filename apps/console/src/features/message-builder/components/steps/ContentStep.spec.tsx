@@ -68,6 +68,23 @@ describe('Content step', () => {
     const preview = screen.getByRole('heading', { name: 'SMS preview' }).parentElement!;
     expect(within(preview).getByText(/FIRE DRILL:/).textContent).toBe('FIRE DRILL: North Hospital:\nHello **********, leave now\n1 - Safe\nReply STOP to opt out');
   });
+
+  it.each([
+    ['with two-way SMS on, only when the box is ticked', { two_way_sms: true }, 'Recipients answer through a link.', [false, true]],
+    ['with two-way SMS off, never: no link would be sent', { two_way_sms: false }, 'Two-way SMS is off for your group, so no link is sent.', [false, false]],
+    ['with two-way SMS forced, always', { force_two_way_sms: true }, 'Your group adds the link to every text.', [true, true]],
+  ])('previews the two-way link as it is sent: %s', async (_case, settings, hint, shown) => {
+    await renderStep(ContentStep, settings);
+    const user = userEvent.setup();
+    fireEvent.change(smsBox(), { target: { value: 'Are you safe?' } });
+    const preview = () => screen.getByRole('heading', { name: 'SMS preview' }).parentElement!.textContent ?? '';
+    const box = screen.getByRole('checkbox', { name: 'Two-way SMS link' });
+    expect(screen.getByText(hint)).toBeTruthy();
+
+    expect(preview().includes('Respond here: https://example.invalid/r/SAMPLE')).toBe(shown[0]);
+    await user.click(box);
+    expect(preview().includes('Respond here: https://example.invalid/r/SAMPLE')).toBe(shown[1]);
+  });
 });
 
 describe('Devices step', () => {

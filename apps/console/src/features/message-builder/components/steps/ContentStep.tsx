@@ -33,6 +33,13 @@ const PREVIEW_LABELS: Record<PreviewChannel, string> = {
 const CHANNEL_NAMES: Record<MessageChannel, string> = { voice: 'Voice call', sms: 'SMS', email: 'Email' };
 const CHANNEL_ORDER: readonly MessageChannel[] = ['voice', 'sms', 'email'];
 
+/** What the two-way link box does in the group: its settings decide whether the box counts (the preview follows them). */
+export function twoWayLinkHint(settings: Pick<BuilderEnvironment['settings'], 'two_way_sms' | 'force_two_way_sms'>): string {
+  if (settings.force_two_way_sms === true) return 'Your group adds the link to every text.';
+  if (settings.two_way_sms !== true) return 'Two-way SMS is off for your group, so no link is sent.';
+  return 'Recipients answer through a link.';
+}
+
 const parts = (count: number) => `${count} SMS ${count === 1 ? 'part' : 'parts'}`;
 
 /** "160 characters, 1 SMS part (GSM-7)": the typed text as the SMS channel counts it (spec part 2 §5). */
@@ -85,7 +92,7 @@ export function ContentStep() {
             <Flags>
               <CheckboxField label="Include links in the SMS" checked={draft.include_links.sms} onChange={(on) => change({ include_links: { ...draft.include_links, sms: on } })} />
               {hasPermission(environment, 'SMS links for 2 way messages') && (
-                <CheckboxField label="Two-way SMS link" hint="Recipients answer through a link." checked={draft.sms_two_way_link} onChange={(sms_two_way_link) => change({ sms_two_way_link })} />
+                <CheckboxField label="Two-way SMS link" hint={twoWayLinkHint(environment.settings)} checked={draft.sms_two_way_link} onChange={(sms_two_way_link) => change({ sms_two_way_link })} />
               )}
             </Flags>
           )}
