@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DEMO_ROOT_ID } from '@beacon/command-api';
 import { READ_MODELS, type ContactFieldDto, type ResponsePageDto, type SessionStartedDto, type SimulatedMessagePageDto } from '@beacon/contracts';
 import { FakeTwilioServer, type FakeTwilioCreate } from '@beacon/dispatch-worker/testing';
-import { READ_STORE } from '@beacon/platform';
+import { READ_STORE, RESPONSE_PAGE_REQUESTS_PER_MINUTE } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
 import { because } from '@beacon/testing';
 import { auth, login, sleep, startTestApp, type TestApp } from './testing/embedded-test-app';
@@ -227,5 +227,29 @@ describe('the two-way SMS link through Twilio', () => {
       return found ?? undefined;
     });
     expect(replied).toMatchObject({ channel: 'SMS', reply: 'I am safe', reply_digit: '1' });
+  });
+});
+
+describe('the response page’s limit per client address', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers 429 with Retry-After past RESPONSE_PAGE_REQUESTS_PER_MINUTE reads and answers together', async () => {
+    const token = 'B'.repeat(22);
+    for (let count = 0; count < RESPONSE_PAGE_REQUESTS_PER_MINUTE; count++) {
+      const response = count % 2 ? await request(app.url).get(`/api/respond/${token}/`) : await request(app.url).post(`/api/respond/${token}/`).send({ digit: '1' });
+      expect(response.status).toBe(404);
+    }
+    const refused = await request(app.url).get(`/api/respond/${token}/`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((refused.body as { detail: string }).detail).toMatch(/^Too many requests were made from your address\. Wait \d+ seconds? and try again\.$/u);
   });
 });
