@@ -14,6 +14,7 @@ import { InvokeModule } from './invoke/invoke.module';
 import { LiveModule } from './live/live.module';
 import { OnCallModule } from './on-call/on-call.module';
 import { ParkedEventsModule } from './parked-events/parked-events.module';
+import { PushSubscriptionsModule } from './push-subscriptions/push-subscriptions.module';
 import { RecipientsModule } from './recipients/recipients.module';
 import { QUERY_PROJECTIONS } from './query-projections';
 import { ScenarioModule } from './scenario/scenario.module';
@@ -51,6 +52,7 @@ import { UsersModule } from './users/users.module';
     LiveModule,
     OnCallModule,
     ParkedEventsModule,
+    PushSubscriptionsModule,
     RecipientsModule,
     ScenarioModule,
     MessageSessionsModule,

@@ -15,6 +15,7 @@ import { messageSessionsProjection } from './message-sessions/projections/messag
 import { deadLettersProjection } from './message-sessions/dead-letters/dead-letters.projection';
 import { quickReportWorkProjection } from './message-sessions/quick-reports/quick-report-work.projection';
 import { usersProjection } from './users/projections/users.projection';
+import { pushSubscriptionsProjection } from './push-subscriptions/push-subscriptions.projection';
 
 /** Every read model the query API serves. */
 export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
@@ -34,4 +35,5 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   messageDeliveriesProjection,
   deadLettersProjection,
   quickReportWorkProjection,
+  pushSubscriptionsProjection,
 ];

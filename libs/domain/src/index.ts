@@ -131,3 +131,6 @@ export * from './sending/outgoing-message';
 export * from './sending/polling';
 export * from './sending/two-way-link';
 export * from './sending/conference';
+export * from './push-subscription/push-subscription.events';
+export * from './push-subscription/push-subscription';
+export * from './push-subscription/push-subscription.activity';

@@ -76,6 +76,6 @@ export function configuredProviders(config: ChannelProvidersConfig, sessions: Co
   const webhooks = { timeoutMs: WEBHOOK_TIMEOUT_MS, allowInsecureHosts: config.webhookInsecureHosts };
   if (config.teams === 'webhook') providers.push(new WorkflowsWebhookProvider(webhooks));
   if (config.slack === 'webhook') providers.push(new IncomingWebhookProvider(webhooks));
-  if (config.push === 'web-push' && config.vapid) providers.push(new WebPushProvider({ vapid: config.vapid }));
+  if (config.push === 'web-push' && config.vapid) providers.push(new WebPushProvider({ vapid: config.vapid, allowInsecureHosts: config.webhookInsecureHosts }));
   return providers;
 }

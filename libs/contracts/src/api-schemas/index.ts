@@ -23,3 +23,4 @@ export * from './sending-list-query';
 export * from './dead-letters.schemas';
 export * from './simulator.schemas';
 export * from './route-schemas';
+export * from './push-subscription.schemas';

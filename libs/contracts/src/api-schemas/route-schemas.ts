@@ -18,6 +18,7 @@ import { SIMULATOR_API } from './simulator.schemas';
 import { ON_CALL_API } from './on-call.schemas';
 import { PROVIDER_CALLBACK_API } from './provider-callback.schemas';
 import { RESPONSE_PAGE_API } from './response-page.schemas';
+import { PUSH_SUBSCRIPTION_API } from './push-subscription.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
 import { SCENARIO_API } from './scenario.schemas';
 import { MESSAGE_SESSION_API } from './message-session.schemas';
@@ -56,6 +57,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   INVOKE_API,
   DEAD_LETTERS_API,
   SIMULATOR_API,
+  PUSH_SUBSCRIPTION_API,
 ];
 
 function tagged<K extends string>(feature: ApiFeature<K>): Record<K, RouteDocumentation> {
@@ -85,4 +87,5 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(INVOKE_API),
   ...tagged(DEAD_LETTERS_API),
   ...tagged(SIMULATOR_API),
+  ...tagged(PUSH_SUBSCRIPTION_API),
 };

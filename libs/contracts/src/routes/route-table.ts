@@ -20,6 +20,7 @@ import { ON_CALL_ROUTES } from './on-call.routes';
 import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
 import { PROVIDER_CALLBACK_ROUTES } from './provider-callback.routes';
 import { RESPONSE_PAGE_ROUTES } from './response-page.routes';
+import { PUSH_SUBSCRIPTION_ROUTES } from './push-subscription.routes';
 import { SCENARIO_ROUTES } from './scenario.routes';
 import { MESSAGE_SESSION_ROUTES } from './message-session.routes';
 import { SESSION_ROUTES } from './session.routes';
@@ -75,6 +76,7 @@ export const ROUTES = {
   ...INVOKE_ROUTES,
   ...DEAD_LETTERS_ROUTES,
   ...SIMULATOR_ROUTES,
+  ...PUSH_SUBSCRIPTION_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

@@ -1,5 +1,6 @@
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import webPush, { type Urgency } from 'web-push';
+import { PUSH_SUBSCRIPTION_GONE } from '@beacon/domain';
 import type { Channel, ChannelProvider, OutgoingMessage, SendOutcome } from '../channel-provider';
 import { retryAfterMsOf, throttleDelayMs } from '../retry-after';
 import { parsePushSubscription } from './push-subscription';
@@ -20,12 +21,17 @@ export interface WebPushOptions {
   readonly timeoutMs?: number;
   /** The HTTPS agent: a keep-alive pool, or one trusting a private CA (tests). */
   readonly agent?: Agent;
+  /**
+   * Push service hosts whose certificate is not checked (WEBHOOK_ALLOW_INSECURE_HOSTS: a local push
+   * service standing for a browser vendor's in tests). Every other host: checked, through `agent`.
+   */
+  readonly allowInsecureHosts?: readonly string[];
 }
 
 export const WEB_PUSH_DEFAULTS = { ttlSeconds: 86_400, urgency: 'high', timeoutMs: 10_000, retryAfterMs: 1_000 } as const;
 
-/** The refusal code of a subscription the push service no longer has: the device must not be sent to again. */
-export const PUSH_SUBSCRIPTION_GONE = 'subscription-gone';
+/** The refusal code of a subscription the push service no longer has: the device must not be sent to again (it is removed). */
+export { PUSH_SUBSCRIPTION_GONE };
 
 /** What the service worker receives (decrypted): our delivery id for its acknowledgement, the title and text. */
 export interface PushPayload {
@@ -50,13 +56,28 @@ export class WebPushProvider implements ChannelProvider {
   readonly channels: readonly Channel[] = ['PUSH'];
   readonly reportsDelivery = false;
 
+  private insecureAgent: Agent | undefined;
+
   constructor(private readonly options: WebPushOptions) {}
+
+  /** The agent for this endpoint: an unchecking one for a host configured as insecure, else the configured one. */
+  private agentFor(endpoint: string): Agent | undefined {
+    if (!this.options.allowInsecureHosts?.includes(new URL(endpoint).hostname.toLowerCase())) return this.options.agent;
+    this.insecureAgent ??= new Agent({ rejectUnauthorized: false });
+    return this.insecureAgent;
+  }
+
+  async close(): Promise<void> {
+    this.insecureAgent?.destroy();
+    this.insecureAgent = undefined;
+  }
 
   async send(message: OutgoingMessage): Promise<SendOutcome> {
     const parsed = parsePushSubscription(message.address);
     if ('invalid' in parsed) return { kind: 'refused', permanent: true, reason: parsed.invalid, code: 'invalid-subscription' };
     const payload: PushPayload = { deliveryId: message.deliveryId, title: message.subject ?? '', body: message.text };
     const timeoutMs = this.options.timeoutMs ?? WEB_PUSH_DEFAULTS.timeoutMs;
+    const agent = this.agentFor(parsed.subscription.endpoint);
     try {
       const result = await webPush.sendNotification(parsed.subscription, JSON.stringify(payload), {
         vapidDetails: this.options.vapid,
@@ -64,7 +85,7 @@ export class WebPushProvider implements ChannelProvider {
         urgency: this.options.urgency ?? WEB_PUSH_DEFAULTS.urgency,
         contentEncoding: 'aes128gcm',
         timeout: timeoutMs,
-        ...(this.options.agent ? { agent: this.options.agent } : {}),
+        ...(agent ? { agent } : {}),
       });
       // RFC 8030: the Location is the message's own address at the push service.
       return { kind: 'accepted', providerMessageId: headerOf(result.headers, 'location') ?? `push-${message.deliveryId}` };

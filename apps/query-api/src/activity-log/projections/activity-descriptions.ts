@@ -12,6 +12,7 @@ import {
   incidentAttachmentActivity,
   incidentSettingsActivity,
   onCallActivity,
+  pushSubscriptionActivity,
   scenarioActivity,
   messageSessionActivity,
   quickReportActivity,
@@ -37,6 +38,7 @@ export const AGGREGATE_ACTIVITY: readonly Readonly<Record<string, ActivityDescri
   scenarioActivity,
   messageSessionActivity,
   quickReportActivity,
+  pushSubscriptionActivity,
 ];
 
 /** By event type; a Map, so a type such as "constructor" names no describer. */

@@ -4,6 +4,8 @@ import {
   deliveryIdOf,
   deviceId,
   outgoingContent,
+  pushAddressOf,
+  pushDeviceId,
   sequenceStep,
   type ConferenceGroupSettings,
   type ConferenceScript,
@@ -15,6 +17,7 @@ import {
   type ReachableDevice,
   withResponseLink,
 } from '@beacon/domain';
+import type { PushSubscriptionDocument } from '../../shared/read-models/push-subscriptions.read-model';
 import type { UserDocument } from '../../shared/read-models/users.read-model';
 
 /** What the planner knows of a session once its recipients are resolved: enough to make every page's deliveries and jobs. */
@@ -34,6 +37,7 @@ export function contentByChannel(origin: MessageSessionOrigin, devices: readonly
   const channels = new Set<DeliveryChannel>(devices.map((device) => device.dispatch_type));
   if (scenario.use_microsoft_teams) channels.add('TEAMS');
   if (scenario.use_slack) channels.add('SLACK');
+  if (scenario.use_pwa) channels.add('PUSH');
   const texts = {
     opening_text: settings.opening_text as string | undefined,
     closing_text: settings.closing_text as string | undefined,
@@ -82,6 +86,22 @@ export function webhookDeliveries(origin: MessageSessionOrigin): PlannedDelivery
       return { deliveryId: deliveryIdOf(sessionId, recipientId, channel.toLowerCase()), recipientId, deviceId: channel.toLowerCase(), channel, address };
     });
   return [...(scenario.use_microsoft_teams ? of('TEAMS', scenario.teams.webhooks) : []), ...(scenario.use_slack ? of('SLACK', scenario.slack.webhooks) : [])];
+}
+
+/**
+ * A message with use_pwa on: one push delivery to each browser the page's users registered (those whose
+ * push service answered gone are not read), whatever the message's type, alongside its devices; the
+ * address is the browser's subscription, as the web-push provider takes it.
+ */
+export function pushDeliveries(
+  origin: MessageSessionOrigin,
+  subscriptions: readonly Pick<PushSubscriptionDocument, '_id' | 'user_id' | 'endpoint' | 'keys'>[],
+): PlannedDelivery[] {
+  if (!origin.scenario.use_pwa) return [];
+  return subscriptions.map((subscription) => {
+    const device = pushDeviceId(subscription._id);
+    return { deliveryId: deliveryIdOf(origin.sessionId, subscription.user_id, device), recipientId: subscription.user_id, deviceId: device, channel: 'PUSH', address: pushAddressOf(subscription) };
+  });
 }
 
 /** A session's lane: test messages on their own; a real one on the priority lane when its plan is one page, else bulk. */

@@ -17,13 +17,14 @@ import { BUS, CommandExecutor, PLATFORM_CONFIG, READ_STORE, type PlatformConfig,
 import type { Collection, Filter, ReadStore } from '@beacon/read-store';
 import { ProjectionHost } from '../../shared/projections/projection-host';
 import { MESSAGE_SESSIONS, type MessageSessionDocument } from '../../shared/read-models/message-sessions.read-model';
+import { PUSH_SUBSCRIPTIONS, type PushSubscriptionDocument } from '../../shared/read-models/push-subscriptions.read-model';
 import { queuedOf } from '../session-progress';
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { allOf, filterOf, recipientCountPlan } from '../../shared/recipients/recipient-count-plan';
 import { RecipientSelection, type RecipientsRequest } from '../../shared/recipients/recipient-selection';
 import { ResponseLinks } from '../two-way/response-links';
 import { prepareConference } from './conference-preparation';
-import { conferenceOf, contentByChannel, deliveriesOf, jobsOf, laneOf, webhookDeliveries, type SessionPlanContext } from './session-plan';
+import { conferenceOf, contentByChannel, deliveriesOf, jobsOf, laneOf, pushDeliveries, webhookDeliveries, type SessionPlanContext } from './session-plan';
 
 /** People per page of a plan: one page is one append and one batch of jobs on the bus. */
 export const PLAN_PAGE_SIZE = 500;
@@ -95,7 +96,7 @@ export class SessionPlanner {
           recipients: users.length + webhooks.length,
           last: users.at(-1)?._id ?? cursor.previous?.last ?? null,
           final: users.length < PLAN_PAGE_SIZE,
-          deliveries: [...webhooks, ...deliveriesOf(context, await this.addresses(tenantId, users))],
+          deliveries: [...webhooks, ...deliveriesOf(context, await this.addresses(tenantId, users)), ...pushDeliveries(origin, await this.browsers(tenantId, origin, users))],
           at: new Date().toISOString(),
         };
         const outcome = await this.executor.execute(messageSessionPageStream(sessionId, page), messageSessionPageDecider, { type: 'QueueMessageSessionPage', data }, {
@@ -245,6 +246,15 @@ export class SessionPlanner {
       .scope(tenantId)
       .collection<UserDocument>(USERS)
       .find({ _id: { $in: users.map((user) => user._id) } }, { projection: { _id: 1, field_values: 1 }, sort: { _id: 1 } });
+  }
+
+  /** The browsers the people registered for push, when the message is sent by push (use_pwa). */
+  private async browsers(tenantId: string, origin: MessageSessionOrigin, users: readonly { _id: string }[]) {
+    if (!origin.scenario.use_pwa || !users.length) return [];
+    return this.readStore
+      .scope(tenantId)
+      .collection<PushSubscriptionDocument>(PUSH_SUBSCRIPTIONS)
+      .find({ user_id: { $in: users.map((user) => user._id) }, gone: false }, { projection: { _id: 1, user_id: 1, endpoint: 1, keys: 1 }, sort: { user_id: 1, registered_at: 1 } });
   }
 
   /** Waits while the tenant has more deliveries queued than it may (DISPATCH_MAX_QUEUED_PER_TENANT); gives up for this round after a while. */
