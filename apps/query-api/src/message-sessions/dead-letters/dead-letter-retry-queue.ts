@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Bus } from '@beacon/bus';
 import type { DispatchJob } from '@beacon/contracts';
 import {
@@ -20,6 +20,7 @@ import { plannerPrincipal } from '../planning/session-planner';
 import { contentByChannel, jobsOf, laneOf, type SessionPlanContext } from '../planning/session-plan';
 import { ResponseLinks } from '../two-way/response-links';
 import { plannedDeliveriesOf, plannedIdOf } from './planned-deliveries';
+import { WorkLoop } from '../../shared/work/work-loop';
 
 /** How often the retries still to queue are looked at. */
 const ROUND_MS = 200;
@@ -35,28 +36,15 @@ const PER_ROUND = 200;
  * attempt once. A retried delivery's text uses the group's opening and closing texts as they are now.
  */
 @Injectable()
-export class DeadLetterRetryQueue implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('DeadLetterRetryQueue');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
+export class DeadLetterRetryQueue extends WorkLoop {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(RecipientsReader) private readonly reader: RecipientsReader,
     @Inject(ResponseLinks) private readonly responseLinks: ResponseLinks,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.schedule();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  ) {
+    super(new Logger('DeadLetterRetryQueue'), ROUND_MS, 'Retries of dead letters');
   }
 
   /** One round over the retries still to queue (exposed so tests can drive it). */
@@ -71,19 +59,6 @@ export class DeadLetterRetryQueue implements OnApplicationBootstrap, OnApplicati
         this.logger.error(`Retries of session ${sessionId} will be queued in the next round: ${error instanceof Error ? error.stack : String(error)}`);
       }
     }
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.round()
-        .catch((error: unknown) => this.logger.error(`Retries will be queued in the next round: ${error instanceof Error ? error.stack : String(error)}`))
-        .finally(() => {
-          this.running = null;
-          this.schedule();
-        });
-    }, ROUND_MS);
-    this.timer.unref();
   }
 
   private async queue(sessionId: string, entries: readonly DeadLetterRetryWorkDocument[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   deliveryReportsStream,
   followUpPageStream,
@@ -28,6 +28,7 @@ import { queuedOf } from '../session-progress';
 import { FollowUpPlanner } from './follow-up-planner';
 import { PlanningPaused, SessionPlanner } from './session-planner';
 import { sendDayTimeZone } from './send-day-time-zone';
+import { WorkLoop } from '../../shared/work/work-loop';
 
 /** How often the work list is looked at. */
 const ROUND_MS = 200;
@@ -51,28 +52,15 @@ interface StaleDelivery {
  * has passed are timed out (nothing stays pending forever).
  */
 @Injectable()
-export class MessageSessionWork implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('MessageSessionWork');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
+export class MessageSessionWork extends WorkLoop {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(SessionPlanner) private readonly planner: SessionPlanner,
     @Inject(FollowUpPlanner) private readonly followUps: FollowUpPlanner,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.schedule();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  ) {
+    super(new Logger('MessageSessionWork'), ROUND_MS, 'Sessions');
   }
 
   /** One round over the work list (exposed so tests can drive it); true when planning has more to do at once. */
@@ -111,24 +99,6 @@ export class MessageSessionWork implements OnApplicationBootstrap, OnApplication
       if (error instanceof PlanningPaused) return;
       this.logger.error(`Session ${entry._id} (${what}) will be tried again: ${error instanceof Error ? error.stack : String(error)}`);
     }
-  }
-
-  /** The next round: at once while planning has more to do, else after ROUND_MS. */
-  private schedule(delayMs = ROUND_MS): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      let more = false;
-      this.running = this.round()
-        .then((again) => {
-          more = again;
-        })
-        .catch((error: unknown) => this.logger.error(`Sessions will be carried on in the next round: ${error instanceof Error ? error.stack : String(error)}`))
-        .finally(() => {
-          this.running = null;
-          this.schedule(more ? 0 : ROUND_MS);
-        });
-    }, delayMs);
-    this.timer.unref();
   }
 
   /** Completes a session with no open delivery; times out those still open past the message timeout. */

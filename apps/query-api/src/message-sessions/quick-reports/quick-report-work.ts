@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Bus } from '@beacon/bus';
 import { dispatchTopic, type DispatchJob } from '@beacon/contracts';
 import {
@@ -30,6 +30,7 @@ import { USERS, type UserDocument } from '../../shared/read-models/users.read-mo
 import { laneOf } from '../planning/session-plan';
 import { SessionProgressReader } from '../session-progress';
 import { QUICK_REPORT_WORK, type QuickReportWorkDocument } from './quick-report-work.projection';
+import { WorkLoop } from '../../shared/work/work-loop';
 
 const ROUND_MS = 500;
 const PER_ROUND = 20;
@@ -45,28 +46,15 @@ const SMS_FIELD_TYPES = ['PHONE(SMS)', 'PHONE(SMS&VOICE)'];
  * queues the same jobs again; the workers' ledger sends each delivery once.
  */
 @Injectable()
-export class QuickReportWork implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('QuickReportWork');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
+export class QuickReportWork extends WorkLoop {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(ProjectionHost) private readonly projections: ProjectionHost,
     @Inject(SessionProgressReader) private readonly progress: SessionProgressReader,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.schedule();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  ) {
+    super(new Logger('QuickReportWork'), ROUND_MS, 'Quick reports');
   }
 
   /** One round over the reports due (exposed so tests can drive it). */
@@ -79,19 +67,6 @@ export class QuickReportWork implements OnApplicationBootstrap, OnApplicationShu
         this.logger.error(`The quick report of session ${due._id} will be tried again: ${error instanceof Error ? error.stack : String(error)}`);
       }
     }
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.round()
-        .catch((error: unknown) => this.logger.error(`Quick reports will be carried on in the next round: ${error instanceof Error ? error.stack : String(error)}`))
-        .finally(() => {
-          this.running = null;
-          this.schedule();
-        });
-    }, ROUND_MS);
-    this.timer.unref();
   }
 
   private async send(tenantId: string, sessionId: string): Promise<void> {
