@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { SessionContext } from '../session/session-context';
 import { selectTimezone, selectVersionNumber } from '../session/session.selectors';
 import { MainMenu } from './MainMenu';
+import { PushNotificationsSwitch } from './PushNotificationsSwitch';
 
 interface DrawerProps {
   id: string;
@@ -9,7 +10,7 @@ interface DrawerProps {
   onNavigate: () => void;
 }
 
-/** The left drawer: the permission-filtered menu, the user's timezone and the version number. */
+/** The left drawer: the permission-filtered menu, this browser's notifications switch, the user's timezone and the version number. */
 export function Drawer({ id, hidden, onNavigate }: DrawerProps) {
   const versionNumber = SessionContext.useSelector(selectVersionNumber);
   const timezone = SessionContext.useSelector(selectTimezone);
@@ -17,6 +18,7 @@ export function Drawer({ id, hidden, onNavigate }: DrawerProps) {
     <Panel id={id} hidden={hidden}>
       <MainMenu onNavigate={onNavigate} />
       <Footer>
+        <PushNotificationsSwitch />
         <p>Timezone: {timezone}</p>
         <p>Version {versionNumber}</p>
       </Footer>
