@@ -28,12 +28,15 @@ import { queuedOf } from '../session-progress';
 import { FollowUpPlanner } from './follow-up-planner';
 import { PlanningPaused, SessionPlanner } from './session-planner';
 import { sendDayTimeZone } from './send-day-time-zone';
+import { ProjectionHost } from '../../shared/projections/projection-host';
 import { WorkLoop } from '../../shared/work/work-loop';
 
 /** How often the work list is looked at. */
 const ROUND_MS = 200;
 /** Sessions taken per round and kind of work. */
 const PER_ROUND = 20;
+/** How long a time-out pass waits for the read models to hold what it appended. */
+const CAUGHT_UP_WAIT_MS = 10_000;
 /** Deliveries timed out per append. */
 const TIMEOUT_BATCH = 1_000;
 const OPEN = ['claimed', 'submitted', 'sent', 'unknown'];
@@ -59,6 +62,7 @@ export class MessageSessionWork extends WorkLoop {
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
     @Inject(SessionPlanner) private readonly planner: SessionPlanner,
     @Inject(FollowUpPlanner) private readonly followUps: FollowUpPlanner,
+    @Inject(ProjectionHost) private readonly projections: ProjectionHost,
   ) {
     super(new Logger('MessageSessionWork'), ROUND_MS, 'Sessions');
   }
@@ -138,11 +142,14 @@ export class MessageSessionWork extends WorkLoop {
         })),
       },
     };
-    await this.eventStore.appendToStream(
+    const appended = await this.eventStore.appendToStream(
       deliveryReportsStream(entry._id),
       [{ id: randomUUID(), type: event.type, data: event.data, metadata: { tenantId: entry.tenant_id, correlationId: entry._id, acceptedAt: now.toISOString() } }],
       { expectedRevision: 'any' },
     );
+    // The next round reads which deliveries are still unanswered from the read models: they must hold
+    // these time-outs first, or a never-answered delivery would be timed out (and counted) twice.
+    await this.projections.runner.waitFor(appended.position, CAUGHT_UP_WAIT_MS);
   }
 
   /** Deliveries with an answer that is not final (submitted, sent, unknown). */
