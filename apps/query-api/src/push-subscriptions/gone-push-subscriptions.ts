@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { pushSubscriptionsDecider, pushSubscriptionsStream } from '@beacon/domain';
 import { CommandExecutor, READ_STORE } from '@beacon/platform';
 import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
 import { GONE_PUSH_SUBSCRIPTIONS, type GonePushSubscriptionDocument } from '../shared/read-models/push-subscriptions.read-model';
+import { WorkLoop } from '../shared/work/work-loop';
 
 /** How often the work list is looked at. */
 const ROUND_MS = 500;
@@ -16,29 +17,16 @@ const PER_ROUND = 100;
  * nothing and is taken off the list here.
  */
 @Injectable()
-export class GonePushSubscriptions implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('GonePushSubscriptions');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
+export class GonePushSubscriptions extends WorkLoop {
   constructor(
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(CommandExecutor) private readonly executor: CommandExecutor,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.schedule();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  ) {
+    super(new Logger('GonePushSubscriptions'), ROUND_MS, 'Gone push subscriptions');
   }
 
   /** One round over the work list (exposed so tests can drive it). */
-  async round(now = new Date()): Promise<void> {
+  async round(now = new Date()): Promise<boolean> {
     const work = this.readStore.scope(SYSTEM_TENANT).collection<GonePushSubscriptionDocument>(GONE_PUSH_SUBSCRIPTIONS);
     for (const entry of await work.find({}, { sort: { gone_at: 1 }, limit: PER_ROUND })) {
       try {
@@ -53,18 +41,6 @@ export class GonePushSubscriptions implements OnApplicationBootstrap, OnApplicat
         this.logger.error(`Gone push subscription ${entry._id} will be removed in the next round: ${error instanceof Error ? error.stack : String(error)}`);
       }
     }
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.round()
-        .catch((error: unknown) => this.logger.error(`Gone push subscriptions will be removed in the next round: ${error instanceof Error ? error.stack : String(error)}`))
-        .finally(() => {
-          this.running = null;
-          this.schedule();
-        });
-    }, ROUND_MS);
-    this.timer.unref();
+    return false;
   }
 }
