@@ -73,6 +73,8 @@ const TARGETS = {
   /** The builder's SMS part count of 10 MB of text (plain GSM and with a non-GSM last character; all typographic variants twice that). */
   smsSegmentsMs: 500,
   smsSegmentsTypographicMs: 1_000,
+  /** The builder's placeholder masking of a megabyte of placeholders, or of unpaired hash marks (linear, never quadratic). */
+  placeholderMaskMs: 500,
 };
 
 const SMS_TEXT_BYTES = 10 * 1024 * 1024;
@@ -91,6 +93,28 @@ function benchSmsSegments(require) {
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
       countSmsSegments(text);
+      runs.push(performance.now() - started);
+    }
+    runs.sort((a, b) => a - b);
+    results[key] = { label, ms: runs[2] };
+    line(label, `${fmtMs(runs[2])} ms (median of 5)`);
+  }
+  return results;
+}
+
+/** 3h: maskPlaceholders over a megabyte of placeholders and a megabyte of unpaired hash marks, the median of 5 runs each. */
+function benchPlaceholderMasking(require) {
+  const { maskPlaceholders } = require('@beacon/domain');
+  const texts = {
+    placeholders: ['a megabyte of placeholders', '#a# '.repeat(256 * 1024)],
+    unpaired: ['a megabyte of unpaired hash marks on separate lines', '#\n'.repeat(512 * 1024)],
+  };
+  const results = {};
+  for (const [key, [label, text]] of Object.entries(texts)) {
+    const runs = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      maskPlaceholders(text);
       runs.push(performance.now() - started);
     }
     runs.sort((a, b) => a - b);
@@ -561,6 +585,7 @@ async function main() {
     queryApi &&
     (await section(`3f. A message's recipient count, in the embedded read store: ${fmtInt(LIST_USERS)} users with their devices, data and on-call periods`, () => benchRecipientCount(queryApi, dirs)));
   const smsSegments = await section('3g. The SMS part count of 10 MB of text', () => benchSmsSegments(require));
+  const placeholderMasking = await section('3h. Masking the placeholders of a megabyte of text', () => benchPlaceholderMasking(require));
   const http = await section(`4. HTTP against the embedded app: the incident list (page of 50 out of ${fmtInt(HTTP.incidents)}) and a mixed read/write load`, () => benchHttp(dirs));
 
   const sending = await section(`5. Sending through the simulator in the embedded app: ${fmtInt(SEND_RECIPIENTS)} people, then another organisation's 10 at the same time`, () =>
@@ -619,6 +644,10 @@ async function main() {
     const measured = smsSegments?.[key];
     const target = key === 'typographic' ? TARGETS.smsSegmentsTypographicMs : TARGETS.smsSegmentsMs;
     rows.push([`SMS part count of 10 MB, ${measured?.label ?? key} (ms)`, `<= ${fmtInt(target)}`, fmtMs(measured?.ms), mark(measured ? measured.ms <= target : null)]);
+  }
+  for (const key of ['placeholders', 'unpaired']) {
+    const measured = placeholderMasking?.[key];
+    rows.push([`placeholder masking, ${measured?.label ?? key} (ms)`, `<= ${TARGETS.placeholderMaskMs}`, fmtMs(measured?.ms), mark(measured ? measured.ms <= TARGETS.placeholderMaskMs : null)]);
   }
   const reads = http?.reads;
   const moonshot = reads && reads.perSec >= TARGETS.httpListMoonshotPerSec ? ' (moonshot too)' : '';

@@ -233,18 +233,15 @@ describe('masking placeholders', () => {
     expect(maskPlaceholders('Hi #name#', '[name]')).toBe('Hi [name]');
   });
 
-  it('masks a megabyte of placeholders in linear time', () => {
+  // How fast is a bench figure (`npm run bench`, section 3h: at most 500 ms each), not a timed test.
+  it('masks a megabyte of placeholders', () => {
     const text = '#a# '.repeat(256 * 1024);
-    const started = performance.now();
     const masked = maskPlaceholders(text);
     expect(masked.length).toBe(256 * 1024 * (PLACEHOLDER_MASK.length + 1));
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
-  it('passes over a megabyte of unpaired hash marks on separate lines in linear time', () => {
+  it('passes over a megabyte of unpaired hash marks on separate lines', () => {
     const text = '#\n'.repeat(512 * 1024);
-    const started = performance.now();
     expect(maskPlaceholders(text)).toBe(text);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 });
