@@ -60,6 +60,8 @@ interface RunFigures {
   readonly lost: number;
   /** Emails recorded unknown (handed over as the app died): how many of them the server had, of how many. */
   readonly unknownAtServer: string;
+  /** People who did not get a message that the session does not report unknown: must be none. */
+  readonly silentlyLost: number;
   readonly completeAfterRestartS: string;
   readonly progress: string;
   readonly complete: boolean;
@@ -246,7 +248,7 @@ const describeProgress = (progress: RunResultDto['progress']) =>
     .join(', ');
 
 function printTable(title: string, rows: readonly RunFigures[]): void {
-  const columns: (keyof RunFigures)[] = ['run', 'killAt', 'recipients', 'deliveries', 'sms', 'emails', 'duplicates', 'lost', 'unknownAtServer', 'completeAfterRestartS', 'progress'];
+  const columns: (keyof RunFigures)[] = ['run', 'killAt', 'recipients', 'deliveries', 'sms', 'emails', 'duplicates', 'lost', 'silentlyLost', 'unknownAtServer', 'completeAfterRestartS', 'progress'];
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => String(row[column]).length)));
   const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
   console.log([title, line(columns), ...rows.map((row) => line(columns.map((column) => String(row[column]))))].join('\n'));
@@ -330,7 +332,9 @@ describe('sending survives kill -9 of the embedded app, nothing lost and nothing
       const emails = tally(people.map(emailOf), smtp.received.flatMap((mail) => mail.to));
       const progress = result.progress;
       const arrivedIds = new Set(smtp.received.map((mail) => mail.deliveryId));
-      const unknownEmailIds = (await unknownOutcomes(dataDir, started.session_id)).filter((outcome) => outcome.provider === 'smtp').map((outcome) => outcome.deliveryId);
+      const unknownEmails = (await unknownOutcomes(dataDir, started.session_id)).filter((outcome) => outcome.provider === 'smtp');
+      const unknownEmailIds = unknownEmails.map((outcome) => outcome.deliveryId);
+      const reportedUnknown = new Set(unknownEmails.filter((outcome) => !arrivedIds.has(outcome.deliveryId)).map((outcome) => outcome.address));
       const figures: RunFigures = {
         run: label,
         killAt,
@@ -341,6 +345,7 @@ describe('sending survives kill -9 of the embedded app, nothing lost and nothing
         duplicates: sms.duplicates + emails.duplicates,
         lost: sms.lost.length + emails.lost.length,
         unknownAtServer: `${unknownEmailIds.filter((id) => arrivedIds.has(id)).length}/${unknownEmailIds.length}`,
+        silentlyLost: sms.lost.length + emails.lost.filter((address) => !reportedUnknown.has(address)).length,
         completeAfterRestartS: `${(doneMs / 1000).toFixed(1)}${result.status === 'complete' ? '' : ` (${result.status})`}`,
         progress: describeProgress(progress),
         complete: result.status === 'complete',
@@ -388,7 +393,7 @@ describe('sending survives kill -9 of the embedded app, nothing lost and nothing
   }, 1_200_000);
 
   for (let n = 1; n <= RUNS; n++) {
-    it(`run ${n}: killed (SIGKILL) at a random moment and restarted, every person gets each message once`, async () => {
+    it(`run ${n}: killed (SIGKILL) at a random moment and restarted: every text once, every email at most once and any not delivered reported unknown`, async () => {
       because('the reference run measured the broadcast', () => expect(expectedMs).toBeGreaterThan(0));
       const killAfterMs = Math.round(expectedMs * (0.1 + Math.random() * 0.7));
       const outcome = await run(String(n), killAfterMs);
@@ -399,24 +404,32 @@ describe('sending survives kill -9 of the embedded app, nothing lost and nothing
 
   function expectCorrect(run: RunFigures): void {
     expect({ recipients: run.recipients, deliveries: run.deliveries, complete: run.complete }).toEqual({ recipients: RECIPIENTS, deliveries: RECIPIENTS * 2, complete: true });
-    expect({ lost: run.lost, duplicates: run.duplicates, sms: run.sms, emails: run.emails }).toEqual({ lost: 0, duplicates: 0, sms: RECIPIENTS, emails: RECIPIENTS });
     // No failures are configured: once complete, every delivery is delivered (texts reported by Twilio, emails taken by the
-    // server), except emails the app was handing over as it died. SMTP cannot be asked, so those stay unknown; each must be
-    // one the server has (a handover is recorded only as the final dot goes out).
-    const [atServer, unknown] = run.unknownAtServer.split('/').map(Number);
-    expect(atServer).toBe(unknown);
-    expect(run.progress).toBe(unknown ? `delivered ${RECIPIENTS * 2 - unknown!}, unknown ${unknown}` : `delivered ${RECIPIENTS * 2}`);
+    // server), except emails the app was handing over as it died. SMTP cannot be asked, so those stay unknown. Nearly all
+    // of them are at the server; one whose handover was recorded a moment before its final dot could leave (the window
+    // docs/decisions.md describes) is not, and is the only loss allowed: reported unknown, never silent, never twice.
+    const [atServer, unknown] = run.unknownAtServer.split('/').map(Number) as [number, number];
+    const lostInHandover = unknown - atServer;
+    expect({ duplicates: run.duplicates, sms: run.sms, silentlyLost: run.silentlyLost, lost: run.lost, emails: run.emails }).toEqual({
+      duplicates: 0,
+      sms: RECIPIENTS,
+      silentlyLost: 0,
+      lost: lostInHandover,
+      emails: RECIPIENTS - lostInHandover,
+    });
+    expect(run.progress).toBe(unknown ? `delivered ${RECIPIENTS * 2 - unknown}, unknown ${unknown}` : `delivered ${RECIPIENTS * 2}`);
   }
+
 });
 
 /** The answers the session's ledger recorded as unknown (the provider may or may not have the message). */
-async function unknownOutcomes(dataDir: string, sessionId: string): Promise<{ deliveryId: string; provider: string; reason?: string }[]> {
+async function unknownOutcomes(dataDir: string, sessionId: string): Promise<{ deliveryId: string; provider: string; address?: string; reason?: string }[]> {
   const events = SqliteEventStore.open({ path: join(dataDir, 'events.sqlite') });
   try {
     const all: RecordedEvent[] = await events.readAll();
     return all
       .filter((event) => event.type === 'DispatchesSent' && event.streamName.startsWith(`dispatch-${sessionId}-`))
-      .flatMap((event) => (event.data as { outcomes: { deliveryId: string; provider: string; kind: string; reason?: string }[] }).outcomes)
+      .flatMap((event) => (event.data as { outcomes: { deliveryId: string; provider: string; address?: string; kind: string; reason?: string }[] }).outcomes)
       .filter((outcome) => outcome.kind === 'unknown');
   } finally {
     await events.close();
@@ -537,6 +550,7 @@ if (missing) console.log(`skipped: the distributed fault test of sending: ${miss
         duplicates: sms.duplicates,
         lost: sms.lost.length,
         unknownAtServer: '-',
+        silentlyLost: sms.lost.length,
         completeAfterRestartS: `${(doneMs / 1000).toFixed(1)} after the kill${result.status === 'complete' ? '' : ` (${result.status})`}`,
         progress: describeProgress(result.progress),
         complete: result.status === 'complete',
