@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { messageSessionStream, pollingChoices, type MessageSessionOrigin, type PollingChoice } from '@beacon/domain';
-import { StreamNotFoundError, type EventStore } from '@beacon/event-store';
+import { pollingChoices, type MessageSessionOrigin, type PollingChoice } from '@beacon/domain';
+import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE } from '@beacon/platform';
-
-/** Sessions whose poll is remembered: a broadcast's calls and answers read its stream once. */
-const REMEMBERED = 10_000;
+import { firstSessionEvent, RememberedSessions } from './session-first-event';
 
 /** A session's poll: the choices its recipients answer with (none: the message asks nothing). */
 export interface SessionPoll {
@@ -18,7 +16,7 @@ export interface SessionPoll {
  */
 @Injectable()
 export class SessionPolls {
-  private readonly known = new Map<string, SessionPoll>();
+  private readonly known = new RememberedSessions<SessionPoll>();
 
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
@@ -26,18 +24,8 @@ export class SessionPolls {
   async of(sessionId: string): Promise<SessionPoll | undefined> {
     const known = this.known.get(sessionId);
     if (known !== undefined) return known;
-    let first;
-    try {
-      [first] = await this.eventStore.readStream(messageSessionStream(sessionId), { maxCount: 1 });
-    } catch (error) {
-      if (error instanceof StreamNotFoundError) return undefined;
-      throw error;
-    }
-    const origin = first?.data as Partial<MessageSessionOrigin> | undefined;
+    const origin = (await firstSessionEvent(this.eventStore, sessionId))?.data as Partial<MessageSessionOrigin> | undefined;
     if (!origin?.scenario) return undefined;
-    const poll: SessionPoll = { choices: pollingChoices(origin.scenario.polling_options) };
-    if (this.known.size >= REMEMBERED) this.known.delete(this.known.keys().next().value!);
-    this.known.set(sessionId, poll);
-    return poll;
+    return this.known.remember(sessionId, { choices: pollingChoices(origin.scenario.polling_options) });
   }
 }

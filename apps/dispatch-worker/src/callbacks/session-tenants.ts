@@ -1,10 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { messageSessionStream } from '@beacon/domain';
-import { StreamNotFoundError, type EventStore } from '@beacon/event-store';
+import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE } from '@beacon/platform';
-
-/** Sessions whose organisation is remembered: a burst of callbacks for one broadcast reads its stream once. */
-const REMEMBERED = 10_000;
+import { firstSessionEvent, RememberedSessions } from './session-first-event';
 
 /**
  * The organisation a message session belongs to, as its own stream says (the tenant of its first
@@ -13,7 +10,7 @@ const REMEMBERED = 10_000;
  */
 @Injectable()
 export class SessionTenants {
-  private readonly known = new Map<string, string>();
+  private readonly known = new RememberedSessions<string>();
 
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
@@ -21,18 +18,9 @@ export class SessionTenants {
   async of(sessionId: string): Promise<string | undefined> {
     const known = this.known.get(sessionId);
     if (known !== undefined) return known;
-    let first;
-    try {
-      [first] = await this.eventStore.readStream(messageSessionStream(sessionId), { maxCount: 1 });
-    } catch (error) {
-      if (error instanceof StreamNotFoundError) return undefined;
-      throw error;
-    }
-    const tenantId = first?.metadata.tenantId;
+    const tenantId = (await firstSessionEvent(this.eventStore, sessionId))?.metadata.tenantId;
     if (typeof tenantId !== 'string' || tenantId === '') return undefined;
-    if (this.known.size >= REMEMBERED) this.known.delete(this.known.keys().next().value!);
-    this.known.set(sessionId, tenantId);
-    return tenantId;
+    return this.known.remember(sessionId, tenantId);
   }
 }
 
