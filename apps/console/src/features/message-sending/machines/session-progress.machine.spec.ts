@@ -73,7 +73,7 @@ describe('session progress machine', () => {
     expect(actor.getSnapshot().context.result?.status).toBe('sending');
   });
 
-  it('stops at complete: later updates read nothing', async () => {
+  it('stops polling at complete, and still shows the replies that come in later', async () => {
     const { server, actor, taskId } = await following();
     server.plan(taskId, 2, 3);
     await jest.advanceTimersByTimeAsync(REFETCH_GAP_MS);
@@ -84,9 +84,20 @@ describe('session progress machine', () => {
     expect(actor.getSnapshot().context.result).toMatchObject({ status: 'complete', progress: { delivered: 2, failed: 1, queued: 0 } });
     const done = reads(server);
 
-    server.report(taskId, {});
-    await jest.advanceTimersByTimeAsync(POLL_MS * 2);
+    // No update: no read, however long.
+    await jest.advanceTimersByTimeAsync(POLL_MS * 3);
     expect(reads(server)).toBe(done);
+
+    // A reply after the end is read (once for a burst), and the session stays over.
+    server.report(taskId, { replied: 1 }, 'delivered');
+    await jest.advanceTimersByTimeAsync(0);
+    server.report(taskId, {});
+    await jest.advanceTimersByTimeAsync(REFETCH_GAP_MS * 2);
+    expect(reads(server)).toBe(done + 2);
+    expect(actor.getSnapshot().context.result?.progress).toMatchObject({ delivered: 1, replied: 1, failed: 1 });
+    expect(actor.getSnapshot().matches('over')).toBe(true);
+    await jest.advanceTimersByTimeAsync(POLL_MS * 3);
+    expect(reads(server)).toBe(done + 2);
   });
 
   it('shows why a read failed, and reads again on the next update', async () => {
@@ -111,7 +122,7 @@ describe('session progress machine', () => {
     server.plan(taskId, 2, 2);
     server.complete(taskId);
     await jest.advanceTimersByTimeAsync(REFETCH_GAP_MS);
-    expect(actor.getSnapshot().value).toBe('over');
+    expect(actor.getSnapshot().matches('over')).toBe(true);
 
     actor.send({ type: 'progress.resend', idempotencyKey: 'resend-1' });
     await jest.advanceTimersByTimeAsync(REFETCH_GAP_MS);

@@ -40,8 +40,8 @@ function notProvided(name: string): never {
 /**
  * One session's progress (GET /api/scenario/run_result/{task_id}/), followed live: each update of
  * the session or its deliveries reads it again, at most every REFETCH_GAP_MS (updates meanwhile make
- * one more read at the gap's end), and every POLL_MS without updates. It stops at complete or
- * cancelled. A failed read is shown and tried again by the next update or poll. A resend to those with
+ * one more read at the gap's end), and every POLL_MS without updates. At complete or cancelled it
+ * stops polling and reads only on live updates (late replies). A failed read is shown and tried again by the next update or poll. A resend to those with
  * no reply follows the session again (it is sending again).
  */
 export const sessionProgressMachine = setup({
@@ -112,8 +112,41 @@ export const sessionProgressMachine = setup({
         },
       },
     },
-    /** Complete or cancelled: what it shows is final. */
-    over: {},
+    /**
+     * Complete or cancelled: nothing more is sent, so there is no polling, but answers still come in
+     * (a late reply, a report that a delivered message failed after all): each live update reads the
+     * session again, at most every REFETCH_GAP_MS. A session sending again (resent elsewhere) is
+     * followed again.
+     */
+    over: {
+      invoke: { src: 'watchSession', input: ({ context }) => ({ taskId: context.taskId }) },
+      on: { 'progress.changed': { actions: 'markStale' } },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'progress.changed': 'reading' },
+        },
+        reading: {
+          entry: assign({ stale: false }),
+          invoke: {
+            src: 'loadResult',
+            input: ({ context }) => ({ taskId: context.taskId }),
+            onDone: [
+              {
+                guard: { type: 'isOver', params: ({ event }) => ({ result: event.output }) },
+                target: 'resting',
+                actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
+              },
+              { target: '#sessionProgress.following', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
+            ],
+            onError: { target: 'resting', actions: assign({ error: ({ event }) => errorText(event.error) }) },
+          },
+        },
+        resting: {
+          after: { refetchGap: [{ guard: 'isStale', target: 'reading' }, { target: 'idle' }] },
+        },
+      },
+    },
   },
 });
 
