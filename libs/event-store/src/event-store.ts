@@ -49,6 +49,13 @@ export type ExpectedRevision = number | 'no-stream' | 'stream-exists' | 'any';
 
 export interface AppendOptions {
   readonly expectedRevision?: ExpectedRevision;
+  /**
+   * Called synchronously the moment the append is durable, before the returned promise settles and
+   * before any other caller's continuation runs: for work that must follow the record with nothing in
+   * between (a message let go to its provider only once its handover is on disk). It must be quick and
+   * must not throw; an error it throws is ignored. Not called when the append fails.
+   */
+  readonly onCommitted?: (result: AppendResult) => void;
 }
 
 export interface AppendResult {

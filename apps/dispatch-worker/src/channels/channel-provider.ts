@@ -83,10 +83,12 @@ export interface DeliveryReport {
  * for, just before the message becomes the provider's (SMTP: before DATA's final dot). The worker
  * records the handover there, so that after a crash a delivery without the record surely never
  * reached the provider. If it rejects, the message is not handed over and the send fails as
- * refused for now.
+ * refused for now. `onRecorded`, when given, is called synchronously the moment the record is durable,
+ * before anything else the worker has queued runs: the provider lets the message go there (SMTP writes
+ * the final dot), which leaves no time between the record and the handover for a crash to fall into.
  */
 export interface SendHooks {
-  beforeHandover(): Promise<void>;
+  beforeHandover(onRecorded?: () => void): Promise<void>;
 }
 
 /** What reconciling an unknown outcome found at the provider. */

@@ -131,6 +131,27 @@ describe('a batch of dispatch jobs', () => {
     expect(await outcomes()).toHaveLength(10);
   });
 
+  it('lets each message go the moment its handover is durable, before any continuation the worker queued meanwhile', async () => {
+    const order: string[] = [];
+    const releasing: ChannelProvider = {
+      ...mailer,
+      async send(message: OutgoingMessage, hooks) {
+        await hooks!.beforeHandover(() => order.push(`let go ${message.deliveryId}`));
+        order.push(`continued ${message.deliveryId}`);
+        received.push(message.deliveryId);
+        return { kind: 'accepted', providerMessageId: `m-${message.deliveryId}` };
+      },
+    };
+    const jobs = ['u1', 'u2', 'u3', 'u4'].map(email);
+    const all = { workerId: 'w1', leaseMs: 30_000, maxClaims: 3, maxAttempts: 3, concurrency: 4 };
+    await new DispatchBatch(new CommandExecutor(eventStore), new ChannelProviders([provider, releasing]), all, async () => undefined).handle(messages(jobs));
+    // The four handovers were recorded in one append: all four let go before any of them continued.
+    expect(order.slice(0, 4).sort()).toEqual(jobs.map((each) => `let go ${each.deliveryId}`).sort());
+    expect(order.slice(4).sort()).toEqual(jobs.map((each) => `continued ${each.deliveryId}`).sort());
+    const handedOver = (await ledger()).filter((event) => event.type === 'DispatchesHandedOver');
+    expect(handedOver).toHaveLength(1);
+  });
+
   it('after a crash, sends again what never reached a provider that cannot be asked, and leaves unknown what was being handed over', async () => {
     await eventStore.appendToStream(dispatchStream('s1', 0, 3), [
       {

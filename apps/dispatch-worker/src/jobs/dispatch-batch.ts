@@ -187,7 +187,7 @@ export class DispatchBatch {
     const release = await this.slots.acquire(job.tenantId, job.channel);
     let outcome: SendOutcome;
     try {
-      outcome = await provider.send(message, { beforeHandover: () => ledger.handOver(job.deliveryId) });
+      outcome = await provider.send(message, { beforeHandover: (onRecorded) => ledger.handOver(job.deliveryId, onRecorded) });
     } catch (error) {
       // A provider that throws broke its contract: whether the message left is not known.
       outcome = { kind: 'unknown', reason: error instanceof Error ? error.message : String(error) };

@@ -6,6 +6,8 @@ interface Waiting<T> {
   readonly items: readonly T[];
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
+  /** Runs synchronously the moment the append holding these items is durable. */
+  readonly onDurable?: (() => void) | undefined;
 }
 
 /** What is waiting for the next append of one kind: joined into one command when its turn comes. */
@@ -13,8 +15,8 @@ class Pending<T> {
   private waiting: Waiting<T>[] = [];
   queued = false;
 
-  add(items: readonly T[]): Promise<void> {
-    return new Promise<void>((resolve, reject) => this.waiting.push({ items, resolve, reject }));
+  add(items: readonly T[], onDurable?: () => void): Promise<void> {
+    return new Promise<void>((resolve, reject) => this.waiting.push({ items, resolve, reject, onDurable }));
   }
 
   take(): Waiting<T>[] {
@@ -51,9 +53,14 @@ export class LedgerWriter {
     return result;
   }
 
-  /** Resolves once the handover of this delivery is recorded (see DispatchesHandedOver). */
-  handOver(deliveryId: string): Promise<void> {
-    const done = this.handovers.add([deliveryId]);
+  /**
+   * Resolves once the handover of this delivery is recorded (see DispatchesHandedOver). `onDurable`
+   * runs synchronously the moment the record is on disk, before any continuation queued meanwhile:
+   * the provider lets the message go there, so that a crash finds it either unrecorded and never
+   * sent, or recorded and already on its way.
+   */
+  handOver(deliveryId: string, onDurable?: () => void): Promise<void> {
+    const done = this.handovers.add([deliveryId], onDurable);
     this.queue(this.handovers, (ids) => ({ type: 'RecordHandovers', data: { workerId: this.workerId, at: new Date().toISOString(), deliveryIds: ids } }));
     return done;
   }
@@ -72,7 +79,10 @@ export class LedgerWriter {
     this.tail = this.tail.then(async () => {
       const taken = pending.take();
       try {
-        await this.append(commandOf(taken.flatMap((waiting) => [...waiting.items])));
+        const onCommitted = () => {
+          for (const waiting of taken) waiting.onDurable?.();
+        };
+        await this.append(commandOf(taken.flatMap((waiting) => [...waiting.items])), onCommitted);
         for (const waiting of taken) waiting.resolve();
       } catch (error) {
         for (const waiting of taken) waiting.reject(error);
@@ -80,13 +90,10 @@ export class LedgerWriter {
     });
   }
 
-  private async append(command: DispatchCommand): Promise<DispatchEvent[]> {
-    const outcome = await this.executor.execute(dispatchStream(this.job.sessionId, this.job.page, this.partition), dispatchDecider, command, {
-      tenantId: this.job.tenantId,
-      actorUserId: null,
-      correlationId: this.job.sessionId,
-      acceptedAt: new Date(),
-    });
+  private async append(command: DispatchCommand, onCommitted?: () => void): Promise<DispatchEvent[]> {
+    const context = { tenantId: this.job.tenantId, actorUserId: null, correlationId: this.job.sessionId, acceptedAt: new Date() };
+    const stream = dispatchStream(this.job.sessionId, this.job.page, this.partition);
+    const outcome = await this.executor.execute(stream, dispatchDecider, command, context, onCommitted ? { onCommitted } : {});
     return outcome.events;
   }
 }

@@ -100,6 +100,28 @@ export function runEventStoreContract(name: string, factory: () => Promise<Event
 
         expect(await store.headPosition()).toBe(result.position);
       });
+
+      it('calls onCommitted once with the result the moment the append is durable, before the promise settles; not on a failed append', async () => {
+        const stream = streamName();
+        const seen: string[] = [];
+        const appending = store.appendToStream(stream, [anEvent(), anEvent()], {
+          onCommitted: (result) => {
+            seen.push(`committed ${result.nextExpectedRevision}`);
+            void store.readStream(stream).then((events) => seen.push(`readable ${events.length}`));
+          },
+        });
+        void appending.then(() => seen.push('settled'));
+        const result = await appending;
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(seen.slice(0, 1)).toEqual([`committed ${result.nextExpectedRevision}`]);
+        expect(seen).toContain('readable 2');
+        expect(seen).toContain('settled');
+        expect(seen.indexOf('settled')).toBeGreaterThan(0);
+
+        let called = 0;
+        await expect(store.appendToStream(stream, [anEvent()], { expectedRevision: 'no-stream', onCommitted: () => called++ })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        expect(called).toBe(0);
+      });
     });
 
     describe('expected revision', () => {

@@ -54,6 +54,12 @@ export interface ExecuteOptions {
    * the first attempt decides on them instead of reading the stream again. A conflict re-reads.
    */
   readonly history?: readonly RecordedEvent[];
+  /**
+   * Called synchronously once the command's events are durable (AppendOptions.onCommitted), or at
+   * once when they already were (a retry of a recorded command, a command that changes nothing):
+   * for work that must follow the record with nothing queued in between.
+   */
+  readonly onCommitted?: () => void;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -116,10 +122,14 @@ export class CommandExecutor {
         const last = earlier[earlier.length - 1]!;
         // The state the first attempt left: everything up to its last event, nothing appended since.
         const upToLast = history.filter((event) => event.revision <= last.revision);
+        options.onCommitted?.();
         return { events: earlier.map(toEvent), position: last.position, state: foldEvents(decider, upToLast.map(toEvent)) };
       }
       const events = decider.decide(command, state);
-      if (!events.length) return { events, position: await this.eventStore.headPosition(), state };
+      if (!events.length) {
+        options.onCommitted?.();
+        return { events, position: await this.eventStore.headPosition(), state };
+      }
       const metadata = metadataOf(context, commandId, fingerprint);
       try {
         const result = await this.eventStore.appendToStream(
@@ -130,7 +140,10 @@ export class CommandExecutor {
             data: event.data,
             metadata: { ...metadata, schemaVersion: schemaVersionOf(event.type) },
           })),
-          { expectedRevision: history.length ? history[history.length - 1]!.revision : 'no-stream' },
+          {
+            expectedRevision: history.length ? history[history.length - 1]!.revision : 'no-stream',
+            ...(options.onCommitted && { onCommitted: options.onCommitted }),
+          },
         );
         return { events, position: result.position, state: events.reduce((next, event) => decider.evolve(next, event), state) };
       } catch (error) {

@@ -211,6 +211,22 @@ describe('SMTP provider: what arrives, and what each answer means', () => {
     expect(server.received('held')).toHaveLength(1);
   });
 
+  it('lets the message go the moment the worker says the handover is durable, without waiting for the promise to settle', async () => {
+    let recorded!: () => void;
+    const sending = providerWith().send(email('released'), {
+      beforeHandover: (onRecorded) => {
+        recorded = onRecorded!;
+        // The ledger's own promise settles much later (here: never): the dot must not wait for it.
+        return new Promise<void>(() => undefined);
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(server.received('released')).toHaveLength(0);
+    recorded();
+    expect(await sending).toMatchObject({ kind: 'accepted' });
+    expect(server.received('released')).toHaveLength(1);
+  });
+
   it('never hands over a message whose handover could not be recorded (refused for now), and the next one goes out whole', async () => {
     const provider = providerWith();
     const refused = await provider.send(email('unrecorded'), { beforeHandover: () => Promise.reject(new Error('the ledger is unreachable')) });

@@ -45,14 +45,15 @@ function heldUntilHandedOver(input: Readable, handover: Handover): Readable {
           if (!output.push(chunk)) input.pause();
         });
         input.once('end', () => {
-          const before = handover.hooks ? handover.hooks.beforeHandover() : Promise.resolve();
-          before.then(
-            () => {
-              handover.complete = true;
-              output.push(null);
-            },
-            (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))),
-          );
+          // The end goes out the moment the record is durable (synchronously, ahead of the worker's
+          // queued work), or when the promise settles for hooks that cannot say so sooner.
+          const handOver = () => {
+            if (handover.complete) return;
+            handover.complete = true;
+            output.push(null);
+          };
+          const before = handover.hooks ? handover.hooks.beforeHandover(handOver) : Promise.resolve();
+          before.then(handOver, (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
         });
       }
       input.resume();

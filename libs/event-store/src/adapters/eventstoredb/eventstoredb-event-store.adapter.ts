@@ -82,7 +82,9 @@ export class EventStoreDbEventStore implements EventStore {
     const append = events.length === 0 ? this.appendNothing(streamName, expected) : this.append(streamName, events, expected);
     this.appendsInFlight.add(append);
     try {
-      return await append;
+      const result = await append;
+      runCommittedHook(options, result);
+      return result;
     } finally {
       this.appendsInFlight.delete(append);
     }
@@ -239,5 +241,14 @@ export class EventStoreDbEventStore implements EventStore {
       if (this.watcher === watcher) this.watcher = undefined;
     });
     this.watcher = watcher;
+  }
+}
+
+/** The caller's hook once the server has answered the append (see AppendOptions.onCommitted). */
+function runCommittedHook(options: AppendOptions, result: AppendResult): void {
+  try {
+    options.onCommitted?.(result);
+  } catch {
+    // A hook's failure is the hook's own; the append is committed and answers as such.
   }
 }

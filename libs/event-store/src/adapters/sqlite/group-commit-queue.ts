@@ -4,6 +4,7 @@ interface Pending<TItem, TResult> {
   readonly item: TItem;
   readonly resolve: (value: TResult) => void;
   readonly reject: (error: unknown) => void;
+  readonly onCommitted?: ((value: TResult) => void) | undefined;
 }
 
 /**
@@ -18,9 +19,13 @@ export class GroupCommitQueue<TItem, TResult> {
   /** `commit` answers one outcome per item, in order; if it throws, every item in the batch fails with that error. */
   constructor(private readonly commit: (items: readonly TItem[]) => readonly Outcome<TResult>[]) {}
 
-  submit(item: TItem): Promise<TResult> {
+  /**
+   * Queues the item for the next batch. `onCommitted` runs synchronously once its batch is committed,
+   * before any promise of the batch settles, so nothing queued behind the commit runs first.
+   */
+  submit(item: TItem, onCommitted?: (value: TResult) => void): Promise<TResult> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ item, resolve, reject });
+      this.pending.push({ item, resolve, reject, onCommitted });
       this.scheduled ??= setImmediate(() => this.flush());
     });
   }
@@ -39,6 +44,15 @@ export class GroupCommitQueue<TItem, TResult> {
       for (const { reject } of batch) reject(error);
       return;
     }
+    batch.forEach(({ onCommitted }, i) => {
+      const outcome = outcomes[i];
+      if (!onCommitted || !outcome?.ok) return;
+      try {
+        onCommitted(outcome.value);
+      } catch {
+        // A hook's failure is the hook's own; the append is committed and answers as such.
+      }
+    });
     batch.forEach(({ resolve, reject }, i) => {
       const outcome = outcomes[i];
       if (outcome.ok) resolve(outcome.value);

@@ -62,6 +62,23 @@ describe('SqliteEventStore', () => {
       expect(await store.readStream('order-2')).toHaveLength(2);
       expect(await store.readStream('order-taken')).toHaveLength(1);
     });
+
+    it("runs every onCommitted hook of a batch before any append's continuation, even one submitted first", async () => {
+      const store = open(databaseFile());
+      const order: string[] = [];
+      const first = store.appendToStream('order-a', [anEvent()]).then(() => order.push('continuation of a'));
+      const second = store.appendToStream('order-b', [anEvent()], { onCommitted: () => order.push('hook of b') });
+      const third = store.appendToStream('order-c', [anEvent()], {
+        onCommitted: () => {
+          order.push('hook of c');
+          throw new Error('a broken hook');
+        },
+      });
+      await Promise.all([first, second, third]);
+      expect(store.commitCount).toBe(1);
+      expect(order).toEqual(['hook of b', 'hook of c', 'continuation of a']);
+      expect(await store.readStream('order-c')).toHaveLength(1);
+    });
   });
 
   describe('retries, recognised as EventStoreDB recognises them (no event-id index)', () => {

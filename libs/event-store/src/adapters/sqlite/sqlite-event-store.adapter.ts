@@ -99,7 +99,7 @@ export class SqliteEventStore implements EventStore {
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.queue.submit({ streamName, events: serialized, expectedRevision: options.expectedRevision ?? 'any' });
+    return this.queue.submit({ streamName, events: serialized, expectedRevision: options.expectedRevision ?? 'any' }, options.onCommitted);
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
