@@ -36,6 +36,7 @@ interface DeliveryDocument extends Document {
   status: string;
   reply: string | null;
   reply_digit?: string;
+  queued_at: string;
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
@@ -57,8 +58,14 @@ async function freePort(): Promise<number> {
 }
 
 /** Contacts with a mobile number in the demo organisation, and a message with polling options sent to them. */
-async function sendPoll(app: TestApp, admin: string, people: readonly { name: string; mobile: string }[], devices: readonly ('SMS' | 'VOICE')[]): Promise<SessionStartedDto> {
-  const created = await request(app.url).post('/api/field/').set(auth(admin)).send({ label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: DEMO_ROOT_ID });
+async function sendPoll(
+  app: TestApp,
+  admin: string,
+  people: readonly { name: string; mobile: string }[],
+  devices: readonly ('SMS' | 'VOICE')[],
+  { pollingTimeout = 0, fieldLabel = 'Mobile' }: { pollingTimeout?: number; fieldLabel?: string } = {},
+): Promise<SessionStartedDto> {
+  const created = await request(app.url).post('/api/field/').set(auth(admin)).send({ label: fieldLabel, field_type: 'PHONE(SMS&VOICE)', customer_group: DEMO_ROOT_ID });
   because(JSON.stringify(created.body), () => expect(created.status).toBe(201));
   const mobile = created.body as ContactFieldDto;
   for (const person of people) {
@@ -86,6 +93,7 @@ async function sendPoll(app: TestApp, admin: string, people: readonly { name: st
       devices: devices.map((type, index) => ({ dispatch_type: type, id: `${mobile.id}:${type}`, field_id: mobile.id, label: type, field_label: 'Mobile', heading: '', position: index + 1 })),
       message: { sms: 'Gas leak on Mill Road. Are you safe?', voice: 'There is a gas leak on Mill Road. Are you safe?', email: '' },
       polling_options: POLLING_OPTIONS,
+      polling_timeout: pollingTimeout,
     });
   because(JSON.stringify(started.body), () => expect(started.status).toBe(202));
   return started.body as SessionStartedDto;
@@ -195,6 +203,20 @@ describe('polling answers through Twilio', () => {
     expect(free.reply_digit).toBeUndefined();
     const result = (await request(app.url).get(`/api/scenario/run_result/${session.task_id}/`).set(auth(admin)).expect(200)).body as RunResultDto;
     expect(result.progress.replied).toBe(3);
+  });
+
+  it('records a digit texted after the poll closed (its polling_timeout after the text went out) as written, not as an option', async () => {
+    const dan = { name: 'Dan', mobile: '+447911124104' };
+    const closing = await sendPoll(app, admin, [dan], ['SMS'], { pollingTimeout: 1, fieldLabel: 'Mobile (Dan)' });
+    const sent = await until('the text to Dan to be recorded as sent', async () => (await deliveriesOf(app).findOne({ session_id: closing.session_id, channel: 'SMS', address: dan.mobile })) ?? undefined);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(sent.queued_at) + 1_500 - Date.now())));
+    await twilio.postIncomingMessage(`${publicUrl}/api/provider_callback/twilio/reply`, { from: dan.mobile, to: TWILIO_FROM, body: '1' });
+    const late = await until('the late reply of Dan', async () => {
+      const found = await deliveriesOf(app).findOne({ session_id: closing.session_id, channel: 'SMS', address: dan.mobile });
+      return found?.status === 'replied' ? found : undefined;
+    });
+    expect(late.reply).toBe('1');
+    expect(late.reply_digit).toBeUndefined();
   });
 });
 

@@ -23,6 +23,8 @@ export interface RepliedDelivery {
   readonly sessionId: string;
   /** The provider's id of what it answers, when the read models have it yet. */
   readonly providerMessageId: string | null;
+  /** When the text went out (its document is written at the provider's first answer). */
+  readonly sentAt: string;
 }
 
 /**
@@ -42,6 +44,6 @@ export class ReplyDeliveries {
     const latest = first.superseded
       ? ((await deliveries.findOne({ session_id: first.session_id, recipient_id: first.recipient_id, device_id: first.device_id, superseded: false }, { sort: { attempt: -1 } })) ?? first)
       : first;
-    return { deliveryId: latest._id, sessionId: latest.session_id, providerMessageId: latest.provider_message_id };
+    return { deliveryId: latest._id, sessionId: latest.session_id, providerMessageId: latest.provider_message_id, sentAt: latest.queued_at };
   }
 }

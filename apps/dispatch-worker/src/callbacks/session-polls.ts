@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { pollingChoices, type MessageSessionOrigin, type PollingChoice } from '@beacon/domain';
+import { pollingChoices, responseClosesAt, type MessageSessionOrigin, type PollingChoice } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE } from '@beacon/platform';
 import { firstSessionEvent, RememberedSessions } from './session-first-event';
@@ -7,6 +7,8 @@ import { firstSessionEvent, RememberedSessions } from './session-first-event';
 /** A session's poll: the choices its recipients answer with (none: the message asks nothing). */
 export interface SessionPoll {
   readonly choices: readonly PollingChoice[];
+  /** When the poll of a text sent at `sentAt` stops taking answers (the message's polling_timeout, else its message timeout). */
+  closesAt(sentAt: string): number;
 }
 
 /**
@@ -26,6 +28,12 @@ export class SessionPolls {
     if (known !== undefined) return known;
     const origin = (await firstSessionEvent(this.eventStore, sessionId))?.data as Partial<MessageSessionOrigin> | undefined;
     if (!origin?.scenario) return undefined;
-    return this.known.remember(sessionId, { choices: pollingChoices(origin.scenario.polling_options) });
+    const { polling_timeout: pollingTimeout } = origin.scenario;
+    // A session recorded without a message timeout keeps its poll open.
+    const timeoutSeconds = origin.timeoutSeconds ?? Number.POSITIVE_INFINITY;
+    return this.known.remember(sessionId, {
+      choices: pollingChoices(origin.scenario.polling_options),
+      closesAt: (sentAt) => responseClosesAt(sentAt, pollingTimeout, timeoutSeconds),
+    });
   }
 }

@@ -79,9 +79,11 @@ export class TwilioCallbacksController {
     }
     const reply: InboundReply = { ...callback.reply, text: withoutControlCharacters(callback.reply.text) };
     const report = repliedReport(reply, { deliveryId: delivery.deliveryId, providerMessageId: delivery.providerMessageId ?? reply.providerMessageId });
-    // A digit of the message's poll is recorded as that option's answer; anything else as written.
+    // A digit of the message's poll, while the poll is open, is recorded as that option's answer;
+    // anything else (and any reply once the poll has closed) as written.
     const poll = await this.polls.of(delivery.sessionId);
-    await this.reports.record(tenantId, delivery.sessionId, asPollingAnswer(report, poll?.choices ?? []));
+    const open = poll !== undefined && Date.now() <= poll.closesAt(delivery.sentAt);
+    await this.reports.record(tenantId, delivery.sessionId, asPollingAnswer(report, open ? poll.choices : []));
     return answered();
   }
 
