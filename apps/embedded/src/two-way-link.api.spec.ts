@@ -3,8 +3,9 @@ import request from 'supertest';
 import { DEMO_ROOT_ID } from '@beacon/command-api';
 import { READ_MODELS, type ContactFieldDto, type ResponsePageDto, type SessionStartedDto, type SimulatedMessagePageDto } from '@beacon/contracts';
 import { FakeTwilioServer, type FakeTwilioCreate } from '@beacon/dispatch-worker/testing';
-import { READ_STORE, RESPONSE_PAGE_REQUESTS_PER_MINUTE } from '@beacon/platform';
-import type { Document, ReadStore } from '@beacon/read-store';
+import { READ_STORE, RESPONSE_LINKS_COLLECTION, RESPONSE_PAGE_REQUESTS_PER_MINUTE, type ResponseLinkDocument } from '@beacon/platform';
+import { ResponseLinkExpiry } from '@beacon/query-api';
+import { SYSTEM_TENANT, type Document, type ReadStore } from '@beacon/read-store';
 import { because } from '@beacon/testing';
 import { auth, login, sleep, startTestApp, type TestApp } from './testing/embedded-test-app';
 
@@ -177,6 +178,24 @@ describe('the two-way SMS link through the simulator', () => {
     const answer = await request(app.url).post(`/api/respond/${token}/`).send({ digit: '1' });
     expect([read.status, read.body]).toEqual([410, { detail: 'This message no longer takes answers.' }]);
     expect(answer.status).toBe(410);
+  });
+
+  it('forgets a link RESPONSE_LINK_RETENTION_DAYS (90) after it was made: its page then says it leads nowhere', async () => {
+    const session = await send(app, admin, mobile, { scenario_name: 'Kept a while', polling_options: POLLING_OPTIONS, polling_timeout: 900 });
+    const tokens = (await texts(session)).map(tokenOf);
+    const links = app.app.get<ReadStore>(READ_STORE).scope(SYSTEM_TENANT).collection<ResponseLinkDocument>(RESPONSE_LINKS_COLLECTION);
+    // A record from before links carried their date: dated at the first round, so it is not removed early.
+    await links.updateOne({ _id: tokens[0]! }, { $unset: { registered_at: '' } });
+    const expiry = app.app.get(ResponseLinkExpiry);
+    const day = 24 * 60 * 60 * 1000;
+    expect(await expiry.round(new Date(Date.now() + 89 * day))).toBe(false);
+    for (const token of tokens) await request(app.url).get(`/api/respond/${token}/`).expect(200);
+
+    await expiry.round(new Date(Date.now() + 91 * day));
+    const kept = await Promise.all(tokens.map(async (token) => (await request(app.url).get(`/api/respond/${token}/`)).status));
+    // The undated one was dated 89 days ahead, at the first round: it stays; the others are gone.
+    expect(kept).toEqual([200, ...tokens.slice(1).map(() => 404)]);
+    expect((await links.findOne({ _id: tokens[0]! }))?.registered_at).toBeDefined();
   });
 
   it('puts no link on a text when the group does not allow two-way SMS, and on every text when it forces it', async () => {

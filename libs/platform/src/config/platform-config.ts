@@ -97,6 +97,8 @@ export interface PlatformConfig {
   readonly dispatchPerSecond: Readonly<Partial<Record<'SMS' | 'VOICE' | 'EMAIL' | 'TEAMS' | 'SLACK' | 'PUSH', number>>>;
   /** Jobs a tenant may have queued before planning its sessions pauses (DISPATCH_MAX_QUEUED_PER_TENANT). */
   readonly dispatchMaxQueuedPerTenant: number;
+  /** Days a two-way SMS link's record is kept after it was made (RESPONSE_LINK_RETENTION_DAYS); then its page answers 404. */
+  readonly responseLinkRetentionDays: number;
   /** Folder of the built console served under /ui/ (embedded mode). */
   readonly consoleDir: string;
   /**
@@ -291,6 +293,7 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
       }),
     ),
     dispatchMaxQueuedPerTenant: positiveInt('DISPATCH_MAX_QUEUED_PER_TENANT', env.DISPATCH_MAX_QUEUED_PER_TENANT, 10_000),
+    responseLinkRetentionDays: positiveInt('RESPONSE_LINK_RETENTION_DAYS', env.RESPONSE_LINK_RETENTION_DAYS, 90),
     consoleDir: resolve(env.CONSOLE_DIR || join(__dirname, '..', '..', '..', '..', 'apps', 'console', 'dist')),
     storageSigningSecret: secret('STORAGE_SIGNING_SECRET', env.STORAGE_SIGNING_SECRET),
     guestUploadsPerMinute: positiveInt('GUEST_UPLOADS_PER_MINUTE', env.GUEST_UPLOADS_PER_MINUTE, 20),

@@ -36,6 +36,8 @@ export interface ResponseLinkDocument extends Document {
   readonly tenant_id: string;
   readonly session_id: string;
   readonly delivery_id: string;
+  /** When the record was written (ISO); records written before it was kept get it at the first expiry round. */
+  readonly registered_at?: string;
 }
 
 export const WRITE_SIDE_LOOKUPS: readonly WriteSideLookup[] = [
@@ -67,7 +69,8 @@ export const WRITE_SIDE_LOOKUPS: readonly WriteSideLookup[] = [
   {
     name: 'two-way SMS links',
     collections: [RESPONSE_LINKS_COLLECTION],
-    maintainedBy: "query-api's ResponseLinks (message sessions): each text's response token and its delivery, written before the text is queued",
+    maintainedBy:
+      "query-api's ResponseLinks (message sessions): each text's response token and its delivery, written before the text is queued; ResponseLinkExpiry removes them RESPONSE_LINK_RETENTION_DAYS later",
   },
 ];
 

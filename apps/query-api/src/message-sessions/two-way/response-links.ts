@@ -29,11 +29,13 @@ export class ResponseLinks {
     const texts = deliveries.filter((delivery) => delivery.channel === 'SMS');
     if (!texts.length) return NO_RESPONSE_LINKS;
     const tokenOf = await this.tokens.signer();
+    const registeredAt = new Date().toISOString();
     const records: ResponseLinkDocument[] = texts.map((delivery) => ({
       _id: tokenOf(delivery.deliveryId),
       tenant_id: context.tenantId,
       session_id: context.origin.sessionId,
       delivery_id: delivery.deliveryId,
+      registered_at: registeredAt,
     }));
     await this.readStore.scope(SYSTEM_TENANT).collection<ResponseLinkDocument>(RESPONSE_LINKS_COLLECTION).upsertMany(records);
     return new Map(records.map((record) => [record.delivery_id, responseUrlOf(this.config.publicUrl, record._id)]));
