@@ -14,13 +14,15 @@ import { assertDocument, assertFilter, assertFindOptions, assertUpdate } from '.
 import { buildUpsertDocument } from '../../internal/upsert-document';
 import type { SqliteQueries } from './sqlite-queries';
 import { readCacheKey, type SqliteReadCache } from './sqlite-read-cache';
-import type { Statements } from './sqlite-schema';
+import type { CollectionStatements } from './sqlite-tables';
 
 export interface SqliteContext {
-  readonly statements: Statements;
   readonly queries: SqliteQueries;
-  /** Runs `work` in one IMMEDIATE transaction (a read-modify-write must not interleave with another process). */
-  write<R>(collection: string, work: () => R): R;
+  /**
+   * Runs `work` on the collection's statements (its table made first if need be) in one IMMEDIATE
+   * transaction (a read-modify-write must not interleave with another process).
+   */
+  write<R>(collection: string, work: (statements: CollectionStatements) => R): R;
   read<R>(collection: string, work: () => R): R;
   /** Recent answers of finds and counts; writes through this context drop the ones they make stale. */
   readonly cache: SqliteReadCache;
@@ -69,27 +71,27 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async upsert(document: T): Promise<void> {
     assertDocument(document);
     const body = JSON.stringify(document);
-    this.context.write(this.name, () => this.context.statements.upsert.run(this.name, this.tenant, document._id, body));
+    this.context.write(this.name, (statements) => statements.upsert.run(this.tenant, document._id, body));
   }
 
   async upsertMany(documents: readonly T[]): Promise<void> {
     documents.forEach(assertDocument);
     if (!documents.length) return;
     const rows = documents.map((document) => [document._id, JSON.stringify(document)] as const);
-    this.context.write(this.name, () => {
-      for (const [id, body] of rows) this.context.statements.upsert.run(this.name, this.tenant, id, body);
+    this.context.write(this.name, (statements) => {
+      for (const [id, body] of rows) statements.upsert.run(this.tenant, id, body);
     });
   }
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
     assertFilter(filter);
     assertUpdate(update);
-    return this.context.write(this.name, () => {
+    return this.context.write(this.name, (statements) => {
       const [target] = this.matching(filter, 1);
-      if (target) return { matched: 1, modified: this.modify(target, update) ? 1 : 0, upsertedId: null };
+      if (target) return { matched: 1, modified: this.modify(statements, target, update) ? 1 : 0, upsertedId: null };
       if (!options.upsert) return NOT_MATCHED;
       const inserted = buildUpsertDocument(filter, update);
-      this.context.statements.insert.run(this.name, this.tenant, inserted._id, JSON.stringify(inserted));
+      statements.insert.run(this.tenant, inserted._id, JSON.stringify(inserted));
       return { matched: 0, modified: 0, upsertedId: inserted._id };
     });
   }
@@ -97,35 +99,35 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
     assertFilter(filter);
     assertUpdate(update);
-    return this.context.write(this.name, () => {
+    return this.context.write(this.name, (statements) => {
       const targets = this.matching(filter);
-      const modified = targets.filter((target) => this.modify(target, update)).length;
+      const modified = targets.filter((target) => this.modify(statements, target, update)).length;
       return { matched: targets.length, modified, upsertedId: null };
     });
   }
 
   async deleteOne(filter: Filter): Promise<number> {
     assertFilter(filter);
-    return this.context.write(this.name, () => this.remove(this.matching(filter, 1)));
+    return this.context.write(this.name, (statements) => this.remove(statements, this.matching(filter, 1)));
   }
 
   async deleteMany(filter: Filter): Promise<number> {
     assertFilter(filter);
-    return this.context.write(this.name, () => this.remove(this.matching(filter)));
+    return this.context.write(this.name, (statements) => this.remove(statements, this.matching(filter)));
   }
 
   private matching(filter: Filter, limit?: number): Document[] {
     return this.context.queries.find(this.name, this.tenant, filter, { limit });
   }
 
-  private modify(document: Document, update: Update): boolean {
+  private modify(statements: CollectionStatements, document: Document, update: Update): boolean {
     if (!applyUpdate(document, update)) return false;
-    this.context.statements.update.run(JSON.stringify(document), this.name, this.tenant, document._id);
+    statements.update.run(JSON.stringify(document), this.tenant, document._id);
     return true;
   }
 
-  private remove(documents: Document[]): number {
-    for (const { _id } of documents) this.context.statements.delete.run(this.name, this.tenant, _id);
+  private remove(statements: CollectionStatements, documents: Document[]): number {
+    for (const { _id } of documents) statements.delete.run(this.tenant, _id);
     return documents.length;
   }
 }

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { DuplicateKeyError, IndexSpec, ReadStoreError, ReadStoreUnavailableError } from '../../read-store';
 import { fieldKey, ID_KEY, pathSegments, TAG } from './sqlite-keys';
 import type { Statements } from './sqlite-schema';
-
-export const quote = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+import { collectionTable, quote, quoteIdentifier, type SqliteTables } from './sqlite-tables';
 
 const digest = (text: string): string => createHash('sha1').update(text).digest('hex').slice(0, 24);
 
@@ -16,29 +15,25 @@ export function sqlIndexName(collection: string, name: string): string {
 const keySegments = (path: string): string[] => pathSegments(path) ?? [path];
 
 /**
- * A unique index is a partial expression index over one collection, led by tenant so uniqueness
+ * A unique index is an expression index on the collection's table, led by tenant so uniqueness
  * is per tenant. `->` yields each value's JSON text, so 1, "1" and true stay distinct as in
  * MongoDB, and a missing field reads as null and collides with another null, as in MongoDB.
  */
 export function createUniqueIndexSql(collection: string, spec: IndexSpec, sqlName: string): string {
   const keys = Object.keys(spec.keys).map((path) => `coalesce(body -> '$.${path}', 'null')`);
-  return `CREATE UNIQUE INDEX IF NOT EXISTS "${sqlName}" ON read_store_documents (tenant, ${keys.join(', ')})
-    WHERE collection = ${quote(collection)}`;
+  return `CREATE UNIQUE INDEX IF NOT EXISTS "${sqlName}" ON ${quoteIdentifier(collectionTable(collection))} (tenant, ${keys.join(', ')})`;
 }
 
 /**
  * How query indexes are laid out; a file whose indexes were made otherwise has them made again.
- * 2: `collection` ends every index, so that a query reading only the index's columns is answered
- * from it alone ("COVERING INDEX": every query names its collection, which the partial index's
- * WHERE alone does not let SQLite read from the index).
+ * 3: each index is on its collection's own table, whole (not partial), and ends with `id`.
  */
-export const QUERY_INDEX_LAYOUT = 2;
+export const QUERY_INDEX_LAYOUT = 3;
 
 /**
  * A query index holds each field's key (sqlite-keys), the expression the translated filters and
  * sorts use, so SQLite picks it for them; then the keys of the included fields, then `id`, so that
- * paging in key order is stable, and `collection`, so that the index holds every column a count or
- * an `_id` lookup on its keys reads.
+ * paging in key order is stable and a count or an `_id` lookup on its keys reads the index alone.
  */
 export function createQueryIndexSql(collection: string, spec: IndexSpec, sqlName: string): string {
   const columns = Object.entries(spec.keys).map(([path, direction]) => {
@@ -47,9 +42,7 @@ export function createQueryIndexSql(collection: string, spec: IndexSpec, sqlName
   });
   for (const path of spec.include ?? []) columns.push(fieldKey(keySegments(path)));
   if (!('_id' in spec.keys)) columns.push(ID_KEY);
-  columns.push('collection');
-  return `CREATE INDEX IF NOT EXISTS "${sqlName}" ON read_store_documents (tenant, ${columns.join(', ')})
-    WHERE collection = ${quote(collection)}`;
+  return `CREATE INDEX IF NOT EXISTS "${sqlName}" ON ${quoteIdentifier(collectionTable(collection))} (tenant, ${columns.join(', ')})`;
 }
 
 /**
@@ -62,14 +55,13 @@ export function trackPathSql(collection: string, path: string): string {
   const name = `read_store_tp_${digest(`${collection}\n${path}`)}`;
   const holdsArray = (body: string) => `${fieldKey(keySegments(path), body)} = ${TAG.array}`;
   const flag = `UPDATE read_store_paths SET has_arrays = 1 WHERE collection = ${quote(collection)} AND path = ${quote(path)} AND has_arrays = 0;`;
-  const when = `NEW.collection = ${quote(collection)} AND ${holdsArray('NEW.body')}`;
+  const table = quoteIdentifier(collectionTable(collection));
   return `
     INSERT INTO read_store_paths (collection, path, has_arrays)
-      SELECT ${quote(collection)}, ${quote(path)},
-        EXISTS (SELECT 1 FROM read_store_documents WHERE collection = ${quote(collection)} AND ${holdsArray('body')})
+      SELECT ${quote(collection)}, ${quote(path)}, EXISTS (SELECT 1 FROM ${table} WHERE ${holdsArray('body')})
       WHERE NOT EXISTS (SELECT 1 FROM read_store_paths WHERE collection = ${quote(collection)} AND path = ${quote(path)});
-    CREATE TRIGGER IF NOT EXISTS "${name}_i" AFTER INSERT ON read_store_documents WHEN ${when} BEGIN ${flag} END;
-    CREATE TRIGGER IF NOT EXISTS "${name}_u" AFTER UPDATE OF body ON read_store_documents WHEN ${when} BEGIN ${flag} END;`;
+    CREATE TRIGGER IF NOT EXISTS "${name}_i" AFTER INSERT ON ${table} WHEN ${holdsArray('NEW.body')} BEGIN ${flag} END;
+    CREATE TRIGGER IF NOT EXISTS "${name}_u" AFTER UPDATE OF body ON ${table} WHEN ${holdsArray('NEW.body')} BEGIN ${flag} END;`;
 }
 
 interface SqliteError extends Error {
@@ -87,11 +79,15 @@ function isSqliteError(error: unknown): error is SqliteError {
   return typeof code === 'string' && typeof message === 'string';
 }
 
-/** Maps SQLite failures onto the port's errors; `collection` names the collection being written. */
-export function translateSqliteError(error: unknown, statements: Statements, collection: string): unknown {
+/** A second document with a tenant's id in a collection's table; the message names the table. */
+const DUPLICATE_ID = /constraint failed: (\w+)\.tenant, \1\.id$/;
+
+/** Maps SQLite failures onto the port's errors; `collection` names the collection being written ('' for a projection batch). */
+export function translateSqliteError(error: unknown, statements: Statements, tables: SqliteTables, collection: string): unknown {
   if (error instanceof ReadStoreError || !isSqliteError(error)) return error;
   if (error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-    if (error.message.includes('read_store_documents.id')) return new DuplicateKeyError(collection, '_id');
+    const table = DUPLICATE_ID.exec(error.message)?.[1];
+    if (table) return new DuplicateKeyError(tables.collectionOf(table) ?? collection, '_id');
     const sqlName = /index '([^']+)'/.exec(error.message)?.[1];
     const index = sqlName ? statements.selectIndexBySqlName.get(sqlName) : undefined;
     return index ? new DuplicateKeyError(index.collection, index.name) : new DuplicateKeyError(collection, 'unique index');

@@ -1,6 +1,10 @@
 import { Document, DocumentChange, ProjectedEvent } from '../../read-store';
 import { assertChange, projectDocument } from '../../internal/projected-document';
 import type { Statements } from './sqlite-schema';
+import type { CollectionStatements } from './sqlite-tables';
+
+/** The statements of a collection the batch writes (its table made before the batch's transaction). */
+export type CollectionsOf = (collection: string) => CollectionStatements;
 
 interface PendingDocument {
   readonly change: DocumentChange;
@@ -14,6 +18,7 @@ interface PendingDocument {
  */
 export function applyProjectionBatch(
   statements: Statements,
+  collections: CollectionsOf,
   projection: string,
   events: readonly ProjectedEvent[],
 ): void {
@@ -23,39 +28,40 @@ export function applyProjectionBatch(
   for (const event of events) {
     if (event.position <= last) continue;
     for (const change of event.changes) {
-      const entry = pendingFor(statements, pending, change);
+      const entry = pendingFor(collections, pending, change);
       entry.document = projectDocument(change, entry.document);
     }
     last = event.position;
   }
   if (last === checkpoint) return;
-  writePending(statements, pending);
+  writePending(collections, pending);
   statements.upsertCheckpoint.run(projection, last);
 }
 
 /** Applies one event's changes to the documents as they stand, inside the caller's transaction; the checkpoint stays. */
-export function reapplyEvent(statements: Statements, event: ProjectedEvent): void {
+export function reapplyEvent(collections: CollectionsOf, event: ProjectedEvent): void {
   const pending = new Map<string, PendingDocument>();
   for (const change of event.changes) {
-    const entry = pendingFor(statements, pending, change);
+    const entry = pendingFor(collections, pending, change);
     entry.document = projectDocument(change, entry.document);
   }
-  writePending(statements, pending);
+  writePending(collections, pending);
 }
 
-function writePending(statements: Statements, pending: Map<string, PendingDocument>): void {
+function writePending(collections: CollectionsOf, pending: Map<string, PendingDocument>): void {
   for (const { change, document } of pending.values()) {
-    if (document === null) statements.delete.run(change.collection, change.tenantId, change.id);
-    else statements.upsert.run(change.collection, change.tenantId, change.id, JSON.stringify(document));
+    const statements = collections(change.collection);
+    if (document === null) statements.delete.run(change.tenantId, change.id);
+    else statements.upsert.run(change.tenantId, change.id, JSON.stringify(document));
   }
 }
 
-function pendingFor(statements: Statements, pending: Map<string, PendingDocument>, change: DocumentChange): PendingDocument {
+function pendingFor(collections: CollectionsOf, pending: Map<string, PendingDocument>, change: DocumentChange): PendingDocument {
   const key = `${change.collection}\u0000${change.tenantId}\u0000${change.id}`;
   let entry = pending.get(key);
   if (!entry) {
     assertChange(change);
-    const body = statements.selectBody.get(change.collection, change.tenantId, change.id);
+    const body = collections(change.collection).selectBody.get(change.tenantId, change.id);
     entry = { change, document: body === undefined ? null : (JSON.parse(body) as Document) };
     pending.set(key, entry);
   }

@@ -63,7 +63,7 @@ describe('SqliteReadStore queries in SQL', () => {
     });
     const explanation = store.explain('tasks', TENANT_A, { status: 'open' }, { subsets });
     expect(explanation.inMemory).toEqual([]);
-    expect(plan(explanation.plan)).toMatch(/^SEARCH read_store_documents USING COVERING INDEX read_store_ix_\w+ \(tenant=\? AND <expr>=\?\)$/);
+    expect(plan(explanation.plan)).toMatch(/^SEARCH read_store_c_tasks_\w+ USING COVERING INDEX read_store_ix_\w+ \(tenant=\? AND <expr>=\?\)$/);
     expect(reports).toEqual([]);
   });
 

@@ -2,9 +2,9 @@ import type Database from 'better-sqlite3';
 import type { Query } from 'mingo';
 import { Document, Filter, FindOptions, SortSpec, SubsetCounts } from '../../read-store';
 import { compileFilter, matches, projectDocuments, sortDocuments } from '../../internal/mingo-query';
-import { quote } from './sqlite-indexes';
 import { fieldKey, ID_KEY, pathSegments } from './sqlite-keys';
 import { REGEXP_FUNCTION, translateFilter, type SqlFilter } from './sqlite-filter';
+import { collectionTable, quoteIdentifier, type SqliteTables } from './sqlite-tables';
 
 /** A query that SQLite could not answer alone: which collection, and what had to be evaluated in memory. */
 export interface InMemoryQueryReport {
@@ -14,7 +14,7 @@ export interface InMemoryQueryReport {
 
 export type InMemoryQueryListener = (report: InMemoryQueryReport) => void;
 
-/** Prepared statements are reused per distinct SQL text (filter shape); this bounds how many are kept. */
+/** Prepared statements are reused per distinct SQL text (collection and filter shape); this bounds how many are kept. */
 const STATEMENT_CACHE_SIZE = 500;
 const REGEXP_CACHE_SIZE = 200;
 const NO_LIMIT = -1;
@@ -52,7 +52,8 @@ function orderByFor(sort: SortSpec | undefined): string | null {
  * Answers finds and counts inside SQLite: filters become WHERE clauses over the documents' keys
  * (sqlite-filter), sorts become ORDER BY, paging LIMIT/OFFSET. What SQL cannot express exactly is
  * checked by mingo on the rows SQL streams back, never on a whole collection loaded at once, and is
- * reported to the listener so that a slow query shape is seen and can be fixed.
+ * reported to the listener so that a slow query shape is seen and can be fixed. A collection that has
+ * no table yet (nothing was ever written to it) holds nothing: its queries are planned, then answer empty.
  */
 export class SqliteQueries {
   private readonly statements = new Map<string, Database.Statement>();
@@ -61,6 +62,7 @@ export class SqliteQueries {
 
   constructor(
     private readonly db: Database.Database,
+    private readonly tables: SqliteTables,
     private readonly onInMemory: InMemoryQueryListener,
   ) {
     this.arrayFreePaths = db.prepare<[string], string>('SELECT path FROM read_store_paths WHERE collection = ? AND has_arrays = 0').pluck();
@@ -90,6 +92,7 @@ export class SqliteQueries {
           subsets: subsets.map((subset) => this.countNow(collection, tenant, { $and: [filter, subset] })),
         };
       }
+      if (!this.tables.existing(collection)) return { count: 0, subsets: subsets.map(() => 0) };
       const [count, ...counted] = this.statement(statement.sql).raw().get({ ...statement.params, tenant }) as number[];
       return { count: count!, subsets: counted };
     });
@@ -104,7 +107,7 @@ export class SqliteQueries {
     if (whole.residual || parts.some((part) => part.residual)) return null;
     const tallies = parts.map((part) => `, count(*) FILTER (WHERE ${part.where})`).join('');
     return {
-      sql: `SELECT count(*)${tallies} FROM read_store_documents WHERE ${scoped(collection, whole.where)}`,
+      sql: `SELECT count(*)${tallies} FROM ${tableOf(collection)} WHERE ${scoped(whole.where)}`,
       params: Object.assign({}, whole.params, ...parts.map((part) => part.params)) as Record<string, unknown>,
     };
   }
@@ -127,6 +130,7 @@ export class SqliteQueries {
     const plan = this.reported(collection, this.plan(collection, filter, undefined));
     if (plan.residual) return this.scan(collection, tenant, plan, `${ID_KEY} ASC`, 0, NO_LIMIT).length;
     if (plan.sql.where === '1') return this.countAll.get(collection, tenant) ?? 0;
+    if (!this.tables.existing(collection)) return 0;
     return this.statement(countSql(collection, plan.sql.where)).pluck().get({ ...plan.sql.params, tenant }) as number;
   }
 
@@ -135,12 +139,14 @@ export class SqliteQueries {
     if (options.subsets) {
       const statement = this.subsetsStatement(collection, filter, options.subsets);
       if (!statement) return { plan: ['a count per subset'], inMemory: ['part of the filter or a subset'] };
+      if (!this.tables.existing(collection)) return { plan: [NO_TABLE], inMemory: [] };
       const rows = this.db.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).all({ ...statement.params, tenant });
       return { plan: (rows as { detail: string }[]).map((row) => row.detail), inMemory: [] };
     }
     const plan = this.plan(collection, filter, options.count ? undefined : options.sort);
     const inMemory = plan.reasons;
     if (options.count && !plan.residual && plan.sql.where === '1') return { plan: ['the counts table'], inMemory };
+    if (!this.tables.existing(collection)) return { plan: [NO_TABLE], inMemory };
     const sql = options.count && !plan.residual ? countSql(collection, plan.sql.where) : selectSql(collection, plan.sql.where, plan.orderBy ?? `${ID_KEY} ASC`);
     const rows = this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ ...plan.sql.params, tenant, limit: options.limit || NO_LIMIT, skip: options.skip ?? 0 });
     return { plan: (rows as { detail: string }[]).map((row) => row.detail), inMemory };
@@ -173,6 +179,7 @@ export class SqliteQueries {
 
   /** Selects in SQL order; with a residual, skip and limit apply to the rows mingo keeps, read one at a time. */
   private scan(collection: string, tenant: string, plan: Plan, orderBy: string, skip: number, limit: number): Document[] {
+    if (!this.tables.existing(collection)) return [];
     const statement = this.statement(selectSql(collection, plan.sql.where, orderBy)).pluck();
     const residual = plan.residual;
     if (!residual) {
@@ -207,13 +214,16 @@ function namesFields(filter: Filter): boolean {
   );
 }
 
-/** The collection is a literal so that SQLite can use the partial indexes built for it. */
-const scoped = (collection: string, where: string): string => `collection = ${quote(collection)} AND tenant = @tenant AND (${where})`;
+const NO_TABLE = 'no table: nothing was written to the collection yet';
+
+const tableOf = (collection: string): string => quoteIdentifier(collectionTable(collection));
+
+const scoped = (where: string): string => `tenant = @tenant AND (${where})`;
 
 const selectSql = (collection: string, where: string, orderBy: string): string =>
-  `SELECT body FROM read_store_documents WHERE ${scoped(collection, where)} ORDER BY ${orderBy} LIMIT @limit OFFSET @skip`;
+  `SELECT body FROM ${tableOf(collection)} WHERE ${scoped(where)} ORDER BY ${orderBy} LIMIT @limit OFFSET @skip`;
 
-const countSql = (collection: string, where: string): string => `SELECT count(*) FROM read_store_documents WHERE ${scoped(collection, where)}`;
+const countSql = (collection: string, where: string): string => `SELECT count(*) FROM ${tableOf(collection)} WHERE ${scoped(where)}`;
 
 /** SQLite has no regular expressions of its own; mingo's are JavaScript's, so the adapters agree. */
 function registerRegexp(db: Database.Database): void {

@@ -17,6 +17,7 @@ import { applyProjectionBatch, reapplyEvent } from './sqlite-projection';
 import { SqliteReadCache, type SqliteReadCacheOptions } from './sqlite-read-cache';
 import { InMemoryQueryListener, InMemoryQueryReport, QueryExplanation, SqliteQueries } from './sqlite-queries';
 import { configure, prepareStatements, Statements } from './sqlite-schema';
+import { SqliteTables } from './sqlite-tables';
 
 export interface SqliteReadStoreOptions {
   /** A file path, or ':memory:' for a private in-process store. */
@@ -46,12 +47,13 @@ function warnOnce(): InMemoryQueryListener {
 }
 
 /**
- * The embedded read store: documents as JSON rows in SQLite, queried with MongoDB semantics in SQL
- * (sqlite-queries). Several processes may open the same file (WAL, busy timeout, IMMEDIATE write
+ * The embedded read store: documents as JSON rows in SQLite, a table per collection (sqlite-tables),
+ * queried with MongoDB semantics in SQL (sqlite-queries). Several processes may open the same file (WAL, busy timeout, IMMEDIATE write
  * transactions).
  */
 export class SqliteReadStore implements ReadStore {
   private readonly statements: Statements;
+  private readonly tables: SqliteTables;
   private readonly context: SqliteContext;
   private readonly cache: SqliteReadCache;
 
@@ -61,11 +63,17 @@ export class SqliteReadStore implements ReadStore {
     readCache: SqliteReadCacheOptions | false,
   ) {
     this.statements = prepareStatements(db);
+    this.tables = new SqliteTables(db);
     this.cache = new SqliteReadCache(db, readCache === false ? { capacity: 0 } : readCache);
     this.context = {
-      statements: this.statements,
-      queries: new SqliteQueries(db, onInMemoryQuery),
-      write: (collection, work) => this.writing([collection], () => this.guard(collection, () => this.db.transaction(work).immediate())),
+      queries: new SqliteQueries(db, this.tables, onInMemoryQuery),
+      write: (collection, work) =>
+        this.writing([collection], () =>
+          this.guard(collection, () => {
+            const statements = this.tables.ensure(collection);
+            return this.db.transaction(() => work(statements)).immediate();
+          }),
+        ),
       read: (collection, work) => this.guard(collection, work),
       cache: this.cache,
     };
@@ -121,22 +129,28 @@ export class SqliteReadStore implements ReadStore {
     return this.context.read('', () => this.statements.selectCheckpoint.get(projection) ?? 0);
   }
 
+  /** One transaction across the batch's collections, whose tables are made before it if need be. */
   async applyProjectionBatch(projection: string, events: readonly ProjectedEvent[]): Promise<void> {
     if (events.length === 0) return;
-    this.writing(changedCollections(events), () => this.context.write('', () => applyProjectionBatch(this.statements, projection, events)));
+    this.writingAcross(changedCollections(events), () => applyProjectionBatch(this.statements, this.collectionsOf, projection, events));
   }
 
   async reapplyEvent(event: ProjectedEvent): Promise<void> {
-    this.writing(changedCollections([event]), () => this.context.write('', () => reapplyEvent(this.statements, event)));
+    this.writingAcross(changedCollections([event]), () => reapplyEvent(this.collectionsOf, event));
   }
 
+  /** A collection without a table has nothing to drop. */
   async resetProjection(projection: string, collections: readonly string[]): Promise<void> {
     collections.forEach(assertCollectionName);
     this.writing(collections, () =>
-      this.context.write('', () => {
-        for (const collection of collections) this.statements.deleteCollection.run(collection);
-        this.statements.deleteCheckpoint.run(projection);
-      }),
+      this.guard('', () =>
+        this.db
+          .transaction(() => {
+            for (const collection of collections) this.tables.existing(collection)?.deleteAll.run();
+            this.statements.deleteCheckpoint.run(projection);
+          })
+          .immediate(),
+      ),
     );
   }
 
@@ -161,6 +175,18 @@ export class SqliteReadStore implements ReadStore {
     this.statements.upsertIndex.run(collection, name, sqlName, definition);
   }
 
+  private readonly collectionsOf = (collection: string) => this.tables.of(collection);
+
+  /** Runs `work` in one IMMEDIATE transaction that may write to any of `collections`. */
+  private writingAcross<R>(collections: ReadonlySet<string>, work: () => R): R {
+    return this.writing(collections, () =>
+      this.guard('', () => {
+        for (const collection of collections) this.tables.ensure(collection);
+        return this.db.transaction(work).immediate();
+      }),
+    );
+  }
+
   /** Runs a write, then drops the kept answers it may have made stale (also when it failed part way). */
   private writing<R>(collections: Iterable<string>, work: () => R): R {
     try {
@@ -174,7 +200,7 @@ export class SqliteReadStore implements ReadStore {
     try {
       return work();
     } catch (error) {
-      throw translateSqliteError(error, this.statements, collection);
+      throw translateSqliteError(error, this.statements, this.tables, collection);
     }
   }
 }

@@ -1,32 +1,18 @@
 import type Database from 'better-sqlite3';
+import { collectionTable, createCollectionTableSql, quoteIdentifier } from './sqlite-tables';
 
 /**
  * Tables are prefixed because the embedded mode may keep the event store, the bus and the read store
- * in one SQLite file. Documents live in a rowid table: an index that holds what a query needs
- * answers it alone (a count by an indexed field reads no document), which a WITHOUT ROWID table
- * cannot do (it looks each row up again).
+ * in one SQLite file. Documents live in a table per collection (sqlite-tables), made on first use;
+ * these are the tables all collections share.
  */
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS read_store_documents (
-  collection TEXT NOT NULL,
-  tenant     TEXT NOT NULL,
-  id         TEXT NOT NULL,
-  body       TEXT NOT NULL
-);
-CREATE UNIQUE INDEX IF NOT EXISTS read_store_documents_key ON read_store_documents (collection, tenant, id);
 CREATE TABLE IF NOT EXISTS read_store_counts (
   collection TEXT NOT NULL,
   tenant     TEXT NOT NULL,
   documents  INTEGER NOT NULL,
   PRIMARY KEY (collection, tenant)
 ) WITHOUT ROWID;
-CREATE TRIGGER IF NOT EXISTS read_store_documents_counted AFTER INSERT ON read_store_documents BEGIN
-  INSERT INTO read_store_counts (collection, tenant, documents) VALUES (NEW.collection, NEW.tenant, 1)
-    ON CONFLICT (collection, tenant) DO UPDATE SET documents = documents + 1;
-END;
-CREATE TRIGGER IF NOT EXISTS read_store_documents_uncounted AFTER DELETE ON read_store_documents BEGIN
-  UPDATE read_store_counts SET documents = documents - 1 WHERE collection = OLD.collection AND tenant = OLD.tenant;
-END;
 CREATE TABLE IF NOT EXISTS read_store_checkpoints (
   projection TEXT PRIMARY KEY,
   position   INTEGER NOT NULL
@@ -47,17 +33,34 @@ CREATE TABLE IF NOT EXISTS read_store_paths (
 `;
 
 /**
- * Files written before the rowid layout keep their documents: they move into the new table (the
- * count triggers fill the counts on the way) and the indexes, which went with the old table, are
- * forgotten so that ensureIndexes builds them again.
+ * Earlier layouts kept every collection's documents in one table (`collection`, `tenant`, `id`,
+ * `body`): first a WITHOUT ROWID one, then a rowid one. Oldest first; a file holds at most one of them.
  */
-const MIGRATE_WITHOUT_ROWID_LAYOUT = `
-INSERT INTO read_store_documents (collection, tenant, id, body) SELECT collection, tenant, id, body FROM read_store_docs;
-DROP TABLE read_store_docs;
-DELETE FROM read_store_indexes;
-`;
+const SHARED_DOCUMENT_TABLES = ['read_store_docs', 'read_store_documents'] as const;
 
-/** A projection batch dirties pages all over the documents table; a larger page cache keeps them hot (measured: +25% events/s). */
+/**
+ * Files written in a shared-table layout keep their documents: each collection's rows move into its
+ * own table (whose count triggers count them again on the way), and the old table goes with its
+ * indexes and triggers. The recorded indexes and tracked paths are forgotten, so that ensureIndexes
+ * and path tracking build them again on the new tables.
+ */
+function moveSharedDocuments(db: Database.Database): void {
+  let moved = false;
+  for (const shared of SHARED_DOCUMENT_TABLES) {
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(shared)) continue;
+    const collections = db.prepare<[], string>(`SELECT DISTINCT collection FROM ${shared}`).pluck().all();
+    db.prepare(`DELETE FROM read_store_counts WHERE collection IN (SELECT collection FROM ${shared})`).run();
+    for (const collection of collections) {
+      db.exec(createCollectionTableSql(collection));
+      db.prepare(`INSERT INTO ${quoteIdentifier(collectionTable(collection))} (tenant, id, body) SELECT tenant, id, body FROM ${shared} WHERE collection = ?`).run(collection);
+    }
+    db.exec(`DROP TABLE ${shared}`);
+    moved = true;
+  }
+  if (moved) db.exec('DELETE FROM read_store_indexes; DELETE FROM read_store_paths;');
+}
+
+/** A projection batch dirties pages all over the documents' tables; a larger page cache keeps them hot (measured: +25% events/s). */
 const CACHE_KIB = 64 * 1024;
 
 /**
@@ -73,21 +76,11 @@ export function configure(db: Database.Database, busyTimeoutMs: number): void {
   db.pragma(`cache_size = -${CACHE_KIB}`);
   db.transaction(() => {
     db.exec(SCHEMA);
-    const oldLayout = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'read_store_docs'").get();
-    if (oldLayout) db.exec(MIGRATE_WITHOUT_ROWID_LAYOUT);
+    moveSharedDocuments(db);
   }).immediate();
 }
 
-type Key3 = [collection: string, tenant: string, id: string];
-type Row = [collection: string, tenant: string, id: string, body: string];
-
 export interface Statements {
-  readonly selectBody: Database.Statement<Key3, string>;
-  readonly insert: Database.Statement<Row>;
-  readonly upsert: Database.Statement<Row>;
-  readonly update: Database.Statement<[body: string, ...Key3]>;
-  readonly delete: Database.Statement<Key3>;
-  readonly deleteCollection: Database.Statement<[collection: string]>;
   readonly selectCheckpoint: Database.Statement<[projection: string], number>;
   readonly upsertCheckpoint: Database.Statement<[projection: string, position: number]>;
   readonly deleteCheckpoint: Database.Statement<[projection: string]>;
@@ -96,23 +89,9 @@ export interface Statements {
   readonly upsertIndex: Database.Statement<[collection: string, name: string, sqlName: string, spec: string]>;
 }
 
+/** The statements on the shared tables; each collection's own are in sqlite-tables. */
 export function prepareStatements(db: Database.Database): Statements {
   return {
-    selectBody: db
-      .prepare<[string, string, string], string>('SELECT body FROM read_store_documents WHERE collection = ? AND tenant = ? AND id = ?')
-      .pluck(),
-    insert: db.prepare<[string, string, string, string]>(
-      'INSERT INTO read_store_documents (collection, tenant, id, body) VALUES (?, ?, ?, ?)',
-    ),
-    upsert: db.prepare<[string, string, string, string]>(
-      `INSERT INTO read_store_documents (collection, tenant, id, body) VALUES (?, ?, ?, ?)
-       ON CONFLICT (collection, tenant, id) DO UPDATE SET body = excluded.body`,
-    ),
-    update: db.prepare<[string, string, string, string]>(
-      'UPDATE read_store_documents SET body = ? WHERE collection = ? AND tenant = ? AND id = ?',
-    ),
-    delete: db.prepare<[string, string, string]>('DELETE FROM read_store_documents WHERE collection = ? AND tenant = ? AND id = ?'),
-    deleteCollection: db.prepare<[string]>('DELETE FROM read_store_documents WHERE collection = ?'),
     selectCheckpoint: db
       .prepare<[string], number>('SELECT position FROM read_store_checkpoints WHERE projection = ?')
       .pluck(),
