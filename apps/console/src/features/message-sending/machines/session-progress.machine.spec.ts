@@ -5,7 +5,7 @@ import { publishLiveUpdate } from '../../../live/live-incidents';
 import { messageSendingApi, SENDING_LIVE_RESOURCES } from '../message-sending-api';
 import { sessionProgressLogic } from '../message-sending.implementations';
 import { FakeSendingServer } from '../testing/fake-sending-server';
-import { POLL_MS, REFETCH_GAP_MS, RESEND_FAILED } from './session-progress.machine';
+import { isOver, POLL_MS, REFETCH_GAP_MS, RESEND_FAILED } from './session-progress.machine';
 
 const running: { stop(): void }[] = [];
 beforeEach(() => {
@@ -80,7 +80,7 @@ describe('session progress machine', () => {
     server.report(taskId, { delivered: 2, failed: 1 });
     server.complete(taskId);
     await jest.advanceTimersByTimeAsync(REFETCH_GAP_MS * 2);
-    expect(actor.getSnapshot().matches('over')).toBe(true);
+    expect(isOver(actor.getSnapshot())).toBe(true);
     expect(actor.getSnapshot().context.result).toMatchObject({ status: 'complete', progress: { delivered: 2, failed: 1, queued: 0 } });
     const done = reads(server);
 
@@ -95,7 +95,7 @@ describe('session progress machine', () => {
     await jest.advanceTimersByTimeAsync(REFETCH_GAP_MS * 2);
     expect(reads(server)).toBe(done + 2);
     expect(actor.getSnapshot().context.result?.progress).toMatchObject({ delivered: 1, replied: 1, failed: 1 });
-    expect(actor.getSnapshot().matches('over')).toBe(true);
+    expect(isOver(actor.getSnapshot())).toBe(true);
     await jest.advanceTimersByTimeAsync(POLL_MS * 3);
     expect(reads(server)).toBe(done + 2);
   });
@@ -122,7 +122,7 @@ describe('session progress machine', () => {
     server.plan(taskId, 2, 2);
     server.complete(taskId);
     await jest.advanceTimersByTimeAsync(REFETCH_GAP_MS);
-    expect(actor.getSnapshot().matches('over')).toBe(true);
+    expect(isOver(actor.getSnapshot())).toBe(true);
 
     actor.send({ type: 'progress.resend', idempotencyKey: 'resend-1' });
     await jest.advanceTimersByTimeAsync(REFETCH_GAP_MS);

@@ -40,8 +40,8 @@ function notProvided(name: string): never {
 /**
  * One session's progress (GET /api/scenario/run_result/{task_id}/), followed live: each update of
  * the session or its deliveries reads it again, at most every REFETCH_GAP_MS (updates meanwhile make
- * one more read at the gap's end), and every POLL_MS without updates. At complete or cancelled it
- * stops polling and reads only on live updates (late replies). A failed read is shown and tried again by the next update or poll. A resend to those with
+ * one more read at the gap's end), and every POLL_MS without updates while it is going. Complete or
+ * cancelled, it stops polling and reads only on live updates (late replies). A failed read is shown and tried again by the next update or poll. A resend to those with
  * no reply follows the session again (it is sending again).
  */
 export const sessionProgressMachine = setup({
@@ -61,7 +61,7 @@ export const sessionProgressMachine = setup({
     markStale: assign({ stale: true }),
   },
   guards: {
-    isOver: (_, { result }: { result: RunResultDto }) => isFinished(result.status),
+    isGoing: ({ context }) => context.result === null || !isFinished(context.result.status),
     isStale: ({ context }) => context.stale,
   },
   delays: { refetchGap: REFETCH_GAP_MS, poll: POLL_MS },
@@ -91,14 +91,7 @@ export const sessionProgressMachine = setup({
           invoke: {
             src: 'loadResult',
             input: ({ context }) => ({ taskId: context.taskId }),
-            onDone: [
-              {
-                guard: { type: 'isOver', params: ({ event }) => ({ result: event.output }) },
-                target: '#sessionProgress.over',
-                actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
-              },
-              { target: 'resting', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
-            ],
+            onDone: { target: 'resting', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
             onError: { target: 'resting', actions: assign({ error: ({ event }) => errorText(event.error) }) },
           },
         },
@@ -106,49 +99,22 @@ export const sessionProgressMachine = setup({
         resting: {
           after: { refetchGap: [{ guard: 'isStale', target: 'reading' }, { target: 'waiting' }] },
         },
+        /**
+         * Until the next update; while the session is going, at most POLL_MS. Once it is complete or
+         * cancelled nothing more is sent, so there is no polling, but answers still come in (a late
+         * reply, a report that a delivered message failed after all) and each live update reads it.
+         */
         waiting: {
           on: { 'progress.changed': 'reading' },
-          after: { poll: 'reading' },
-        },
-      },
-    },
-    /**
-     * Complete or cancelled: nothing more is sent, so there is no polling, but answers still come in
-     * (a late reply, a report that a delivered message failed after all): each live update reads the
-     * session again, at most every REFETCH_GAP_MS. A session sending again (resent elsewhere) is
-     * followed again.
-     */
-    over: {
-      invoke: { src: 'watchSession', input: ({ context }) => ({ taskId: context.taskId }) },
-      on: { 'progress.changed': { actions: 'markStale' } },
-      initial: 'idle',
-      states: {
-        idle: {
-          on: { 'progress.changed': 'reading' },
-        },
-        reading: {
-          entry: assign({ stale: false }),
-          invoke: {
-            src: 'loadResult',
-            input: ({ context }) => ({ taskId: context.taskId }),
-            onDone: [
-              {
-                guard: { type: 'isOver', params: ({ event }) => ({ result: event.output }) },
-                target: 'resting',
-                actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
-              },
-              { target: '#sessionProgress.following', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
-            ],
-            onError: { target: 'resting', actions: assign({ error: ({ event }) => errorText(event.error) }) },
-          },
-        },
-        resting: {
-          after: { refetchGap: [{ guard: 'isStale', target: 'reading' }, { target: 'idle' }] },
+          after: { poll: { guard: 'isGoing', target: 'reading' } },
         },
       },
     },
   },
 });
+
+/** Whether the session followed is complete or cancelled (its counts may still change: late replies). */
+export const isOver = (snapshot: { context: Pick<ProgressContext, 'result'> }): boolean => snapshot.context.result !== null && isFinished(snapshot.context.result.status);
 
 export type ProgressSnapshot = SnapshotFrom<typeof sessionProgressMachine>;
 export type ProgressActor = ActorRefFrom<typeof sessionProgressMachine>;
