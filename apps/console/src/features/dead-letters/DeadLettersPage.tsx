@@ -10,6 +10,8 @@ import { CellNote, DataTable } from '../../shared-ui/DataTable';
 import { EmptyList } from '../../shared-ui/empty-list';
 import { Pager } from '../../shared-ui/Pager';
 import { useDeadLetters, type DeadLetterQuery, type RetryState } from './use-dead-letters';
+import { Note, Page } from '../../shared-ui/page-layout';
+import { TitleRow } from '../../shared-ui/title-row';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -71,16 +73,16 @@ export default function DeadLettersPage() {
 
   return (
     <Page aria-labelledby="dead-letters-title">
-      <Heading>
+      <TitleRow>
         <h1 id="dead-letters-title">Dead letters</h1>
         <SecondaryButton type="button" onClick={reload} disabled={loading}>
           Refresh
         </SecondaryButton>
-      </Heading>
-      <Intro>
+      </TitleRow>
+      <Note>
         Messages the dispatch workers tried to send several times without an answer from the provider, set aside so that nothing else
         waits for them. Choose those to send again and press Retry: each is sent once more.
-      </Intro>
+      </Note>
       {list.state === 'failed' && <ErrorText role="alert">{list.error}</ErrorText>}
       {page === null && loading && <p role="status">Loading…</p>}
       {page && page.count === 0 && query.page === 1 && (
@@ -167,26 +169,8 @@ export default function DeadLettersPage() {
   );
 }
 
-const Page = styled.section`
-  display: grid;
-  gap: 16px;
-`;
 
-const Heading = styled.div`
-  display: flex;
-  gap: 16px;
-  align-items: center;
-  justify-content: space-between;
 
-  h1 {
-    margin: 0;
-  }
-`;
-
-const Intro = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const Actions = styled.div`
   display: flex;

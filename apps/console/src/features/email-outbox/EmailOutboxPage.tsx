@@ -7,6 +7,8 @@ import { selectTimezone } from '../../session/session.selectors';
 import { EmailBody } from './components/EmailBody';
 import { formatDateTime } from '../../formatting/date-time';
 import { useEmailOutbox } from './use-email-outbox';
+import { Note, Page } from '../../shared-ui/page-layout';
+import { TitleRow } from '../../shared-ui/title-row';
 
 /**
  * Email outbox (admins): the account emails the embedded email channel kept instead of sending
@@ -16,17 +18,17 @@ export default function EmailOutboxPage() {
   const { outbox, reload } = useEmailOutbox();
   const emails = outbox.state === 'failed' ? null : outbox.emails;
   return (
-    <Page aria-labelledby="email-outbox-title" aria-busy={outbox.state === 'loading'}>
-      <Heading>
+    <NarrowPage aria-labelledby="email-outbox-title" aria-busy={outbox.state === 'loading'}>
+      <TitleRow>
         <h1 id="email-outbox-title">Email outbox</h1>
         <SecondaryButton type="button" onClick={reload} disabled={outbox.state === 'loading'}>
           Refresh
         </SecondaryButton>
-      </Heading>
-      <Intro>
+      </TitleRow>
+      <Note>
         Account emails, such as password reset links, that the embedded email channel kept instead of sending. The newest
         come first.
-      </Intro>
+      </Note>
       {outbox.state === 'failed' && <ErrorText role="alert">{outbox.error}</ErrorText>}
       {emails === null && outbox.state === 'loading' && <p role="status">Loading…</p>}
       {emails?.length === 0 && <p>No emails yet.</p>}
@@ -39,7 +41,7 @@ export default function EmailOutboxPage() {
           ))}
         </List>
       )}
-    </Page>
+    </NarrowPage>
   );
 }
 
@@ -62,27 +64,8 @@ function OutboxEmail({ email }: { email: OutboxEmailDto }) {
   );
 }
 
-const Page = styled.section`
-  display: grid;
-  gap: 16px;
-  max-width: 880px;
-`;
 
-const Heading = styled.div`
-  display: flex;
-  gap: 16px;
-  align-items: center;
-  justify-content: space-between;
 
-  h1 {
-    margin: 0;
-  }
-`;
-
-const Intro = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const ErrorText = styled.p`
   margin: 0;
@@ -123,4 +106,8 @@ const Facts = styled.dl`
   dd {
     margin: 0;
   }
+`;
+
+const NarrowPage = styled(Page)`
+  max-width: 880px;
 `;

@@ -11,6 +11,8 @@ import { EmptyList } from '../../shared-ui/empty-list';
 import { Select } from '../../shared-ui/form-controls';
 import { Pager } from '../../shared-ui/Pager';
 import { useSimulatorOutbox, type OutboxQuery } from './use-simulator-outbox';
+import { Note, Page } from '../../shared-ui/page-layout';
+import { TitleRow } from '../../shared-ui/title-row';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 
@@ -38,15 +40,15 @@ export default function SimulatorOutboxPage() {
   const loading = outbox.state === 'loading';
   return (
     <Page aria-labelledby="simulator-outbox-title">
-      <Heading>
+      <TitleRow>
         <h1 id="simulator-outbox-title">Simulator outbox</h1>
         <SecondaryButton type="button" onClick={reload} disabled={loading}>
           Refresh
         </SecondaryButton>
-      </Heading>
-      <Intro>
+      </TitleRow>
+      <Note>
         Messages the channel simulator sent instead of a real provider, and what the simulated recipient did. The newest come first.
-      </Intro>
+      </Note>
       <Filters aria-label="Outbox filters">
         <label htmlFor={channelId}>Channel</label>
         <Select id={channelId} value={query.channel} onChange={(event) => setQuery({ ...query, channel: event.target.value, page: 1 })}>
@@ -120,26 +122,8 @@ export default function SimulatorOutboxPage() {
   );
 }
 
-const Page = styled.section`
-  display: grid;
-  gap: 16px;
-`;
 
-const Heading = styled.div`
-  display: flex;
-  gap: 16px;
-  align-items: center;
-  justify-content: space-between;
 
-  h1 {
-    margin: 0;
-  }
-`;
-
-const Intro = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
 
 const Filters = styled.section`
   display: flex;
