@@ -1,32 +1,46 @@
 #!/usr/bin/env node
-// A local FerretDB (SQLite backend) that stands in for MongoDB in the read-store tests, where no
-// MongoDB server or Docker engine is available. Plain Node, no npm dependencies of its own: the
-// readiness probe borrows the repository's `mongodb` driver.
+// A local FerretDB that stands in for MongoDB in the read-store tests, the MongoDB-backed specs and the
+// distributed topology's bench, where no MongoDB server or Docker engine is available. Plain Node, no npm
+// dependencies of its own: the readiness probe borrows the repository's `mongodb` driver.
 //
 //   node tools/infra/ferretdb.mjs start  [--dir <run dir>] [--port <port>] [--timeout <seconds>]
 //   node tools/infra/ferretdb.mjs status [--dir <run dir>]
 //   node tools/infra/ferretdb.mjs stop   [--dir <run dir>]
 //
 // `start` builds FerretDB once from the Go module proxy (see ensureBinary) into
-// ${XDG_CACHE_HOME:-~/.cache}/beacon-infra/ferretdb-<version>/bin, runs it detached in its own
-// process group on a free loopback port with data, state, log and pid file in the run dir
-// (default ${TMPDIR:-/tmp}/beacon-ferretdb), waits until it answers a ping, and prints
-// `MONGO_URL=mongodb://127.0.0.1:<port>/` as its last line. `stop` ends the process group and
-// removes the run dir. Environment: FERRETDB_VERSION overrides the pinned version (1.x only).
+// ${XDG_CACHE_HOME:-~/.cache}/beacon-infra/ferretdb-<version>/bin. By default FerretDB stores its data
+// in PostgreSQL: `start` initialises a throwaway PostgreSQL cluster in the run dir (loopback only, a
+// free port, no fsync: see startPostgres), starts it, creates the database `ferretdb` and points
+// FerretDB's PostgreSQL handler at it. FerretDB itself runs detached in its own process group on a free
+// loopback port, with state, log and pid file in the run dir (default ${TMPDIR:-/tmp}/beacon-ferretdb),
+// and `start` waits until it answers, then prints `MONGO_URL=mongodb://127.0.0.1:<port>/` as its last
+// line. `stop` ends FerretDB, then PostgreSQL, and removes the run dir; `status` reports both.
+//
+// Environment: FERRETDB_BACKEND=sqlite uses FerretDB's SQLite backend instead (no PostgreSQL needed,
+// but writes queue on one SQLite file: ~100 ms an upsert under load); without PostgreSQL binaries the
+// script says so and uses SQLite too, unless FERRETDB_BACKEND=postgresql asked for PostgreSQL.
+// POSTGRES_BIN names the directory of initdb/pg_ctl/postgres/createdb (default: Debian's newest
+// /usr/lib/postgresql/<major>/bin, else the PATH). As root, the cluster is owned and run by the system
+// user POSTGRES_OS_USER (default postgres, created when absent): PostgreSQL refuses to run as root.
+// FERRETDB_VERSION overrides the pinned FerretDB version (1.x only).
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, chmodSync, chownSync, closeSync, constants, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** The last 1.x release: 2.x needs PostgreSQL with the DocumentDB extension, 1.x runs on SQLite alone. */
+/** The last 1.x release: 2.x needs PostgreSQL with the DocumentDB extension, 1.x runs on plain PostgreSQL or SQLite. */
 const DEFAULT_VERSION = 'v1.24.0';
 const MODULE = 'github.com/FerretDB/FerretDB';
 const HOST = '127.0.0.1';
 const root = resolve(import.meta.dirname, '..', '..');
 const log = (message) => console.error(`ferretdb: ${message}`);
+const BACKENDS = ['postgresql', 'sqlite'];
+/** PostgreSQL's names inside the throwaway cluster: its superuser and FerretDB's database. */
+const PG_SUPERUSER = 'postgres';
+const PG_DATABASE = 'ferretdb';
 
 function parseArgs(argv) {
   const [command, ...rest] = argv;
@@ -54,6 +68,10 @@ const files = (dir) => ({
   log: join(dir, 'ferretdb.log'),
   data: join(dir, 'data'),
   state: join(dir, 'state'),
+  // Owned by the cluster's user: PostgreSQL insists that its data directory is its own and mode 0700.
+  pgRoot: join(dir, 'postgres'),
+  pgData: join(dir, 'postgres', 'data'),
+  pgLog: join(dir, 'postgres', 'postgres.log'),
 });
 
 /**
@@ -136,26 +154,171 @@ function freePort() {
   });
 }
 
-/** Our FerretDB, not a process that reused the pid after a crash. */
-function isRunning(pid) {
+/** Our process (its command line names `name`), not another that reused the pid after a crash. */
+function isRunning(pid, name = 'ferretdb') {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
   } catch {
     return false;
   }
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('ferretdb');
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(name);
   } catch {
     return true;
   }
 }
 
+/** A run dir is ours once it holds ferretdb.json (written first) or ferretdb.pid. */
 function readState(dir) {
   const paths = files(dir);
-  if (!existsSync(paths.pid)) return null;
-  const pid = Number(readFileSync(paths.pid, 'utf8').trim());
+  if (!existsSync(paths.info) && !existsSync(paths.pid)) return null;
+  const pid = existsSync(paths.pid) ? Number(readFileSync(paths.pid, 'utf8').trim()) : null;
   const info = existsSync(paths.info) ? JSON.parse(readFileSync(paths.info, 'utf8')) : {};
-  return { pid, running: Number.isInteger(pid) && pid > 0 && isRunning(pid), ...info };
+  const postmaster = postmasterPid(dir);
+  return { backend: 'sqlite', ...info, pid, running: isRunning(pid), postmaster };
+}
+
+const writeInfo = (dir, info) => writeFileSync(files(dir).info, `${JSON.stringify(info, null, 2)}\n`);
+
+/** The running postmaster of the run dir's cluster, from the first line of its postmaster.pid. */
+function postmasterPid(dir) {
+  const pidFile = join(files(dir).pgData, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n', 1)[0]);
+  return isRunning(pid, 'postgres') ? pid : null;
+}
+
+/** Which store FerretDB gets: PostgreSQL unless FERRETDB_BACKEND says sqlite or no PostgreSQL is installed. */
+function chooseBackend() {
+  const requested = process.env.FERRETDB_BACKEND || 'postgresql';
+  if (!BACKENDS.includes(requested)) throw new Error(`FERRETDB_BACKEND must be ${BACKENDS.join(' or ')}, not ${requested}`);
+  if (requested === 'sqlite') return { name: 'sqlite' };
+  const { bin, looked } = findPostgres();
+  if (bin) return { name: 'postgresql', bin };
+  const where = `initdb, pg_ctl, postgres and createdb in one of ${looked.join(', ')}`;
+  if (process.env.FERRETDB_BACKEND || process.env.POSTGRES_BIN) throw new Error(`PostgreSQL was asked for but not found (${where})`);
+  log(`no PostgreSQL binaries found (${where}): falling back to the SQLite backend, which takes ~100 ms a write under load; install PostgreSQL (apt-get install postgresql) or set POSTGRES_BIN for the faster one`);
+  return { name: 'sqlite' };
+}
+
+/** A directory holding all of initdb, pg_ctl, postgres and createdb, so that no two versions are mixed. */
+function findPostgres() {
+  const candidates = [];
+  if (process.env.POSTGRES_BIN) candidates.push(resolve(process.env.POSTGRES_BIN));
+  else {
+    const debian = '/usr/lib/postgresql';
+    if (existsSync(debian)) {
+      const majors = readdirSync(debian).filter((name) => /^\d+$/.test(name)).sort((x, y) => Number(y) - Number(x));
+      candidates.push(...majors.map((major) => join(debian, major, 'bin')));
+    }
+    candidates.push(...(process.env.PATH ?? '').split(delimiter).filter(Boolean));
+  }
+  const executable = (path) => {
+    try {
+      accessSync(path, constants.X_OK);
+      return statSync(path).isFile();
+    } catch {
+      return false;
+    }
+  };
+  const bin = candidates.find((dir) => ['initdb', 'pg_ctl', 'postgres', 'createdb'].every((name) => executable(join(dir, name))));
+  return { bin: bin ?? null, looked: candidates };
+}
+
+/**
+ * Who owns and runs the cluster: the current user, or, as root (which PostgreSQL refuses), the system
+ * user POSTGRES_OS_USER (default postgres), created without a home or shell when absent.
+ */
+function clusterOwner() {
+  if (process.getuid?.() !== 0) return null;
+  const name = process.env.POSTGRES_OS_USER || 'postgres';
+  const lookUp = () => {
+    const entry = spawnSync('getent', ['passwd', name], { encoding: 'utf8' });
+    if (entry.status !== 0) return null;
+    const [, , uid, gid] = entry.stdout.trim().split(':');
+    return { name, uid: Number(uid), gid: Number(gid) };
+  };
+  const found = lookUp();
+  if (found) return found;
+  log(`creating the system user ${name} to run PostgreSQL (it refuses to run as root)`);
+  const made = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', name], { encoding: 'utf8' });
+  const created = made.status === 0 ? lookUp() : null;
+  if (!created) throw new Error(`could not create the system user ${name}: ${(made.stderr || made.error?.message || '').trim()}`);
+  return created;
+}
+
+/** Runs a PostgreSQL program as the cluster's owner, with a plain C locale and none of the caller's PG* settings. */
+function runAsOwner(owner, program, args, cwd) {
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', LANG: 'C', HOME: cwd, TZ: 'UTC' };
+  const ids = owner ? { uid: owner.uid, gid: owner.gid } : {};
+  const result = spawnSync(program, args, { cwd, env, ...ids, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? result.error.message : ''}`.trim() };
+}
+
+/**
+ * A throwaway cluster for tests and benches: initdb in the run dir (trust on loopback, UTF8, C locale,
+ * the superuser `postgres`), loopback TCP only on a free port and no Unix socket, and no durability:
+ * fsync, synchronous commit and full-page writes are off, since the data is removed at stop and a
+ * crash of the machine may lose it. Then the database `ferretdb` is created. Returns where it runs.
+ */
+async function startPostgres(options, backend) {
+  const paths = files(options.dir);
+  const owner = clusterOwner();
+  mkdirSync(paths.pgRoot, { recursive: true, mode: 0o700 });
+  if (owner) chownSync(paths.pgRoot, owner.uid, owner.gid);
+  const program = (name) => join(backend.bin, name);
+  const version = runAsOwner(owner, program('postgres'), ['--version'], paths.pgRoot).output.replace(/^postgres \(PostgreSQL\) /, 'PostgreSQL ').replace(/ \(.*\)$/, '');
+  const init = runAsOwner(owner, program('initdb'), ['-D', paths.pgData, '-U', PG_SUPERUSER, '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'], paths.pgRoot);
+  if (init.status !== 0) {
+    const who = owner ? ` (it runs as ${owner.name}, who must be able to reach ${paths.pgRoot})` : '';
+    throw new Error(`initdb failed${who}; FERRETDB_BACKEND=sqlite avoids PostgreSQL:\n${init.output.split('\n').slice(-10).join('\n')}`);
+  }
+  appendFileSync(
+    join(paths.pgData, 'postgresql.conf'),
+    [
+      '',
+      '# Added by tools/infra/ferretdb.mjs: a throwaway test server, removed at stop.',
+      "listen_addresses = '127.0.0.1'",
+      "unix_socket_directories = ''",
+      '# No durability: the data is thrown away at stop, and a crash of the machine may lose it.',
+      'fsync = off',
+      'synchronous_commit = off',
+      'full_page_writes = off',
+      '# FerretDB pools up to 50 connections; the tests and benches may run more than one FerretDB client.',
+      'max_connections = 200',
+      'shared_buffers = 256MB',
+      '',
+    ].join('\n'),
+  );
+  // A free port can be taken between probing and binding: then the postmaster exits and another is tried.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const started = runAsOwner(owner, program('pg_ctl'), ['start', '-D', paths.pgData, '-l', paths.pgLog, '-w', '-t', String(options.timeout), '-o', `-c port=${port}`], paths.pgRoot);
+    if (started.status === 0) {
+      const created = runAsOwner(owner, program('createdb'), ['-h', HOST, '-p', String(port), '-U', PG_SUPERUSER, PG_DATABASE], paths.pgRoot);
+      if (created.status !== 0) throw new Error(`createdb ${PG_DATABASE} failed: ${created.output}`);
+      return { bin: backend.bin, version, port, user: owner?.name ?? null, data: paths.pgData, log: paths.pgLog, url: `postgres://${PG_SUPERUSER}@${HOST}:${port}/${PG_DATABASE}` };
+    }
+    const output = tail(paths.pgLog) || started.output;
+    if (attempt >= 3 || !/already in use/.test(output)) throw new Error(`PostgreSQL did not start (pg_ctl exit ${started.status}):\n${output}`);
+    log(`port ${port} was taken meanwhile; starting PostgreSQL on another`);
+  }
+}
+
+/** Fast shutdown (SIGINT: clients disconnected, no waiting), then immediate (SIGQUIT), then SIGKILL. */
+async function stopPostgres(pid, quiet) {
+  for (const [signal, waitMs] of [['SIGINT', 15_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]]) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      break; // gone
+    }
+    const deadline = Date.now() + waitMs;
+    while (isRunning(pid, 'postgres') && Date.now() < deadline) await sleep(50);
+    if (!isRunning(pid, 'postgres')) break;
+  }
+  if (!quiet) log(`stopped PostgreSQL (pid ${pid})`);
 }
 
 function loadDriver() {
@@ -174,6 +337,8 @@ async function ping(url, timeoutMs = 1_000) {
     await client.connect();
     const buildInfo = await client.db('admin').command({ buildInfo: 1 });
     await client.db('admin').command({ ping: 1 });
+    // Lists the databases, which FerretDB reads from its backend: the answer shows the store answers too.
+    await client.db('admin').command({ listDatabases: 1, nameOnly: true });
     return buildInfo;
   } finally {
     await client.close().catch(() => undefined);
@@ -182,45 +347,64 @@ async function ping(url, timeoutMs = 1_000) {
 
 const tail = (path, lines = 20) => (existsSync(path) ? readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') : '');
 
+const describe = (state) => (state.backend === 'postgresql' ? `on ${state.postgres?.version ?? 'PostgreSQL'} (port ${state.postgres?.port})` : 'on SQLite');
+
 async function start(options) {
   const existing = readState(options.dir);
-  if (existing?.running && existing.url) {
+  const whole = existing?.running && existing.url && (existing.backend !== 'postgresql' || existing.postmaster);
+  if (whole) {
     await ping(existing.url, 3_000);
-    log(`already running (pid ${existing.pid}) in ${options.dir}`);
+    log(`already running (pid ${existing.pid}, ${describe(existing)}) in ${options.dir}`);
     console.log(`MONGO_URL=${existing.url}`);
     return;
   }
-  if (existing) rmSync(options.dir, { recursive: true, force: true }); // stale: crashed or killed
+  if (existing) await stop(options, { quiet: true }); // stale: a part crashed or was killed
   else if (existsSync(options.dir) && readdirSync(options.dir).length > 0) {
-    throw new Error(`${options.dir} exists and is not a FerretDB run dir (no ferretdb.pid): choose another --dir`);
+    throw new Error(`${options.dir} exists and is not a FerretDB run dir (no ferretdb.json): choose another --dir`);
   }
+  const backend = chooseBackend();
   ensureBinary();
 
   const started = performance.now();
-  // A free port can be taken between probing and binding: then FerretDB exits and another is tried.
-  for (let attempt = 1; ; attempt++) {
-    const port = options.port || (await freePort());
-    const url = await launch(options, port, started).catch((error) => {
-      if (options.port || attempt >= 3 || !/address already in use/.test(error.message)) throw error;
-      log(`port ${port} was taken meanwhile; trying another`);
-      return null;
-    });
-    if (url) {
-      console.log(`MONGO_URL=${url}`);
-      return;
+  mkdirSync(options.dir, { recursive: true });
+  const info = { backend: backend.name, version, binary, log: files(options.dir).log };
+  writeInfo(options.dir, info);
+  try {
+    if (backend.name === 'postgresql') {
+      info.postgres = await startPostgres(options, backend);
+      writeInfo(options.dir, info);
+      log(`${info.postgres.version} ready on ${HOST}:${info.postgres.port} after ${((performance.now() - started) / 1000).toFixed(2)}s (run by ${info.postgres.user ?? 'the current user'}, fsync off)`);
     }
+    // A free port can be taken between probing and binding: then FerretDB exits and another is tried.
+    for (let attempt = 1; ; attempt++) {
+      const port = options.port || (await freePort());
+      const url = await launch(options, info, port, started).catch((error) => {
+        if (options.port || attempt >= 3 || !/address already in use/.test(error.message)) throw error;
+        log(`port ${port} was taken meanwhile; trying another`);
+        return null;
+      });
+      if (url) {
+        console.log(`MONGO_URL=${url}`);
+        return;
+      }
+    }
+  } catch (error) {
+    await stop(options, { quiet: true });
+    throw error;
   }
 }
 
-/** Starts the server on `port` and resolves with its URL once it answers; rejects (and cleans up) otherwise. */
-async function launch(options, port, started) {
+/** Starts FerretDB on `port` and resolves with its URL once it answers; rejects (its process ended) otherwise. */
+async function launch(options, info, port, started) {
   const paths = files(options.dir);
-  mkdirSync(paths.data, { recursive: true });
   mkdirSync(paths.state, { recursive: true });
   const url = `mongodb://${HOST}:${port}/`;
+  const store =
+    info.backend === 'postgresql'
+      ? ['--handler=postgresql', `--postgresql-url=${info.postgres.url}`]
+      : (mkdirSync(paths.data, { recursive: true }), ['--handler=sqlite', `--sqlite-url=file:${paths.data}/`]);
   const args = [
-    '--handler=sqlite',
-    `--sqlite-url=file:${paths.data}/`,
+    ...store,
     `--listen-addr=${HOST}:${port}`,
     `--state-dir=${paths.state}`,
     '--debug-addr=-',
@@ -237,28 +421,26 @@ async function launch(options, port, started) {
   child.on('exit', (code, signal) => (exited = signal ?? code));
   child.unref();
   writeFileSync(paths.pid, `${child.pid}\n`);
-  writeFileSync(paths.info, `${JSON.stringify({ url, port, version, binary, log: paths.log }, null, 2)}\n`);
+  Object.assign(info, { url, port });
+  writeInfo(options.dir, info);
 
   const deadline = Date.now() + options.timeout * 1000;
   let lastError;
   for (;;) {
     if (exited !== null) {
       const output = tail(paths.log);
-      rmSync(options.dir, { recursive: true, force: true });
+      rmSync(paths.pid, { force: true });
       throw new Error(`FerretDB exited (${exited}) before answering:\n${output}`);
     }
     try {
-      const info = await ping(url);
+      const answer = await ping(url);
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
-      log(`FerretDB ${info.ferretdbVersion ?? version} (MongoDB ${info.version}) answered on ${HOST}:${port} after ${seconds}s; pid ${child.pid}, run dir ${options.dir}`);
+      log(`FerretDB ${answer.ferretdbVersion ?? version} (MongoDB ${answer.version}) ${describe(info)} answered on ${HOST}:${port} after ${seconds}s; pid ${child.pid}, run dir ${options.dir}`);
       return url;
     } catch (error) {
       lastError = error;
     }
-    if (Date.now() > deadline) {
-      await stop(options, { quiet: true });
-      throw new Error(`FerretDB did not answer within ${options.timeout}s: ${lastError?.message}\n${tail(paths.log)}`);
-    }
+    if (Date.now() > deadline) throw new Error(`FerretDB did not answer within ${options.timeout}s: ${lastError?.message}\n${tail(paths.log)}`);
     await sleep(100);
   }
 }
@@ -266,7 +448,7 @@ async function launch(options, port, started) {
 async function stop(options, { quiet = false } = {}) {
   const state = readState(options.dir);
   if (!state) {
-    if (!quiet) log(`not running (no pid file in ${options.dir})`);
+    if (!quiet) log(`not running (no ferretdb.json in ${options.dir})`);
     return;
   }
   if (state.running) {
@@ -284,22 +466,33 @@ async function stop(options, { quiet = false } = {}) {
     while (isRunning(state.pid)) await sleep(50);
     if (!quiet) log(`stopped pid ${state.pid}`);
   } else if (!quiet) {
-    log(`pid ${state.pid} was not running; cleaning up`);
+    log(state.pid ? `pid ${state.pid} was not running; cleaning up` : 'FerretDB was not started; cleaning up');
   }
-  // Only a directory this script created (it holds the pid file) is removed.
+  // After FerretDB, so that it never sees its store vanish while it still takes requests.
+  if (state.postmaster) await stopPostgres(state.postmaster, quiet);
+  // Only a directory this script created (it holds ferretdb.json) is removed.
   rmSync(options.dir, { recursive: true, force: true });
 }
 
 async function status(options) {
   const state = readState(options.dir);
   if (!state?.running) {
-    log(state ? `not running (stale pid ${state.pid} in ${options.dir})` : `not running (no pid file in ${options.dir})`);
+    const why = state ? (state.pid ? `stale pid ${state.pid}` : 'never answered') : 'no ferretdb.json';
+    log(`not running (${why} in ${options.dir})${state?.postmaster ? `; its PostgreSQL still runs (pid ${state.postmaster}): stop cleans up` : ''}`);
     process.exitCode = 3;
     return;
   }
+  if (state.backend === 'postgresql') {
+    if (!state.postmaster) {
+      log(`FerretDB pid ${state.pid} is running but its PostgreSQL is not (log ${state.postgres?.log ?? files(options.dir).pgLog})`);
+      process.exitCode = 1;
+      return;
+    }
+    log(`PostgreSQL running: pid ${state.postmaster}, ${state.postgres.version}, ${HOST}:${state.postgres.port}, data ${state.postgres.data}, log ${state.postgres.log}`);
+  }
   try {
-    const info = await ping(state.url, 3_000);
-    log(`running: pid ${state.pid}, FerretDB ${info.ferretdbVersion}, log ${state.log}`);
+    const answer = await ping(state.url, 3_000);
+    log(`FerretDB running: pid ${state.pid}, FerretDB ${answer.ferretdbVersion} ${describe(state)}, log ${state.log}`);
     console.log(`MONGO_URL=${state.url}`);
   } catch (error) {
     log(`pid ${state.pid} is running but does not answer on ${state.url}: ${error.message}`);
