@@ -1,15 +1,17 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { READ_MODELS, type ContactFieldDto, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
-import { FakeTwilioServer, type FakeTwilioCreate } from '@beacon/dispatch-worker/testing';
+import { READ_MODELS, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
+import type { FakeTwilioCreate, FakeTwilioServer } from '@beacon/dispatch-worker/testing';
 import { messageSessionConferenceStream, ROOT_PERMISSIONS, type MessageSessionConferencePrepared } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE, READ_STORE } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
-import { because } from '@beacon/testing';
-import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { createContact, createContactField } from './testing/contacts';
+import { auth, login, type TestApp } from './testing/embedded-test-app';
+import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
+import { startTwilioTestApp, TWILIO_FROM } from './testing/twilio-test-app';
+import { until } from './testing/until';
 
 /**
  * A conference message over HTTP from start to finish, its calls through Twilio's API (a local fake
@@ -17,7 +19,6 @@ import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './
  * person who joins, one who declines, a voicemail, and one who does not answer; then the progress in
  * the spec's conference states.
  */
-const TWILIO_FROM = '+15005550006';
 const PEOPLE = { ann: '+447911123201', ben: '+447911123202', cat: '+447911123203', dan: '+447911123204' } as const;
 const VOICE = 'A gas leak at the depot. The incident team is needed.';
 const SETTINGS = { default_message_amd: 'This is the depot. Call the duty manager.', default_message_live: 'You are invited to the depot incident bridge.' };
@@ -41,24 +42,6 @@ interface DeliveryDocument extends Document {
 const deliveries = () => app.app.get<ReadStore>(READ_STORE).scope(tenant.rootId).collection<DeliveryDocument>(READ_MODELS.messageDeliveries);
 const runResult = async (taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(admin)).expect(200)).body as RunResultDto;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 const param = (create: FakeTwilioCreate, name: string) => create.params[name] as string | undefined;
 const callTo = (to: string) => {
   const calls = twilio.creates.filter((create) => create.kind === 'call' && param(create, 'To') === to);
@@ -69,53 +52,29 @@ const callTo = (to: string) => {
 const actionOf = (twiml: string) => /<Gather\b[^>]*\baction="([^"]*)"/.exec(twiml)?.[1]?.replace(/&amp;/g, '&');
 
 beforeAll(async () => {
-  twilio = await FakeTwilioServer.start();
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  app = await startTestApp({
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    VOICE_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM,
-    TWILIO_API_BASE: twilio.apiBaseUrl,
-  });
+  ({ app, twilio, publicUrl } = await startTwilioTestApp({ channels: ['VOICE'] }));
   tenant = await createTenantWithRoles(app, ROOT_PERMISSIONS);
   admin = await login(app, tenant.emails.ADMIN, TENANT_PASSWORD);
   await request(app.url).put(`/api/customer_group_conference_settings/${tenant.rootId}/`).set(auth(admin)).send(SETTINGS).expect(200);
-  const created = await request(app.url).post('/api/field/').set(auth(admin)).send({ label: 'Phone', field_type: 'PHONE(VOICE)', customer_group: tenant.rootId });
-  because(JSON.stringify(created.body), () => expect(created.status).toBe(201));
-  const phone = created.body as ContactFieldDto;
+  const phone = await createContactField(app, admin, { label: 'Phone', field_type: 'PHONE(VOICE)', customer_group: tenant.rootId });
   for (const [name, number] of Object.entries(PEOPLE)) {
-    const user = await request(app.url)
-      .post('/api/user/')
-      .set(auth(admin))
-      .send({
-        email: `${name}-${tenant.rootId.slice(0, 8)}@depot.test`,
-        first_name: name,
-        last_name: 'Engineer',
-        customer_group: tenant.rootId,
-        customer_permission: 'CONTACT',
-        preferred_timezone: 'Europe/London',
-        custom_fields: [{ field: phone.id, values: [number] }],
-      });
-    because(JSON.stringify(user.body), () => expect(user.status).toBe(201));
-  }
-  const started = await request(app.url)
-    .post('/api/scenario/send_without_saving/')
-    .set(auth(admin))
-    .send({
-      scenario_name: 'Depot gas leak',
-      scenario_type: 'conference',
-      amd_conference: true,
-      is_real: true,
-      recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
-      devices: [{ dispatch_type: 'VOICE', id: `${phone.id}:VOICE`, field_id: phone.id, label: 'VOICE', field_label: 'Phone', heading: '', position: 1 }],
-      message: { sms: '', email: '', voice: VOICE },
+    await createContact(app, admin, {
+      email: `${name}-${tenant.rootId.slice(0, 8)}@depot.test`,
+      first_name: name,
+      last_name: 'Engineer',
+      customer_group: tenant.rootId,
+      custom_fields: [{ field: phone.id, values: [number] }],
     });
-  because(JSON.stringify(started.body), () => expect(started.status).toBe(202));
-  session = started.body as SessionStartedDto;
+  }
+  session = await sendWithoutSaving(app, admin, {
+    scenario_name: 'Depot gas leak',
+    scenario_type: 'conference',
+    amd_conference: true,
+    is_real: true,
+    recipients: EVERYONE,
+    devices: [device(phone, 'VOICE', 1)],
+    message: { sms: '', email: '', voice: VOICE },
+  });
   await until('a call to each person', () => (twilio.creates.filter((create) => create.kind === 'call').length === 4 ? true : undefined));
 }, 120_000);
 

@@ -1,15 +1,17 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_ROOT_ID } from '@beacon/command-api';
-import { READ_MODELS, type ContactFieldDto, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
+import { READ_MODELS, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
 import { FakeTwilioServer, gatherActionOf, type FakeTwilioCreate } from '@beacon/dispatch-worker/testing';
 import { deliveryReportsStream } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE, READ_STORE } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
-import { because } from '@beacon/testing';
+import { createContact, createContactField } from './testing/contacts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
+import { startTwilioTestApp, TWILIO_FROM } from './testing/twilio-test-app';
+import { until } from './testing/until';
 
 /**
  * Polling answers over HTTP from start to finish: a message with polling options is sent through the
@@ -17,7 +19,6 @@ import { auth, login, startTestApp, type TestApp } from './testing/embedded-test
  * person presses comes back to the call's Gather action, a digit texted back to the reply webhook, and
  * each is recorded as the option's answer.
  */
-const TWILIO_FROM = '+15005550006';
 const PEOPLE = [
   { name: 'Ann', mobile: '+447911124101' },
   { name: 'Ben', mobile: '+447911124102' },
@@ -39,24 +40,6 @@ interface DeliveryDocument extends Document {
   queued_at: string;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** Contacts with a mobile number in the demo organisation, and a message with polling options sent to them. */
 async function sendPoll(
   app: TestApp,
@@ -65,38 +48,25 @@ async function sendPoll(
   devices: readonly ('SMS' | 'VOICE')[],
   { pollingTimeout = 0, fieldLabel = 'Mobile' }: { pollingTimeout?: number; fieldLabel?: string } = {},
 ): Promise<SessionStartedDto> {
-  const created = await request(app.url).post('/api/field/').set(auth(admin)).send({ label: fieldLabel, field_type: 'PHONE(SMS&VOICE)', customer_group: DEMO_ROOT_ID });
-  because(JSON.stringify(created.body), () => expect(created.status).toBe(201));
-  const mobile = created.body as ContactFieldDto;
+  const mobile = await createContactField(app, admin, { label: fieldLabel, field_type: 'PHONE(SMS&VOICE)', customer_group: DEMO_ROOT_ID });
   for (const person of people) {
-    const response = await request(app.url)
-      .post('/api/user/')
-      .set(auth(admin))
-      .send({
-        email: `${person.name.toLowerCase()}@poll.test`,
-        first_name: person.name,
-        last_name: 'Resident',
-        customer_group: DEMO_ROOT_ID,
-        customer_permission: 'CONTACT',
-        preferred_timezone: 'Europe/London',
-        custom_fields: [{ field: mobile.id, values: [person.mobile] }],
-      });
-    because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
-  }
-  const started = await request(app.url)
-    .post('/api/scenario/send_without_saving/')
-    .set(auth(admin))
-    .send({
-      scenario_name: 'Are you safe?',
-      is_real: true,
-      recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
-      devices: devices.map((type, index) => ({ dispatch_type: type, id: `${mobile.id}:${type}`, field_id: mobile.id, label: type, field_label: 'Mobile', heading: '', position: index + 1 })),
-      message: { sms: 'Gas leak on Mill Road. Are you safe?', voice: 'There is a gas leak on Mill Road. Are you safe?', email: '' },
-      polling_options: POLLING_OPTIONS,
-      polling_timeout: pollingTimeout,
+    await createContact(app, admin, {
+      email: `${person.name.toLowerCase()}@poll.test`,
+      first_name: person.name,
+      last_name: 'Resident',
+      customer_group: DEMO_ROOT_ID,
+      custom_fields: [{ field: mobile.id, values: [person.mobile] }],
     });
-  because(JSON.stringify(started.body), () => expect(started.status).toBe(202));
-  return started.body as SessionStartedDto;
+  }
+  return sendWithoutSaving(app, admin, {
+    scenario_name: 'Are you safe?',
+    is_real: true,
+    recipients: EVERYONE,
+    devices: devices.map((type, index) => device(mobile, type, index + 1, { fieldLabel: 'Mobile' })),
+    message: { sms: 'Gas leak on Mill Road. Are you safe?', voice: 'There is a gas leak on Mill Road. Are you safe?', email: '' },
+    polling_options: POLLING_OPTIONS,
+    polling_timeout: pollingTimeout,
+  });
 }
 
 const deliveriesOf = (app: TestApp) => app.app.get<ReadStore>(READ_STORE).scope(DEMO_ROOT_ID).collection<DeliveryDocument>(READ_MODELS.messageDeliveries);
@@ -109,20 +79,7 @@ describe('polling answers through Twilio', () => {
   let session: SessionStartedDto;
 
   beforeAll(async () => {
-    twilio = await FakeTwilioServer.start();
-    const port = await freePort();
-    publicUrl = `http://127.0.0.1:${port}`;
-    app = await startTestApp({
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      SMS_PROVIDER: 'twilio',
-      VOICE_PROVIDER: 'twilio',
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM,
-      TWILIO_API_BASE: twilio.apiBaseUrl,
-      TWILIO_REPLY_TENANT: DEMO_ROOT_ID,
-    });
+    ({ app, twilio, publicUrl } = await startTwilioTestApp({ channels: ['SMS', 'VOICE'], replyTenant: DEMO_ROOT_ID }));
     admin = await login(app, 'admin@demo.test');
     // Texts go out from our number (a sender name cannot be replied to).
     await request(app.url).put(`/api/customer_group_settings/${DEMO_ROOT_ID}/`).set(auth(admin)).send({ default_sms_sender_name: '' }).expect(200);

@@ -1,17 +1,20 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_ROOT_ID } from '@beacon/command-api';
-import { READ_MODELS, type ContactFieldDto, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
-import { FakeTwilioServer, LocalWebhookEndpoint, selfSignedCertificate, type FakeTwilioCreate } from '@beacon/dispatch-worker/testing';
+import { READ_MODELS, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
+import { LocalWebhookEndpoint, selfSignedCertificate, type FakeTwilioCreate, type FakeTwilioServer } from '@beacon/dispatch-worker/testing';
 import { deliveryReportsStream, ROOT_PERMISSIONS } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE, READ_STORE } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
-import { because, skipAtRuntime } from '@beacon/testing';
+import { skipAtRuntime } from '@beacon/testing';
 import { startLocalSmtpServer, type LocalSmtpServer } from './testing/account-email';
-import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { createContact, createContactField } from './testing/contacts';
+import { auth, login, type TestApp } from './testing/embedded-test-app';
+import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD } from './testing/tenant-with-roles';
+import { startTwilioTestApp, TWILIO_FROM } from './testing/twilio-test-app';
+import { until } from './testing/until';
 
 /**
  * Sending through real providers against real local servers, over HTTP from start to finish: SMS and
@@ -23,7 +26,6 @@ import { createTenantWithRoles, TENANT_PASSWORD } from './testing/tenant-with-ro
 const certificate = selfSignedCertificate();
 const NO_OPENSSL = 'no openssl command to make the local Teams and Slack endpoints\u2019 certificate (webhook addresses must be https)';
 
-const TWILIO_FROM = '+15005550006';
 const PEOPLE = [
   { name: 'Ann', mobile: '+447911123101', email: 'ann@river.test' },
   { name: 'Ben', mobile: '+447911123102', email: 'ben@river.test' },
@@ -64,25 +66,6 @@ const deliveries = (tenantId = DEMO_ROOT_ID) => app.app.get<ReadStore>(READ_STOR
 const runResult = async (key: string, taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(key)).expect(200)).body as RunResultDto;
 const reportEvents = async (sessionId: string) => (await app.app.get<EventStore>(EVENT_STORE).readStream(deliveryReportsStream(sessionId)).catch(() => [])).length;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** A free port for the app, so PUBLIC_URL (where Twilio posts) can name it before the app starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 const param = (create: FakeTwilioCreate, name: string) => create.params[name] as string;
 const createTo = (kind: 'message' | 'call', to: string) => twilio.creates.filter((create) => create.kind === kind && param(create, 'To') === to);
 const sidTo = (kind: 'message' | 'call', to: string) => {
@@ -91,89 +74,54 @@ const sidTo = (kind: 'message' | 'call', to: string) => {
   return create.sid;
 };
 
-async function field(key: string, body: object): Promise<ContactFieldDto> {
-  const response = await request(app.url).post('/api/field/').set(auth(key)).send(body);
-  because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
-  return response.body as ContactFieldDto;
-}
-
-async function person(key: string, groupId: string, name: string, values: { field: string; values: string[] }[]): Promise<void> {
-  const response = await request(app.url)
-    .post('/api/user/')
-    .set(auth(key))
-    .send({
-      email: `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@residents.test`,
-      first_name: name,
-      last_name: 'Resident',
-      customer_group: groupId,
-      customer_permission: 'CONTACT',
-      preferred_timezone: 'Europe/London',
-      custom_fields: values,
-    });
-  because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
-}
-
-const device = (field: ContactFieldDto, type: 'SMS' | 'VOICE' | 'EMAIL', position: number) => ({
-  dispatch_type: type,
-  id: `${field.id}:${type}`,
-  field_id: field.id,
-  label: type,
-  field_label: field.label,
-  heading: '',
-  position,
-});
+/** A resident with the addresses given, under an email address of its own. */
+const person = (key: string, groupId: string, name: string, values: { field: string; values: string[] }[]) =>
+  createContact(app, key, {
+    email: `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@residents.test`,
+    first_name: name,
+    last_name: 'Resident',
+    customer_group: groupId,
+    custom_fields: values,
+  });
 
 beforeAll(async () => {
   if (!certificate) return;
-  twilio = await FakeTwilioServer.start();
   smtp = await startLocalSmtpServer();
   teams = new LocalWebhookEndpoint({ status: 202, headers: { 'x-ms-workflow-run-id': 'run-1' } }, certificate);
   slack = new LocalWebhookEndpoint({ status: 200, body: 'ok' }, certificate);
   await Promise.all([teams.start(), slack.start()]);
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  app = await startTestApp({
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    SMS_PROVIDER: 'twilio',
-    VOICE_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM,
-    TWILIO_API_BASE: twilio.apiBaseUrl,
-    TWILIO_REPLY_TENANT: DEMO_ROOT_ID,
-    EMAIL_PROVIDER: 'smtp',
-    DISPATCH_SMTP_URL: smtp.url,
-    DISPATCH_SMTP_FROM: 'River Council Alerts <alerts@river.test>',
-    TEAMS_PROVIDER: 'webhook',
-    SLACK_PROVIDER: 'webhook',
-    WEBHOOK_ALLOW_INSECURE_HOSTS: '127.0.0.1',
-  });
+  ({ app, twilio, publicUrl } = await startTwilioTestApp({
+    channels: ['SMS', 'VOICE'],
+    replyTenant: DEMO_ROOT_ID,
+    env: {
+      EMAIL_PROVIDER: 'smtp',
+      DISPATCH_SMTP_URL: smtp.url,
+      DISPATCH_SMTP_FROM: 'River Council Alerts <alerts@river.test>',
+      TEAMS_PROVIDER: 'webhook',
+      SLACK_PROVIDER: 'webhook',
+      WEBHOOK_ALLOW_INSECURE_HOSTS: '127.0.0.1',
+    },
+  }));
   admin = await login(app, 'admin@demo.test');
   // Texts go out from our number (a sender name cannot be replied to).
   await request(app.url).put(`/api/customer_group_settings/${DEMO_ROOT_ID}/`).set(auth(admin)).send({ default_sms_sender_name: '' }).expect(200);
-  const mobile = await field(admin, { label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: DEMO_ROOT_ID });
-  const email = await field(admin, { label: 'Email', field_type: 'EMAIL', customer_group: DEMO_ROOT_ID });
+  const mobile = await createContactField(app, admin, { label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: DEMO_ROOT_ID });
+  const email = await createContactField(app, admin, { label: 'Email', field_type: 'EMAIL', customer_group: DEMO_ROOT_ID });
   for (const resident of PEOPLE) {
     await person(admin, DEMO_ROOT_ID, resident.name, [{ field: mobile.id, values: [resident.mobile] }, ...(resident.email ? [{ field: email.id, values: [resident.email] }] : [])]);
   }
-  const started = await request(app.url)
-    .post('/api/scenario/send_without_saving/')
-    .set(auth(admin))
-    .send({
-      scenario_name: 'River Lane flood',
-      is_real: true,
-      recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
-      devices: [device(mobile, 'SMS', 1), device(mobile, 'VOICE', 2), device(email, 'EMAIL', 3)],
-      email_subject_line: MESSAGE.subject,
-      message: { sms: MESSAGE.sms, voice: MESSAGE.voice, email: MESSAGE.email },
-      use_microsoft_teams: true,
-      teams: { webhooks: [teams.url('/workflows/flood')], message: MESSAGE.teams },
-      use_slack: true,
-      slack: { webhooks: [slack.url('/services/T1/B1/flood')], message: MESSAGE.slack },
-    });
-  because(JSON.stringify(started.body), () => expect(started.status).toBe(202));
-  session = started.body as SessionStartedDto;
+  session = await sendWithoutSaving(app, admin, {
+    scenario_name: 'River Lane flood',
+    is_real: true,
+    recipients: EVERYONE,
+    devices: [device(mobile, 'SMS', 1), device(mobile, 'VOICE', 2), device(email, 'EMAIL', 3)],
+    email_subject_line: MESSAGE.subject,
+    message: { sms: MESSAGE.sms, voice: MESSAGE.voice, email: MESSAGE.email },
+    use_microsoft_teams: true,
+    teams: { webhooks: [teams.url('/workflows/flood')], message: MESSAGE.teams },
+    use_slack: true,
+    slack: { webhooks: [slack.url('/services/T1/B1/flood')], message: MESSAGE.slack },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -309,21 +257,15 @@ describe('sending through real providers', () => {
     // Another organisation texts someone too (through the same number).
     const other = await createTenantWithRoles(app, ROOT_PERMISSIONS);
     const otherAdmin = await login(app, other.emails.ADMIN, TENANT_PASSWORD);
-    const otherMobile = await field(otherAdmin, { label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: other.rootId });
+    const otherMobile = await createContactField(app, otherAdmin, { label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: other.rootId });
     await person(otherAdmin, other.rootId, 'Dan', [{ field: otherMobile.id, values: ['+447911123199'] }]);
-    const otherSession = (
-      await request(app.url)
-        .post('/api/scenario/send_without_saving/')
-        .set(auth(otherAdmin))
-        .send({
-          scenario_name: 'Other organisation',
-          is_real: true,
-          recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
-          devices: [device(otherMobile, 'SMS', 1)],
-          message: { sms: 'Elsewhere.', email: '', voice: '' },
-        })
-        .expect(202)
-    ).body as SessionStartedDto;
+    const otherSession = await sendWithoutSaving(app, otherAdmin, {
+      scenario_name: 'Other organisation',
+      is_real: true,
+      recipients: EVERYONE,
+      devices: [device(otherMobile, 'SMS', 1)],
+      message: { sms: 'Elsewhere.', email: '', voice: '' },
+    });
     await until('the other organisation\u2019s text', async () => (createTo('message', '+447911123199').length ? true : undefined));
     await until('its delivery to be submitted', async () => ((await runResult(otherAdmin, otherSession.task_id)).progress.sending === 1 ? true : undefined));
 

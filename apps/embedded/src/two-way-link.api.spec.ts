@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_ROOT_ID } from '@beacon/command-api';
 import { READ_MODELS, type ContactFieldDto, type ResponsePageDto, type SessionStartedDto, type SimulatedMessagePageDto } from '@beacon/contracts';
-import { FakeTwilioServer, type FakeTwilioCreate } from '@beacon/dispatch-worker/testing';
+import type { FakeTwilioCreate, FakeTwilioServer } from '@beacon/dispatch-worker/testing';
 import { READ_STORE, RESPONSE_LINKS_COLLECTION, RESPONSE_PAGE_REQUESTS_PER_MINUTE, type ResponseLinkDocument } from '@beacon/platform';
 import { ResponseLinkExpiry } from '@beacon/query-api';
 import { SYSTEM_TENANT, type Document, type ReadStore } from '@beacon/read-store';
-import { because } from '@beacon/testing';
+import { createContact, createContactField } from './testing/contacts';
 import { auth, login, sleep, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
+import { startTwilioTestApp } from './testing/twilio-test-app';
+import { until } from './testing/until';
 
 /**
  * The two-way SMS link over HTTP: a text of a message that carries it ends with its own response
@@ -33,55 +36,32 @@ interface DeliveryDocument extends Document {
   reply_digit?: string;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
 /** Contacts with a mobile number in the demo organisation. */
 async function contacts(app: TestApp, admin: string, tag: string): Promise<ContactFieldDto> {
-  const created = await request(app.url).post('/api/field/').set(auth(admin)).send({ label: `Mobile ${tag}`, field_type: 'PHONE(SMS&VOICE)', customer_group: DEMO_ROOT_ID });
-  because(JSON.stringify(created.body), () => expect(created.status).toBe(201));
-  const mobile = created.body as ContactFieldDto;
+  const mobile = await createContactField(app, admin, { label: `Mobile ${tag}`, field_type: 'PHONE(SMS&VOICE)', customer_group: DEMO_ROOT_ID });
   for (const person of PEOPLE) {
-    const response = await request(app.url)
-      .post('/api/user/')
-      .set(auth(admin))
-      .send({
-        email: `${person.name.toLowerCase()}.${tag}@two-way.test`,
-        first_name: person.name,
-        last_name: 'Resident',
-        customer_group: DEMO_ROOT_ID,
-        customer_permission: 'CONTACT',
-        preferred_timezone: 'Europe/London',
-        custom_fields: [{ field: mobile.id, values: [person.mobile] }],
-      });
-    because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
+    await createContact(app, admin, {
+      email: `${person.name.toLowerCase()}.${tag}@two-way.test`,
+      first_name: person.name,
+      last_name: 'Resident',
+      customer_group: DEMO_ROOT_ID,
+      custom_fields: [{ field: mobile.id, values: [person.mobile] }],
+    });
   }
   return mobile;
 }
 
 /** Sends a message to everyone with a mobile of `mobile`, on its SMS device. */
-async function send(app: TestApp, admin: string, mobile: ContactFieldDto, fields: Record<string, unknown>): Promise<SessionStartedDto> {
-  const started = await request(app.url)
-    .post('/api/scenario/send_without_saving/')
-    .set(auth(admin))
-    .send({
-      scenario_name: 'Two-way',
-      is_real: true,
-      recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
-      devices: [{ dispatch_type: 'SMS', id: `${mobile.id}:SMS`, field_id: mobile.id, label: 'SMS', field_label: mobile.label, heading: '', position: 1 }],
-      message: { sms: 'Gas leak on Mill Road. Are you safe?', voice: '', email: '' },
-      sms_two_way_link: true,
-      ...fields,
-    });
-  because(JSON.stringify(started.body), () => expect(started.status).toBe(202));
-  return started.body as SessionStartedDto;
+function send(app: TestApp, admin: string, mobile: ContactFieldDto, fields: Record<string, unknown>): Promise<SessionStartedDto> {
+  return sendWithoutSaving(app, admin, {
+    scenario_name: 'Two-way',
+    is_real: true,
+    recipients: EVERYONE,
+    devices: [device(mobile, 'SMS', 1)],
+    message: { sms: 'Gas leak on Mill Road. Are you safe?', voice: '', email: '' },
+    sms_two_way_link: true,
+    ...fields,
+  });
 }
 
 const deliveriesOf = (app: TestApp) => app.app.get<ReadStore>(READ_STORE).scope(DEMO_ROOT_ID).collection<DeliveryDocument>(READ_MODELS.messageDeliveries);
@@ -214,15 +194,7 @@ describe('the two-way SMS link through Twilio', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    twilio = await FakeTwilioServer.start();
-    app = await startTestApp({
-      PUBLIC_URL: 'https://beacon.twilio-two-way.test',
-      SMS_PROVIDER: 'twilio',
-      TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken,
-      TWILIO_FROM: '+15005550006',
-      TWILIO_API_BASE: twilio.apiBaseUrl,
-    });
+    ({ app, twilio } = await startTwilioTestApp({ channels: ['SMS'], publicUrl: 'https://beacon.twilio-two-way.test' }));
   }, 120_000);
 
   afterAll(async () => {
