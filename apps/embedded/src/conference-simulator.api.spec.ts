@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { READ_MODELS, type ContactFieldDto, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
+import { READ_MODELS, type RunResultDto } from '@beacon/contracts';
 import { simulatedConferenceAnswer } from '@beacon/dispatch-worker/testing';
 import { ROOT_PERMISSIONS } from '@beacon/domain';
 import { READ_STORE } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
-import { because } from '@beacon/testing';
+import { createContact, createContactField } from './testing/contacts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
+import { until } from './testing/until';
 
 /**
  * A conference message sent end to end through the simulator, with no Twilio: each call is answered
@@ -30,16 +32,6 @@ interface DeliveryDocument extends Document {
 
 const runResult = async (taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(admin)).expect(200)).body as RunResultDto;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 beforeAll(async () => {
   app = await startTestApp();
   tenant = await createTenantWithRoles(app, ROOT_PERMISSIONS);
@@ -52,39 +44,25 @@ afterAll(async () => {
 
 describe('a conference message through the simulator', () => {
   it('calls everyone, answers each call by its delivery id, sends the texts as a broadcast, and completes with its counts adding up', async () => {
-    const created = await request(app.url).post('/api/field/').set(auth(admin)).send({ label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: tenant.rootId });
-    because(JSON.stringify(created.body), () => expect(created.status).toBe(201));
-    const mobile = created.body as ContactFieldDto;
+    const mobile = await createContactField(app, admin, { label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: tenant.rootId });
     for (let index = 0; index < PEOPLE; index++) {
-      const user = await request(app.url)
-        .post('/api/user/')
-        .set(auth(admin))
-        .send({
-          email: `engineer${index}-${tenant.rootId.slice(0, 8)}@depot.test`,
-          first_name: `Engineer ${index}`,
-          last_name: 'Depot',
-          customer_group: tenant.rootId,
-          customer_permission: 'CONTACT',
-          preferred_timezone: 'Europe/London',
-          custom_fields: [{ field: mobile.id, values: [`+4479111233${String(index).padStart(2, '0')}`] }],
-        });
-      because(JSON.stringify(user.body), () => expect(user.status).toBe(201));
-    }
-    const device = (type: 'SMS' | 'VOICE', position: number) => ({ dispatch_type: type, id: `${mobile.id}:${type}`, field_id: mobile.id, label: type, field_label: 'Mobile', heading: '', position });
-    const started = await request(app.url)
-      .post('/api/scenario/send_without_saving/')
-      .set(auth(admin))
-      .send({
-        scenario_name: 'Depot bridge (simulated)',
-        scenario_type: 'conference',
-        conference_bridge_intro: 'The depot incident bridge is open.',
-        is_real: false,
-        recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
-        devices: [device('SMS', 1), device('VOICE', 2)],
-        message: { sms: 'Depot incident: answer the call to join the bridge.', email: '', voice: 'A gas leak at the depot.' },
+      await createContact(app, admin, {
+        email: `engineer${index}-${tenant.rootId.slice(0, 8)}@depot.test`,
+        first_name: `Engineer ${index}`,
+        last_name: 'Depot',
+        customer_group: tenant.rootId,
+        custom_fields: [{ field: mobile.id, values: [`+4479111233${String(index).padStart(2, '0')}`] }],
       });
-    because(JSON.stringify(started.body), () => expect(started.status).toBe(202));
-    const session = started.body as SessionStartedDto;
+    }
+    const session = await sendWithoutSaving(app, admin, {
+      scenario_name: 'Depot bridge (simulated)',
+      scenario_type: 'conference',
+      conference_bridge_intro: 'The depot incident bridge is open.',
+      is_real: false,
+      recipients: EVERYONE,
+      devices: [device(mobile, 'SMS', 1), device(mobile, 'VOICE', 2)],
+      message: { sms: 'Depot incident: answer the call to join the bridge.', email: '', voice: 'A gas leak at the depot.' },
+    });
 
     const done = await until('the session to complete', async () => {
       const found = await runResult(session.task_id);

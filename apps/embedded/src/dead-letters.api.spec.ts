@@ -5,10 +5,12 @@ import type { ContactFieldDto, DeadLetterPageDto, RetryDeadLettersAnswerDto, Run
 import { ROOT_PERMISSIONS, dispatchDecider, dispatchStream, type ClaimDispatches } from '@beacon/domain';
 import { CommandExecutor, READ_STORE } from '@beacon/platform';
 import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
-import { because } from '@beacon/testing';
 import { DeadLetterRetryQueue } from '@beacon/query-api';
+import { createContact, createContactField } from './testing/contacts';
 import { auth, eventually, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { device, EVERYONE } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
+import { until } from './testing/until';
 
 /**
  * Dead letters and the simulator's outbox, for admins: a message is sent through the simulator, then
@@ -25,16 +27,6 @@ let mobile: ContactFieldDto;
 let session: string;
 const PEOPLE = 3;
 const TEXT = 'Leave the building by the nearest exit now.';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const get = async <T>(key: string, path: string) => (await request(app.url).get(path).set(auth(key)).expect(200)).body as T;
 
@@ -58,22 +50,15 @@ beforeAll(async () => {
   admin = await login(app, tenant.emails.ADMIN, TENANT_PASSWORD);
   operator = await login(app, tenant.emails.OPERATOR, TENANT_PASSWORD);
   otherAdmin = await login(app, other.emails.ADMIN, TENANT_PASSWORD);
-  mobile = (await request(app.url).post('/api/field/').set(auth(admin)).send({ label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: tenant.rootId }).expect(201))
-    .body as ContactFieldDto;
+  mobile = await createContactField(app, admin, { label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: tenant.rootId });
   for (let n = 0; n < PEOPLE; n++) {
-    const response = await request(app.url)
-      .post('/api/user/')
-      .set(auth(admin))
-      .send({
-        email: `person-${n}-${randomUUID().slice(0, 8)}@demo.test`,
-        first_name: `Person${n}`,
-        last_name: 'Recipient',
-        customer_group: tenant.rootId,
-        customer_permission: 'CONTACT',
-        preferred_timezone: 'Europe/London',
-        custom_fields: [{ field: mobile.id, values: [`+44791112310${n}`] }],
-      });
-    because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
+    await createContact(app, admin, {
+      email: `person-${n}-${randomUUID().slice(0, 8)}@demo.test`,
+      first_name: `Person${n}`,
+      last_name: 'Recipient',
+      customer_group: tenant.rootId,
+      custom_fields: [{ field: mobile.id, values: [`+44791112310${n}`] }],
+    });
   }
   const scenario = (
     await request(app.url)
@@ -82,8 +67,8 @@ beforeAll(async () => {
       .send({
         scenario_name: 'Site evacuation',
         is_real: true,
-        recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
-        devices: [{ dispatch_type: 'SMS', id: `${mobile.id}:SMS`, field_id: mobile.id, label: 'SMS', field_label: 'Mobile', heading: '', position: 1 }],
+        recipients: EVERYONE,
+        devices: [device(mobile, 'SMS', 1)],
         message: { sms: TEXT, email: '', voice: '' },
       })
       .expect(201)
@@ -92,7 +77,7 @@ beforeAll(async () => {
   await until('the send to complete', async () => {
     const result = (await request(app.url).get(`/api/scenario/run_result/${session}/`).set(auth(admin))).body as RunResultDto;
     return result.status === 'complete' ? result : undefined;
-  });
+  }, { intervalMs: 100 });
 }, 120_000);
 
 afterAll(() => app.close());

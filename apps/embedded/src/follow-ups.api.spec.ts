@@ -7,8 +7,11 @@ import { DISPATCH_OUTBOX_COLLECTION, READ_STORE } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
 import { because } from '@beacon/testing';
 import { MessageSessionWork } from '@beacon/query-api';
+import { createContact, createContactField } from './testing/contacts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { device, EVERYONE } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
+import { until } from './testing/until';
 
 /**
  * Follow-ups within a session, through the planner, the workers and the simulator (which replies to
@@ -36,34 +39,20 @@ const store = () => app.app.get<ReadStore>(READ_STORE).scope(tenant.rootId);
 const outbox = (sessionId: string) => store().collection<{ _id: string; session_id: string; channel: string }>(DISPATCH_OUTBOX_COLLECTION).find({ session_id: sessionId });
 const deliveries = (sessionId: string) => store().collection<DeliveryRow>(READ_MODELS.messageDeliveries).find({ session_id: sessionId, superseded: false });
 
-async function field(body: object): Promise<ContactFieldDto> {
-  return (await request(app.url).post('/api/field/').set(auth(admin)).send(body).expect(201)).body as ContactFieldDto;
-}
-
-const devices = () => [
-  { dispatch_type: 'SMS', id: `${mobile.id}:SMS`, field_id: mobile.id, label: 'SMS', field_label: 'Mobile', heading: '', position: 1 },
-  { dispatch_type: 'EMAIL', id: `${email.id}:EMAIL`, field_id: email.id, label: 'Email', field_label: 'Email', heading: '', position: 2 },
-];
+const devices = () => [device(mobile, 'SMS', 1), device(email, 'EMAIL', 2, { label: 'Email' })];
 
 const draft = (name: string, extra: object = {}) => ({
   scenario_name: name,
   is_real: true,
-  recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
+  recipients: EVERYONE,
   devices: devices(),
   email_subject_line: 'Are you safe?',
   message: { sms: 'Are you safe? Reply 1 for yes.', email: 'Are you safe? Reply 1 for yes.', voice: '' },
   ...extra,
 });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** How long and how often the tests wait: up to 30 s, asking every 100 ms. */
+const POLL = { timeoutMs: 30_000, intervalMs: 100 };
 
 const runResult = async (taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(admin)).expect(200)).body as RunResultDto;
 const total = ({ progress }: RunResultDto) => Object.values(progress).reduce((sum, count) => sum + count, 0);
@@ -74,7 +63,7 @@ const settled = (taskId: string, status: 'sending' | 'complete', check: (result:
   until(`session ${taskId} to be ${status} with every delivery answered`, async () => {
     const result = await runResult(taskId);
     return result.status === status && answeredAll(result) && check(result) ? result : undefined;
-  });
+  }, POLL);
 
 const send = async (body: object) => (await request(app.url).post('/api/scenario/send_without_saving/').set(auth(admin)).send(body).expect(202)).body as SessionStartedDto;
 
@@ -92,16 +81,12 @@ beforeAll(async () => {
   other = await createTenantWithRoles(app, ROOT_PERMISSIONS);
   admin = await login(app, tenant.emails.ADMIN, TENANT_PASSWORD);
   otherAdmin = await login(app, other.emails.ADMIN, TENANT_PASSWORD);
-  mobile = await field({ label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: tenant.rootId });
-  email = await field({ label: 'Email', field_type: 'EMAIL', customer_group: tenant.rootId });
+  mobile = await createContactField(app, admin, { label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: tenant.rootId });
+  email = await createContactField(app, admin, { label: 'Email', field_type: 'EMAIL', customer_group: tenant.rootId });
   for (let n = 0; n < PEOPLE; n++) {
     // Every person has a mobile; every other one an email address too.
     const values = [{ field: mobile.id, values: [`+447911124${String(100 + n)}`] }, ...(n % 2 === 0 ? [{ field: email.id, values: [`f${n}@demo.test`] }] : [])];
-    const response = await request(app.url)
-      .post('/api/user/')
-      .set(auth(admin))
-      .send({ email: `follow-${n}-${randomUUID().slice(0, 8)}@demo.test`, first_name: `Person${n}`, last_name: 'Recipient', customer_group: tenant.rootId, customer_permission: 'CONTACT', preferred_timezone: 'Europe/London', custom_fields: values });
-    because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
+    await createContact(app, admin, { email: `follow-${n}-${randomUUID().slice(0, 8)}@demo.test`, first_name: `Person${n}`, last_name: 'Recipient', customer_group: tenant.rootId, custom_fields: values });
   }
 }, 120_000);
 
@@ -123,7 +108,7 @@ describe('resending to those with no reply', () => {
     const sent = await until('the new attempts to go out', async () => {
       const messages = await outbox(started.session_id);
       return messages.length === planned + again.length ? messages : undefined;
-    });
+    }, POLL);
     const after = await settled(started.task_id, 'complete', (result) => result.completed_at !== first.completed_at);
     // The new attempts replace the old ones: the session still counts one delivery per person and device.
     expect(after.deliveries).toBe(planned);
@@ -166,7 +151,7 @@ describe('the auto-retry', () => {
     await until('the retry to go out', async () => {
       await roundAt(2);
       return (await outbox(started.session_id)).length === planned + again ? true : undefined;
-    });
+    }, POLL);
     const after = await settled(started.task_id, 'complete', (result) => result.completed_at !== first.completed_at);
     expect(after.deliveries).toBe(planned);
     expect(total(after)).toBe(planned);
@@ -191,7 +176,7 @@ describe('a sequence', () => {
       await roundAt(1.5);
       const sent = (await outbox(started.session_id)).filter((message) => message.channel === 'EMAIL');
       return sent.length > 0 ? sent : undefined;
-    });
+    }, POLL);
     const after = await settled(started.task_id, 'complete');
     const emails = (await deliveries(started.session_id)).filter((row) => row.channel === 'EMAIL');
     expect(emails.length).toBe(emailed.length);

@@ -7,8 +7,11 @@ import { DISPATCH_OUTBOX_COLLECTION, READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { because } from '@beacon/testing';
 import { MessageSessionWork } from '@beacon/query-api';
+import { createContact, createContactField } from './testing/contacts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { device, EVERYONE } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
+import { until } from './testing/until';
 
 /**
  * Holiday and weekend checks of scheduled messages, over HTTP, through the due-time poller, the planner,
@@ -30,15 +33,8 @@ const OPEN_DAY = '2030-07-15T08:00:00.000Z';
 
 const noChecks = { check_holiday: false, reschedule_holiday: false, check_weekend: false, reschedule_weekend: false, country: '', subdivision: '', holiday_list: [] };
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** How long and how often the tests wait: up to 30 s, asking every 100 ms. */
+const POLL = { timeoutMs: 30_000, intervalMs: 100 };
 
 async function message(name: string, holiday: object): Promise<ScenarioDto> {
   const response = await request(app.url)
@@ -47,8 +43,8 @@ async function message(name: string, holiday: object): Promise<ScenarioDto> {
     .send({
       scenario_name: name,
       is_real: true,
-      recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
-      devices: [{ dispatch_type: 'SMS', id: `${mobile.id}:SMS`, field_id: mobile.id, label: 'SMS', field_label: 'Mobile', heading: '', position: 1 }],
+      recipients: EVERYONE,
+      devices: [device(mobile, 'SMS', 1)],
       message: { sms: `${name}: please read.`, email: '', voice: '' },
       holiday: { ...noChecks, ...holiday },
     });
@@ -63,7 +59,7 @@ const inState = (taskId: string, check: (result: RunResultDto) => boolean) =>
   until(`session ${taskId} to move on`, async () => {
     const result = await runResult(taskId).catch(() => undefined);
     return result && check(result) ? result : undefined;
-  });
+  }, POLL);
 const outbox = (sessionId: string) => app.app.get<ReadStore>(READ_STORE).scope(tenant.rootId).collection<{ _id: string; session_id: string }>(DISPATCH_OUTBOX_COLLECTION).find({ session_id: sessionId });
 /** The poller's round as it runs at `at` (the sessions due by then are looked at). */
 const pollerAt = (at: string) => app.app.get(MessageSessionWork).round(new Date(Date.parse(at) + 1_000));
@@ -84,21 +80,15 @@ beforeAll(async () => {
   app = await startTestApp();
   tenant = await createTenantWithRoles(app, ROOT_PERMISSIONS);
   admin = await login(app, tenant.emails.ADMIN, TENANT_PASSWORD);
-  mobile = (await request(app.url).post('/api/field/').set(auth(admin)).send({ label: 'Mobile', field_type: 'PHONE(SMS)', customer_group: tenant.rootId }).expect(201)).body as ContactFieldDto;
+  mobile = await createContactField(app, admin, { label: 'Mobile', field_type: 'PHONE(SMS)', customer_group: tenant.rootId });
   for (let n = 0; n < PEOPLE; n++) {
-    await request(app.url)
-      .post('/api/user/')
-      .set(auth(admin))
-      .send({
-        email: `worker-${n}-${randomUUID().slice(0, 8)}@demo.test`,
-        first_name: `Worker${n}`,
-        last_name: 'Shift',
-        customer_group: tenant.rootId,
-        customer_permission: 'CONTACT',
-        preferred_timezone: 'Europe/London',
-        custom_fields: [{ field: mobile.id, values: [`+447911124${String(100 + n)}`] }],
-      })
-      .expect(201);
+    await createContact(app, admin, {
+      email: `worker-${n}-${randomUUID().slice(0, 8)}@demo.test`,
+      first_name: `Worker${n}`,
+      last_name: 'Shift',
+      customer_group: tenant.rootId,
+      custom_fields: [{ field: mobile.id, values: [`+447911124${String(100 + n)}`] }],
+    });
   }
 }, 120_000);
 
@@ -120,7 +110,7 @@ describe('a scheduled message on a day its checks find', () => {
     expect(moved).toMatchObject({ status: 'scheduled', started_at: null });
     expect(await outbox(scheduled.session_id)).toEqual([]);
     expect(await listed(drill, scheduled.session_id)).toMatchObject({ status: 'scheduled', scheduled_for: MONDAY, rescheduled_from: SATURDAY, schedule_note: 'Saturday 09/03/2030 is a weekend day.' });
-    const told = await until('the move in the activity log', async () => ((await activity(scheduled.session_id)).some((action) => action.startsWith('Moved')) ? activity(scheduled.session_id) : undefined));
+    const told = await until('the move in the activity log', async () => ((await activity(scheduled.session_id)).some((action) => action.startsWith('Moved')) ? activity(scheduled.session_id) : undefined), POLL);
     expect(told).toContain(`Moved a scheduled message from ${SATURDAY} to ${MONDAY}: Saturday 09/03/2030 is a weekend day.`);
 
     // Sunday's round leaves it; Monday's starts it, and everybody gets it once.
@@ -145,7 +135,7 @@ describe('a scheduled message on a day its checks find', () => {
     expect(await listed(closures, scheduled.session_id)).toMatchObject({ status: 'skipped', schedule_note: 'Monday 15/07/2030 is a holiday (Site open day).' });
     await pollerAt('2030-07-16T08:00:00.000Z');
     expect(await outbox(scheduled.session_id)).toEqual([]);
-    expect(await until('the skip in the activity log', async () => ((await activity(scheduled.session_id)).length > 1 ? activity(scheduled.session_id) : undefined))).toContain(
+    expect(await until('the skip in the activity log', async () => ((await activity(scheduled.session_id)).length > 1 ? activity(scheduled.session_id) : undefined), POLL)).toContain(
       'Did not send a scheduled message: Monday 15/07/2030 is a holiday (Site open day).',
     );
   });

@@ -9,7 +9,9 @@ import { EVENT_STORE, READ_STORE } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
 import { because, skipAtRuntime } from '@beacon/testing';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { EVERYONE, sendWithoutSaving } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
+import { until } from './testing/until';
 
 /**
  * Browser push subscriptions, over HTTP: people register their browsers' PushSubscriptions (made by a
@@ -37,36 +39,14 @@ let tenant: TenantWithRoles;
 let admin: string;
 let contact: string;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function register(key: string, subscription: object): Promise<string> {
   const response = await request(app.url).post('/api/push_subscription/').set(auth(key)).send(subscription);
   because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
   return (response.body as { id: string }).id;
 }
 
-async function send(name: string): Promise<SessionStartedDto> {
-  const started = await request(app.url)
-    .post('/api/scenario/send_without_saving/')
-    .set(auth(admin))
-    .send({
-      scenario_name: name,
-      is_real: true,
-      recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
-      devices: [],
-      use_pwa: true,
-      pwa: PUSH,
-    });
-  because(JSON.stringify(started.body), () => expect(started.status).toBe(202));
-  return started.body as SessionStartedDto;
+function send(name: string): Promise<SessionStartedDto> {
+  return sendWithoutSaving(app, admin, { scenario_name: name, is_real: true, recipients: EVERYONE, devices: [], use_pwa: true, pwa: PUSH });
 }
 
 const runResult = async (taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(admin)).expect(200)).body as RunResultDto;

@@ -5,10 +5,12 @@ import type { ContactFieldDto, RunResultDto, SessionStartedDto } from '@beacon/c
 import { quickReportContent, quickReportCountsOf, quickReportId, ROOT_PERMISSIONS } from '@beacon/domain';
 import { DISPATCH_OUTBOX_COLLECTION, READ_STORE } from '@beacon/platform';
 import type { Document, ReadStore } from '@beacon/read-store';
-import { because } from '@beacon/testing';
 import { QuickReportWork } from '@beacon/query-api';
+import { createContact, createContactField } from './testing/contacts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
+import { until } from './testing/until';
 
 /**
  * Quick reports (spec part 2 §3 "Quick report"), over HTTP, through the planner, the dispatch workers
@@ -33,74 +35,53 @@ interface OutboxEntry extends Document {
 
 const outbox = (sessionId: string) => app.app.get<ReadStore>(READ_STORE).scope(tenant.rootId).collection<OutboxEntry>(DISPATCH_OUTBOX_COLLECTION).find({ session_id: sessionId });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** How long and how often the tests wait: up to 30 s, asking every 100 ms. */
+const POLL = { timeoutMs: 30_000, intervalMs: 100 };
 
 const runResult = async (taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(admin)).expect(200)).body as RunResultDto;
 const completed = (taskId: string) =>
   until(`session ${taskId} to complete`, async () => {
     const result = await runResult(taskId);
     return result.status === 'complete' ? result : undefined;
-  });
+  }, POLL);
 /** The report's messages in the simulator's outbox, once `count` of them are there. */
 const reportSent = (sessionId: string, count: number) =>
   until(`the quick report of ${sessionId}`, async () => {
     const sent = await outbox(quickReportId(sessionId));
     return sent.length >= count ? sent : undefined;
-  });
+  }, POLL);
 
-async function send(name: string, quickReport: object): Promise<SessionStartedDto> {
-  const response = await request(app.url)
-    .post('/api/scenario/send_without_saving/')
-    .set(auth(admin))
-    .send({
-      scenario_name: name,
-      is_real: true,
-      recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
-      devices: [
-        { dispatch_type: 'SMS', id: `${mobile.id}:SMS`, field_id: mobile.id, label: 'SMS', field_label: 'Mobile', heading: '', position: 1 },
-        { dispatch_type: 'EMAIL', id: `${email.id}:EMAIL`, field_id: email.id, label: 'Email', field_label: 'Email', heading: '', position: 2 },
-      ],
-      email_subject_line: name,
-      message: { sms: `${name}: reply 1 if you are safe.`, email: `${name}: reply 1 if you are safe.`, voice: '' },
-      quick_report: quickReport,
-    });
-  because(JSON.stringify(response.body), () => expect(response.status).toBe(202));
-  return response.body as SessionStartedDto;
+function send(name: string, quickReport: object): Promise<SessionStartedDto> {
+  return sendWithoutSaving(app, admin, {
+    scenario_name: name,
+    is_real: true,
+    recipients: EVERYONE,
+    devices: [device(mobile, 'SMS', 1), device(email, 'EMAIL', 2, { label: 'Email' })],
+    email_subject_line: name,
+    message: { sms: `${name}: reply 1 if you are safe.`, email: `${name}: reply 1 if you are safe.`, voice: '' },
+    quick_report: quickReport,
+  });
 }
 
 beforeAll(async () => {
   app = await startTestApp();
   tenant = await createTenantWithRoles(app, ROOT_PERMISSIONS);
   admin = await login(app, tenant.emails.ADMIN, TENANT_PASSWORD);
-  mobile = (await request(app.url).post('/api/field/').set(auth(admin)).send({ label: 'Mobile', field_type: 'PHONE(SMS)', customer_group: tenant.rootId }).expect(201)).body as ContactFieldDto;
-  email = (await request(app.url).post('/api/field/').set(auth(admin)).send({ label: 'Email', field_type: 'EMAIL', customer_group: tenant.rootId }).expect(201)).body as ContactFieldDto;
+  mobile = await createContactField(app, admin, { label: 'Mobile', field_type: 'PHONE(SMS)', customer_group: tenant.rootId });
+  email = await createContactField(app, admin, { label: 'Email', field_type: 'EMAIL', customer_group: tenant.rootId });
   for (let n = 0; n < PEOPLE; n++) {
     const person = { email: `manager-${n}-${randomUUID().slice(0, 8)}@demo.test`, mobile: `+447911125${String(100 + n)}` };
-    const response = await request(app.url)
-      .post('/api/user/')
-      .set(auth(admin))
-      .send({
-        ...person,
-        first_name: `Manager${n}`,
-        last_name: 'Site',
-        customer_group: tenant.rootId,
-        customer_permission: 'CONTACT',
-        preferred_timezone: 'Europe/London',
-        custom_fields: [
-          { field: mobile.id, values: [person.mobile] },
-          { field: email.id, values: [`work-${n}@demo.test`] },
-        ],
-      });
-    because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
-    people.push({ id: (response.body as { id: string }).id, ...person });
+    const id = await createContact(app, admin, {
+      email: person.email,
+      first_name: `Manager${n}`,
+      last_name: 'Site',
+      customer_group: tenant.rootId,
+      custom_fields: [
+        { field: mobile.id, values: [person.mobile] },
+        { field: email.id, values: [`work-${n}@demo.test`] },
+      ],
+    });
+    people.push({ id, ...person });
   }
 }, 120_000);
 

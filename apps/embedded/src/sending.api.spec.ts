@@ -5,10 +5,12 @@ import type { ContactFieldDto, RunResultDto, ScenarioDto, ScenarioListEntryDto, 
 import { NO_RECIPIENTS, ROOT_PERMISSIONS, SCHEDULE_IN_THE_PAST } from '@beacon/domain';
 import { DISPATCH_OUTBOX_COLLECTION, READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
-import { because } from '@beacon/testing';
 import { MessageSessionWork } from '@beacon/query-api';
+import { createContact, createContactField } from './testing/contacts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
+import { until } from './testing/until';
 
 /** Sending a message now or later, over HTTP, through the planner, the dispatch workers and the simulator. */
 let app: TestApp;
@@ -22,56 +24,37 @@ let email: ContactFieldDto;
 let evacuation: ScenarioDto;
 const PEOPLE = 25;
 
-async function field(body: object): Promise<ContactFieldDto> {
-  return (await request(app.url).post('/api/field/').set(auth(admin)).send(body).expect(201)).body as ContactFieldDto;
-}
+/** How often the tests ask again while they wait. */
+const POLL = { intervalMs: 100 };
 
-async function person(n: number, values: { field: string; values: string[] }[]): Promise<void> {
-  const response = await request(app.url)
-    .post('/api/user/')
-    .set(auth(admin))
-    .send({
-      email: `person-${n}-${randomUUID().slice(0, 8)}@demo.test`,
-      first_name: `Person${n}`,
-      last_name: 'Recipient',
-      customer_group: tenant.rootId,
-      customer_permission: 'CONTACT',
-      preferred_timezone: 'Europe/London',
-      custom_fields: values,
-    });
-  because(JSON.stringify(response.body), () => expect(response.status).toBe(201));
-}
+const field = (body: { label: string; field_type: string; customer_group: string }) => createContactField(app, admin, body);
 
-const devices = () => [
-  { dispatch_type: 'SMS', id: `${mobile.id}:SMS`, field_id: mobile.id, label: 'SMS', field_label: 'Mobile', heading: '', position: 1 },
-  { dispatch_type: 'EMAIL', id: `${email.id}:EMAIL`, field_id: email.id, label: 'Email', field_label: 'Email', heading: '', position: 2 },
-];
+const person = (n: number, values: { field: string; values: string[] }[]) =>
+  createContact(app, admin, {
+    email: `person-${n}-${randomUUID().slice(0, 8)}@demo.test`,
+    first_name: `Person${n}`,
+    last_name: 'Recipient',
+    customer_group: tenant.rootId,
+    custom_fields: values,
+  });
+
+const devices = () => [device(mobile, 'SMS', 1), device(email, 'EMAIL', 2, { label: 'Email' })];
 
 const draft = (name: string) => ({
   scenario_name: name,
   is_real: true,
-  recipients: { include: [{ recipient_type: 'everyone', recipient_value: [] }], exclude: [], is_single_criteria: true },
+  recipients: EVERYONE,
   devices: devices(),
   email_subject_line: 'Evacuate the building',
   message: { sms: 'Leave the building by the nearest exit now.', email: 'Leave by the nearest exit.', voice: '' },
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const runResult = async (key: string, taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(key)).expect(200)).body as RunResultDto;
 const completed = (key: string, taskId: string) =>
   until(`session ${taskId} to complete`, async () => {
     const result = await runResult(key, taskId).catch(() => undefined);
     return result?.status === 'complete' ? result : undefined;
-  });
+  }, POLL);
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -131,7 +114,7 @@ describe('sending a message', () => {
 
   it('sends a new message without keeping it, with the fields it is sent with', async () => {
     const body = { ...draft('Unsaved drill'), is_real: false, devices: [devices()[0]], message: { sms: 'Drill: no action needed.', email: '', voice: '' } };
-    const started = (await request(app.url).post('/api/scenario/send_without_saving/').set(auth(admin)).send(body).expect(202)).body as SessionStartedDto;
+    const started = await sendWithoutSaving(app, admin, body);
     const result = await completed(admin, started.task_id);
     expect(result).toMatchObject({ scenario: null, name: 'Unsaved drill', deliveries: PEOPLE });
     const texts = new Set((await outbox().find({ session_id: started.session_id })).map((message) => message.content));
@@ -164,7 +147,7 @@ describe('sending a message', () => {
     const soon = new Date(Date.now() + 1_500).toISOString();
     const scheduled = (await request(app.url).post('/api/session/').set(auth(admin)).send({ scenario: evacuation.id, scheduled_for: soon }).expect(201)).body as SessionStartedDto;
     expect(scheduled).toMatchObject({ status: 'scheduled', scheduled_for: soon });
-    const waiting = await until('the scheduled session to be listed', () => runResult(admin, scheduled.task_id).catch(() => undefined));
+    const waiting = await until('the scheduled session to be listed', () => runResult(admin, scheduled.task_id).catch(() => undefined), POLL);
     expect(waiting).toMatchObject({ status: 'scheduled', recipients: null });
     const result = await completed(admin, scheduled.task_id);
     expect(Date.parse(result.started_at!)).toBeGreaterThanOrEqual(Date.parse(soon));
@@ -179,7 +162,7 @@ describe('sending a message', () => {
         .body as ScenarioListEntryDto[];
       const entry = entries.find((candidate) => candidate.id === evacuation.id);
       return entry?.scheduled?.some((session) => session.id === scheduled.session_id) ? entry : undefined;
-    });
+    }, POLL);
     expect(listed.scheduled).toEqual([expect.objectContaining({ id: scheduled.session_id, status: 'scheduled', scheduled_for: later, started_at: null })]);
     expect(listed.sessions!.length).toBeGreaterThanOrEqual(4);
     expect(listed.sessions!.every((session) => session.status === 'complete' && session.deliveries > 0)).toBe(true);
@@ -207,7 +190,7 @@ describe('a message no provider answers', () => {
       const result = (await request(slow.url).get(`/api/scenario/run_result/${started.task_id}/`).set(auth(key)).expect(200)).body as RunResultDto;
       last = result;
       return result.status === 'sending' && result.deliveries! > 0 && result.progress.sending === result.deliveries ? result : undefined;
-    }).catch((error: unknown) => {
+    }, POLL).catch((error: unknown) => {
       throw new Error(`${String(error)}: ${JSON.stringify(last)}`);
     });
     // The demo organisation's message timeout is an hour.
@@ -220,7 +203,7 @@ describe('a message no provider answers', () => {
       await work.round(later);
       const now = (await request(slow.url).get(`/api/scenario/run_result/${started.task_id}/`).set(auth(key)).expect(200)).body as RunResultDto;
       return now.status === 'complete' ? now : undefined;
-    });
+    }, POLL);
     expect(result.progress).toEqual({ queued: 0, sending: 0, sent: 0, delivered: 0, failed: submitted.deliveries, replied: 0, unknown: 0 });
   });
 });
