@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { READ_MODELS, type RunResultDto } from '@beacon/contracts';
+import type { RunResultDto } from '@beacon/contracts';
 import { simulatedConferenceAnswer } from '@beacon/dispatch-worker/testing';
 import { ROOT_PERMISSIONS } from '@beacon/domain';
-import { READ_STORE } from '@beacon/platform';
-import type { Document, ReadStore } from '@beacon/read-store';
 import { createContact, createContactField } from './testing/contacts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { deliveriesOf } from './testing/message-deliveries';
 import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
 import { until } from './testing/until';
@@ -21,14 +20,6 @@ const PEOPLE = 12;
 let app: TestApp;
 let tenant: TenantWithRoles;
 let admin: string;
-
-interface DeliveryDocument extends Document {
-  _id: string;
-  session_id: string;
-  channel: string;
-  status: string;
-  reply: string | null;
-}
 
 const runResult = async (taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(admin)).expect(200)).body as RunResultDto;
 
@@ -68,7 +59,7 @@ describe('a conference message through the simulator', () => {
       const found = await runResult(session.task_id);
       return found.status === 'complete' ? found : undefined;
     });
-    const documents = await app.app.get<ReadStore>(READ_STORE).scope(tenant.rootId).collection<DeliveryDocument>(READ_MODELS.messageDeliveries).find({ session_id: session.session_id });
+    const documents = await deliveriesOf(app, tenant.rootId).find({ session_id: session.session_id });
     const calls = documents.filter((document) => document.channel === 'VOICE');
     expect(calls).toHaveLength(PEOPLE);
     const expected = { joined: 0, declined: 0, machine: 0, failed: 0 };

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { READ_MODELS, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
+import type { RunResultDto, SessionStartedDto } from '@beacon/contracts';
 import type { FakeTwilioCreate, FakeTwilioServer } from '@beacon/dispatch-worker/testing';
 import { messageSessionConferenceStream, ROOT_PERMISSIONS, type MessageSessionConferencePrepared } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
-import { EVENT_STORE, READ_STORE } from '@beacon/platform';
-import type { Document, ReadStore } from '@beacon/read-store';
+import { EVENT_STORE } from '@beacon/platform';
 import { createContact, createContactField } from './testing/contacts';
 import { auth, login, type TestApp } from './testing/embedded-test-app';
+import { deliveriesOf } from './testing/message-deliveries';
 import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
 import { startTwilioTestApp, TWILIO_FROM } from './testing/twilio-test-app';
@@ -30,16 +30,7 @@ let tenant: TenantWithRoles;
 let admin: string;
 let session: SessionStartedDto;
 
-interface DeliveryDocument extends Document {
-  _id: string;
-  session_id: string;
-  channel: string;
-  address: string | null;
-  status: string;
-  reply: string | null;
-}
-
-const deliveries = () => app.app.get<ReadStore>(READ_STORE).scope(tenant.rootId).collection<DeliveryDocument>(READ_MODELS.messageDeliveries);
+const deliveries = () => deliveriesOf(app, tenant.rootId);
 const runResult = async (taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(admin)).expect(200)).body as RunResultDto;
 
 const param = (create: FakeTwilioCreate, name: string) => create.params[name] as string | undefined;

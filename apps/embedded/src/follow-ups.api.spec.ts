@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { READ_MODELS, type ContactFieldDto, type RunResultDto, type SessionResentDto, type SessionStartedDto } from '@beacon/contracts';
+import type { ContactFieldDto, RunResultDto, SessionResentDto, SessionStartedDto } from '@beacon/contracts';
 import { NOT_SENT_YET, ROOT_PERMISSIONS } from '@beacon/domain';
 import { DISPATCH_OUTBOX_COLLECTION, READ_STORE } from '@beacon/platform';
-import type { Document, ReadStore } from '@beacon/read-store';
+import type { ReadStore } from '@beacon/read-store';
 import { because } from '@beacon/testing';
 import { MessageSessionWork } from '@beacon/query-api';
 import { createContact, createContactField } from './testing/contacts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { deliveriesOf, type DeliveryDocument } from './testing/message-deliveries';
 import { device, EVERYONE } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
 import { until } from './testing/until';
@@ -27,17 +28,9 @@ let mobile: ContactFieldDto;
 let email: ContactFieldDto;
 const PEOPLE = 16;
 
-interface DeliveryRow extends Document {
-  session_id: string;
-  recipient_id: string;
-  channel: string;
-  status: string;
-  superseded: boolean;
-}
-
 const store = () => app.app.get<ReadStore>(READ_STORE).scope(tenant.rootId);
 const outbox = (sessionId: string) => store().collection<{ _id: string; session_id: string; channel: string }>(DISPATCH_OUTBOX_COLLECTION).find({ session_id: sessionId });
-const deliveries = (sessionId: string) => store().collection<DeliveryRow>(READ_MODELS.messageDeliveries).find({ session_id: sessionId, superseded: false });
+const deliveries = (sessionId: string) => deliveriesOf(app, tenant.rootId).find({ session_id: sessionId, superseded: false });
 
 const devices = () => [device(mobile, 'SMS', 1), device(email, 'EMAIL', 2, { label: 'Email' })];
 
@@ -69,7 +62,7 @@ const send = async (body: object) => (await request(app.url).post('/api/scenario
 
 /** The people of a session with no reply on any device, and those whose every delivery failed. */
 async function byReply(sessionId: string) {
-  const people = new Map<string, DeliveryRow[]>();
+  const people = new Map<string, DeliveryDocument[]>();
   for (const row of await deliveries(sessionId)) people.set(row.recipient_id, [...(people.get(row.recipient_id) ?? []), row]);
   const noReply = [...people.values()].filter((rows) => rows.every((row) => row.status !== 'replied') && !rows.every((row) => row.status === 'failed'));
   return { people, noReply };

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_ROOT_ID } from '@beacon/command-api';
-import { READ_MODELS, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
+import type { RunResultDto, SessionStartedDto } from '@beacon/contracts';
 import { FakeTwilioServer, gatherActionOf, type FakeTwilioCreate } from '@beacon/dispatch-worker/testing';
 import { deliveryReportsStream } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
-import { EVENT_STORE, READ_STORE } from '@beacon/platform';
-import type { Document, ReadStore } from '@beacon/read-store';
+import { EVENT_STORE } from '@beacon/platform';
 import { createContact, createContactField } from './testing/contacts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { deliveriesOf } from './testing/message-deliveries';
 import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
 import { startTwilioTestApp, TWILIO_FROM } from './testing/twilio-test-app';
 import { until } from './testing/until';
@@ -29,16 +29,6 @@ const POLLING_OPTIONS = [
   { option_digit: '2', option_text: 'I need help' },
 ];
 const XML = '<?xml version="1.0" encoding="UTF-8"?>';
-
-interface DeliveryDocument extends Document {
-  session_id: string;
-  channel: string;
-  address: string | null;
-  status: string;
-  reply: string | null;
-  reply_digit?: string;
-  queued_at: string;
-}
 
 /** Contacts with a mobile number in the demo organisation, and a message with polling options sent to them. */
 async function sendPoll(
@@ -69,8 +59,6 @@ async function sendPoll(
   });
 }
 
-const deliveriesOf = (app: TestApp) => app.app.get<ReadStore>(READ_STORE).scope(DEMO_ROOT_ID).collection<DeliveryDocument>(READ_MODELS.messageDeliveries);
-
 describe('polling answers through Twilio', () => {
   let twilio: FakeTwilioServer;
   let app: TestApp;
@@ -98,7 +86,7 @@ describe('polling answers through Twilio', () => {
     if (!create?.sid) throw new Error(`no ${kind} to ${to}`);
     return create;
   };
-  const delivery = (channel: 'SMS' | 'VOICE', address: string) => deliveriesOf(app).findOne({ session_id: session.session_id, channel, address });
+  const delivery = (channel: 'SMS' | 'VOICE', address: string) => deliveriesOf(app, DEMO_ROOT_ID).findOne({ session_id: session.session_id, channel, address });
   const replied = (channel: 'SMS' | 'VOICE', address: string) =>
     until(`the ${channel} reply of ${address}`, async () => {
       const found = await delivery(channel, address);
@@ -165,11 +153,11 @@ describe('polling answers through Twilio', () => {
   it('records a digit texted after the poll closed (its polling_timeout after the text went out) as written, not as an option', async () => {
     const dan = { name: 'Dan', mobile: '+447911124104' };
     const closing = await sendPoll(app, admin, [dan], ['SMS'], { pollingTimeout: 1, fieldLabel: 'Mobile (Dan)' });
-    const sent = await until('the text to Dan to be recorded as sent', async () => (await deliveriesOf(app).findOne({ session_id: closing.session_id, channel: 'SMS', address: dan.mobile })) ?? undefined);
+    const sent = await until('the text to Dan to be recorded as sent', async () => (await deliveriesOf(app, DEMO_ROOT_ID).findOne({ session_id: closing.session_id, channel: 'SMS', address: dan.mobile })) ?? undefined);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(sent.queued_at) + 1_500 - Date.now())));
     await twilio.postIncomingMessage(`${publicUrl}/api/provider_callback/twilio/reply`, { from: dan.mobile, to: TWILIO_FROM, body: '1' });
     const late = await until('the late reply of Dan', async () => {
-      const found = await deliveriesOf(app).findOne({ session_id: closing.session_id, channel: 'SMS', address: dan.mobile });
+      const found = await deliveriesOf(app, DEMO_ROOT_ID).findOne({ session_id: closing.session_id, channel: 'SMS', address: dan.mobile });
       return found?.status === 'replied' ? found : undefined;
     });
     expect(late.reply).toBe('1');
@@ -194,7 +182,7 @@ describe('polling answers through the simulator', () => {
     const people = PEOPLE.slice(0, 2);
     const session = await sendPoll(app, admin, people, ['SMS', 'VOICE']);
     const answered = await until('every delivery to be answered', async () => {
-      const found = await deliveriesOf(app).find({ session_id: session.session_id, status: 'replied' });
+      const found = await deliveriesOf(app, DEMO_ROOT_ID).find({ session_id: session.session_id, status: 'replied' });
       return found.length === people.length * 2 ? found : undefined;
     });
     expect(answered.map(({ channel, reply, reply_digit }) => ({ channel, reply, reply_digit }))).toEqual(

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_ROOT_ID } from '@beacon/command-api';
-import { READ_MODELS, type RunResultDto, type SessionStartedDto } from '@beacon/contracts';
+import type { RunResultDto, SessionStartedDto } from '@beacon/contracts';
 import { LocalWebhookEndpoint, selfSignedCertificate, type FakeTwilioCreate, type FakeTwilioServer } from '@beacon/dispatch-worker/testing';
 import { deliveryReportsStream, ROOT_PERMISSIONS } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
-import { EVENT_STORE, READ_STORE } from '@beacon/platform';
-import type { Document, ReadStore } from '@beacon/read-store';
+import { EVENT_STORE } from '@beacon/platform';
 import { skipAtRuntime } from '@beacon/testing';
 import { startLocalSmtpServer, type LocalSmtpServer } from './testing/account-email';
 import { createContact, createContactField } from './testing/contacts';
 import { auth, login, type TestApp } from './testing/embedded-test-app';
+import { deliveriesOf } from './testing/message-deliveries';
 import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD } from './testing/tenant-with-roles';
 import { startTwilioTestApp, TWILIO_FROM } from './testing/twilio-test-app';
@@ -50,19 +50,7 @@ let publicUrl: string;
 let admin: string;
 let session: SessionStartedDto;
 
-interface DeliveryDocument extends Document {
-  _id: string;
-  session_id: string;
-  channel: string;
-  address: string | null;
-  status: string;
-  reason: string | null;
-  reply: string | null;
-  provider_message_id: string | null;
-  updated_at: string;
-}
-
-const deliveries = (tenantId = DEMO_ROOT_ID) => app.app.get<ReadStore>(READ_STORE).scope(tenantId).collection<DeliveryDocument>(READ_MODELS.messageDeliveries);
+const deliveries = (tenantId = DEMO_ROOT_ID) => deliveriesOf(app, tenantId);
 const runResult = async (key: string, taskId: string) => (await request(app.url).get(`/api/scenario/run_result/${taskId}/`).set(auth(key)).expect(200)).body as RunResultDto;
 const reportEvents = async (sessionId: string) => (await app.app.get<EventStore>(EVENT_STORE).readStream(deliveryReportsStream(sessionId)).catch(() => [])).length;
 

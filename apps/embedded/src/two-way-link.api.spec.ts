@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DEMO_ROOT_ID } from '@beacon/command-api';
-import { READ_MODELS, type ContactFieldDto, type ResponsePageDto, type SessionStartedDto, type SimulatedMessagePageDto } from '@beacon/contracts';
+import type { ContactFieldDto, ResponsePageDto, SessionStartedDto, SimulatedMessagePageDto } from '@beacon/contracts';
 import type { FakeTwilioCreate, FakeTwilioServer } from '@beacon/dispatch-worker/testing';
 import { READ_STORE, RESPONSE_LINKS_COLLECTION, RESPONSE_PAGE_REQUESTS_PER_MINUTE, type ResponseLinkDocument } from '@beacon/platform';
 import { ResponseLinkExpiry } from '@beacon/query-api';
-import { SYSTEM_TENANT, type Document, type ReadStore } from '@beacon/read-store';
+import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
 import { createContact, createContactField } from './testing/contacts';
 import { auth, login, sleep, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { deliveriesOf } from './testing/message-deliveries';
 import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
 import { startTwilioTestApp } from './testing/twilio-test-app';
 import { until } from './testing/until';
@@ -27,14 +28,6 @@ const POLLING_OPTIONS = [
   { option_digit: '2', option_text: 'I need help' },
 ];
 const LINK = /Respond here: (\S+)\/ui\/r\/([A-Za-z0-9_-]{22})(?:\n|$)/u;
-
-interface DeliveryDocument extends Document {
-  session_id: string;
-  channel: string;
-  status: string;
-  reply: string | null;
-  reply_digit?: string;
-}
 
 /** Contacts with a mobile number in the demo organisation. */
 async function contacts(app: TestApp, admin: string, tag: string): Promise<ContactFieldDto> {
@@ -63,8 +56,6 @@ function send(app: TestApp, admin: string, mobile: ContactFieldDto, fields: Reco
     ...fields,
   });
 }
-
-const deliveriesOf = (app: TestApp) => app.app.get<ReadStore>(READ_STORE).scope(DEMO_ROOT_ID).collection<DeliveryDocument>(READ_MODELS.messageDeliveries);
 
 describe('the two-way SMS link through the simulator', () => {
   let app: TestApp;
@@ -124,7 +115,7 @@ describe('the two-way SMS link through the simulator', () => {
       const again = await request(app.url).post(`/api/respond/${token}/`).send({ digit: '1' });
       expect([again.status, again.body]).toEqual([409, { detail: 'You have already answered this message.' }]);
       const replied = await until('the reply to be recorded', async () => {
-        const found = await deliveriesOf(app).find({ session_id: session.session_id, status: 'replied' });
+        const found = await deliveriesOf(app, DEMO_ROOT_ID).find({ session_id: session.session_id, status: 'replied' });
         return found.length ? found : undefined;
       });
       expect(replied.map(({ reply, reply_digit }) => ({ reply, reply_digit }))).toEqual([{ reply: 'I need help', reply_digit: '2' }]);
@@ -214,7 +205,7 @@ describe('the two-way SMS link through Twilio', () => {
     const token = LINK.exec(bodies[0]!)![2]!;
     await request(app.url).post(`/api/respond/${token}/`).send({ digit: '1' }).expect(201);
     const replied = await until('the reply to be recorded', async () => {
-      const found = await deliveriesOf(app).findOne({ session_id: session.session_id, status: 'replied' });
+      const found = await deliveriesOf(app, DEMO_ROOT_ID).findOne({ session_id: session.session_id, status: 'replied' });
       return found ?? undefined;
     });
     expect(replied).toMatchObject({ channel: 'SMS', reply: 'I am safe', reply_digit: '1' });
