@@ -14,7 +14,8 @@ import { assertDocument, assertFilter, assertFindOptions, assertUpdate } from '.
 import { buildUpsertDocument } from '../../internal/upsert-document';
 import type { SqliteQueries } from './sqlite-queries';
 import { readCacheKey, type SqliteReadCache } from './sqlite-read-cache';
-import type { CollectionStatements } from './sqlite-tables';
+import type { DocumentCounts } from './sqlite-counts';
+import { upsertDocument, type CollectionStatements } from './sqlite-tables';
 
 export interface SqliteContext {
   readonly queries: SqliteQueries;
@@ -26,6 +27,8 @@ export interface SqliteContext {
   read<R>(collection: string, work: () => R): R;
   /** Recent answers of finds and counts; writes through this context drop the ones they make stale. */
   readonly cache: SqliteReadCache;
+  /** Told of every document a write adds or removes; written when its transaction ends. */
+  readonly counts: DocumentCounts;
 }
 
 const NOT_MATCHED: UpdateResult = { matched: 0, modified: 0, upsertedId: null };
@@ -71,7 +74,9 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async upsert(document: T): Promise<void> {
     assertDocument(document);
     const body = JSON.stringify(document);
-    this.context.write(this.name, (statements) => statements.upsert.run(this.tenant, document._id, body));
+    this.context.write(this.name, (statements) =>
+      this.context.counts.change(this.name, this.tenant, upsertDocument(statements, this.tenant, document._id, body)),
+    );
   }
 
   async upsertMany(documents: readonly T[]): Promise<void> {
@@ -79,7 +84,9 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     if (!documents.length) return;
     const rows = documents.map((document) => [document._id, JSON.stringify(document)] as const);
     this.context.write(this.name, (statements) => {
-      for (const [id, body] of rows) statements.upsert.run(this.tenant, id, body);
+      let added = 0;
+      for (const [id, body] of rows) added += upsertDocument(statements, this.tenant, id, body);
+      this.context.counts.change(this.name, this.tenant, added);
     });
   }
 
@@ -92,6 +99,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       if (!options.upsert) return NOT_MATCHED;
       const inserted = buildUpsertDocument(filter, update);
       statements.insert.run(this.tenant, inserted._id, JSON.stringify(inserted));
+      this.context.counts.change(this.name, this.tenant, 1);
       return { matched: 0, modified: 0, upsertedId: inserted._id };
     });
   }
@@ -128,6 +136,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   private remove(statements: CollectionStatements, documents: Document[]): number {
     for (const { _id } of documents) statements.delete.run(this.tenant, _id);
+    this.context.counts.change(this.name, this.tenant, -documents.length);
     return documents.length;
   }
 }

@@ -1,5 +1,6 @@
 import { Document, DocumentChange, ProjectedEvent } from '../../read-store';
 import { assertChange, projectDocument } from '../../internal/projected-document';
+import type { DocumentCounts } from './sqlite-counts';
 import type { Statements } from './sqlite-schema';
 import type { CollectionStatements } from './sqlite-tables';
 
@@ -8,6 +9,8 @@ export type CollectionsOf = (collection: string) => CollectionStatements;
 
 interface PendingDocument {
   readonly change: DocumentChange;
+  /** Whether the row was there when the batch read it: a write then updates or deletes it, else inserts. */
+  readonly existed: boolean;
   document: Document | null;
 }
 
@@ -19,6 +22,7 @@ interface PendingDocument {
 export function applyProjectionBatch(
   statements: Statements,
   collections: CollectionsOf,
+  counts: DocumentCounts,
   projection: string,
   events: readonly ProjectedEvent[],
 ): void {
@@ -34,25 +38,33 @@ export function applyProjectionBatch(
     last = event.position;
   }
   if (last === checkpoint) return;
-  writePending(collections, pending);
+  writePending(collections, counts, pending);
   statements.upsertCheckpoint.run(projection, last);
 }
 
 /** Applies one event's changes to the documents as they stand, inside the caller's transaction; the checkpoint stays. */
-export function reapplyEvent(collections: CollectionsOf, event: ProjectedEvent): void {
+export function reapplyEvent(collections: CollectionsOf, counts: DocumentCounts, event: ProjectedEvent): void {
   const pending = new Map<string, PendingDocument>();
   for (const change of event.changes) {
     const entry = pendingFor(collections, pending, change);
     entry.document = projectDocument(change, entry.document);
   }
-  writePending(collections, pending);
+  writePending(collections, counts, pending);
 }
 
-function writePending(collections: CollectionsOf, pending: Map<string, PendingDocument>): void {
-  for (const { change, document } of pending.values()) {
+/** Each document is written once, by the statement its before and after call for, and counted if it came or went. */
+function writePending(collections: CollectionsOf, counts: DocumentCounts, pending: Map<string, PendingDocument>): void {
+  for (const { change, existed, document } of pending.values()) {
     const statements = collections(change.collection);
-    if (document === null) statements.delete.run(change.tenantId, change.id);
-    else statements.upsert.run(change.tenantId, change.id, JSON.stringify(document));
+    if (existed && document === null) {
+      statements.delete.run(change.tenantId, change.id);
+      counts.change(change.collection, change.tenantId, -1);
+    } else if (existed) {
+      statements.update.run(JSON.stringify(document), change.tenantId, change.id);
+    } else if (document !== null) {
+      statements.insert.run(change.tenantId, change.id, JSON.stringify(document));
+      counts.change(change.collection, change.tenantId, 1);
+    }
   }
 }
 
@@ -62,7 +74,7 @@ function pendingFor(collections: CollectionsOf, pending: Map<string, PendingDocu
   if (!entry) {
     assertChange(change);
     const body = collections(change.collection).selectBody.get(change.tenantId, change.id);
-    entry = { change, document: body === undefined ? null : (JSON.parse(body) as Document) };
+    entry = { change, existed: body !== undefined, document: body === undefined ? null : (JSON.parse(body) as Document) };
     pending.set(key, entry);
   }
   return entry;

@@ -12,6 +12,7 @@ import {
 } from '../../read-store';
 import { assertCollectionName, assertFilter, assertFindOptions, assertIndexSpec, assertTenantId, indexName } from '../../internal/query-guard';
 import { SqliteCollection, SqliteContext } from './sqlite-collection';
+import { DocumentCounts } from './sqlite-counts';
 import { createQueryIndexSql, createUniqueIndexSql, dropIndexSql, QUERY_INDEX_LAYOUT, sqlIndexName, trackPathSql, translateSqliteError } from './sqlite-indexes';
 import { applyProjectionBatch, reapplyEvent } from './sqlite-projection';
 import { SqliteReadCache, type SqliteReadCacheOptions } from './sqlite-read-cache';
@@ -56,6 +57,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly tables: SqliteTables;
   private readonly context: SqliteContext;
   private readonly cache: SqliteReadCache;
+  private readonly counts: DocumentCounts;
 
   private constructor(
     private readonly db: Database.Database,
@@ -65,17 +67,19 @@ export class SqliteReadStore implements ReadStore {
     this.statements = prepareStatements(db);
     this.tables = new SqliteTables(db);
     this.cache = new SqliteReadCache(db, readCache === false ? { capacity: 0 } : readCache);
+    this.counts = new DocumentCounts(db);
     this.context = {
       queries: new SqliteQueries(db, this.tables, onInMemoryQuery),
       write: (collection, work) =>
         this.writing([collection], () =>
           this.guard(collection, () => {
             const statements = this.tables.ensure(collection);
-            return this.db.transaction(() => work(statements)).immediate();
+            return this.transaction(() => work(statements));
           }),
         ),
       read: (collection, work) => this.guard(collection, work),
       cache: this.cache,
+      counts: this.counts,
     };
   }
 
@@ -132,11 +136,11 @@ export class SqliteReadStore implements ReadStore {
   /** One transaction across the batch's collections, whose tables are made before it if need be. */
   async applyProjectionBatch(projection: string, events: readonly ProjectedEvent[]): Promise<void> {
     if (events.length === 0) return;
-    this.writingAcross(changedCollections(events), () => applyProjectionBatch(this.statements, this.collectionsOf, projection, events));
+    this.writingAcross(changedCollections(events), () => applyProjectionBatch(this.statements, this.collectionsOf, this.counts, projection, events));
   }
 
   async reapplyEvent(event: ProjectedEvent): Promise<void> {
-    this.writingAcross(changedCollections([event]), () => reapplyEvent(this.collectionsOf, event));
+    this.writingAcross(changedCollections([event]), () => reapplyEvent(this.collectionsOf, this.counts, event));
   }
 
   /** A collection without a table has nothing to drop. */
@@ -144,12 +148,13 @@ export class SqliteReadStore implements ReadStore {
     collections.forEach(assertCollectionName);
     this.writing(collections, () =>
       this.guard('', () =>
-        this.db
-          .transaction(() => {
-            for (const collection of collections) this.tables.existing(collection)?.deleteAll.run();
-            this.statements.deleteCheckpoint.run(projection);
-          })
-          .immediate(),
+        this.transaction(() => {
+          for (const collection of collections) {
+            this.tables.existing(collection)?.deleteAll.run();
+            this.counts.reset(collection);
+          }
+          this.statements.deleteCheckpoint.run(projection);
+        }),
       ),
     );
   }
@@ -182,9 +187,27 @@ export class SqliteReadStore implements ReadStore {
     return this.writing(collections, () =>
       this.guard('', () => {
         for (const collection of collections) this.tables.ensure(collection);
-        return this.db.transaction(work).immediate();
+        return this.transaction(work);
       }),
     );
+  }
+
+  /**
+   * One IMMEDIATE transaction (a read-modify-write must not interleave with another process's), whose
+   * last statements write the document counts its writes changed; a rollback forgets them.
+   */
+  private transaction<R>(work: () => R): R {
+    try {
+      return this.db
+        .transaction(() => {
+          const result = work();
+          this.counts.write();
+          return result;
+        })
+        .immediate();
+    } finally {
+      this.counts.discard();
+    }
   }
 
   /** Runs a write, then drops the kept answers it may have made stale (also when it failed part way). */

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { collectionTable, createCollectionTableSql, quoteIdentifier } from './sqlite-tables';
+import { collectionTable, createCollectionTableSql, dropCountTriggers, quoteIdentifier } from './sqlite-tables';
 
 /**
  * Tables are prefixed because the embedded mode may keep the event store, the bus and the read store
@@ -40,9 +40,9 @@ const SHARED_DOCUMENT_TABLES = ['read_store_docs', 'read_store_documents'] as co
 
 /**
  * Files written in a shared-table layout keep their documents: each collection's rows move into its
- * own table (whose count triggers count them again on the way), and the old table goes with its
- * indexes and triggers. The recorded indexes and tracked paths are forgotten, so that ensureIndexes
- * and path tracking build them again on the new tables.
+ * own table and are counted there, and the old table goes with its indexes and triggers. The recorded
+ * indexes and tracked paths are forgotten, so that ensureIndexes and path tracking build them again
+ * on the new tables.
  */
 function moveSharedDocuments(db: Database.Database): void {
   let moved = false;
@@ -51,8 +51,10 @@ function moveSharedDocuments(db: Database.Database): void {
     const collections = db.prepare<[], string>(`SELECT DISTINCT collection FROM ${shared}`).pluck().all();
     db.prepare(`DELETE FROM read_store_counts WHERE collection IN (SELECT collection FROM ${shared})`).run();
     for (const collection of collections) {
+      const table = quoteIdentifier(collectionTable(collection));
       db.exec(createCollectionTableSql(collection));
-      db.prepare(`INSERT INTO ${quoteIdentifier(collectionTable(collection))} (tenant, id, body) SELECT tenant, id, body FROM ${shared} WHERE collection = ?`).run(collection);
+      db.prepare(`INSERT INTO ${table} (tenant, id, body) SELECT tenant, id, body FROM ${shared} WHERE collection = ?`).run(collection);
+      db.prepare(`INSERT INTO read_store_counts (collection, tenant, documents) SELECT ?, tenant, count(*) FROM ${table} GROUP BY tenant`).run(collection);
     }
     db.exec(`DROP TABLE ${shared}`);
     moved = true;
@@ -77,6 +79,7 @@ export function configure(db: Database.Database, busyTimeoutMs: number): void {
   db.transaction(() => {
     db.exec(SCHEMA);
     moveSharedDocuments(db);
+    dropCountTriggers(db);
   }).immediate();
 }
 
