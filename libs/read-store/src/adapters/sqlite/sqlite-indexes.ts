@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
 import { DuplicateKeyError, IndexSpec, ReadStoreError, ReadStoreUnavailableError } from '../../read-store';
-import { fieldKey, ID_KEY, pathSegments, TAG } from './sqlite-keys';
+import { fieldKey, holdsArraySql, ID_KEY, pathSegments } from './sqlite-keys';
 import type { Statements } from './sqlite-schema';
 import { collectionTable, quote, quoteIdentifier, type SqliteTables } from './sqlite-tables';
 
@@ -52,16 +53,50 @@ export function createQueryIndexSql(collection: string, spec: IndexSpec, sqlName
  * brings the first array, in that write's transaction, and never cleared, which can only cost speed.
  */
 export function trackPathSql(collection: string, path: string): string {
-  const name = `read_store_tp_${digest(`${collection}\n${path}`)}`;
-  const holdsArray = (body: string) => `${fieldKey(keySegments(path), body)} = ${TAG.array}`;
-  const flag = `UPDATE read_store_paths SET has_arrays = 1 WHERE collection = ${quote(collection)} AND path = ${quote(path)} AND has_arrays = 0;`;
   const table = quoteIdentifier(collectionTable(collection));
+  const triggers = pathTriggers(collection, path).map(({ sql }) => `${sql.replace(/^CREATE TRIGGER /, 'CREATE TRIGGER IF NOT EXISTS ')};`);
   return `
     INSERT INTO read_store_paths (collection, path, has_arrays)
-      SELECT ${quote(collection)}, ${quote(path)}, EXISTS (SELECT 1 FROM ${table} WHERE ${holdsArray('body')})
+      SELECT ${quote(collection)}, ${quote(path)}, EXISTS (SELECT 1 FROM ${table} WHERE ${holdsArraySql(keySegments(path), 'body')})
       WHERE NOT EXISTS (SELECT 1 FROM read_store_paths WHERE collection = ${quote(collection)} AND path = ${quote(path)});
-    CREATE TRIGGER IF NOT EXISTS "${name}_i" AFTER INSERT ON ${table} WHEN ${holdsArray('NEW.body')} BEGIN ${flag} END;
-    CREATE TRIGGER IF NOT EXISTS "${name}_u" AFTER UPDATE OF body ON ${table} WHEN ${holdsArray('NEW.body')} BEGIN ${flag} END;`;
+    ${triggers.join('\n    ')}`;
+}
+
+/**
+ * The triggers that set a tracked path's flag, each as SQLite keeps its text in sqlite_master. Their
+ * condition is checked on every write of the collection, so it is the cheapest exact one (holdsArraySql).
+ */
+function pathTriggers(collection: string, path: string): { name: string; sql: string }[] {
+  const name = `read_store_tp_${digest(`${collection}\n${path}`)}`;
+  const holdsArray = holdsArraySql(keySegments(path), 'NEW.body');
+  const flag = `UPDATE read_store_paths SET has_arrays = 1 WHERE collection = ${quote(collection)} AND path = ${quote(path)} AND has_arrays = 0;`;
+  const table = quoteIdentifier(collectionTable(collection));
+  return [
+    { name: `${name}_i`, sql: `CREATE TRIGGER "${name}_i" AFTER INSERT ON ${table} WHEN ${holdsArray} BEGIN ${flag} END` },
+    { name: `${name}_u`, sql: `CREATE TRIGGER "${name}_u" AFTER UPDATE OF body ON ${table} WHEN ${holdsArray} BEGIN ${flag} END` },
+  ];
+}
+
+/**
+ * Path-tracking triggers made with an earlier condition (the whole key compared with the array tag,
+ * which means the same and costs more) are made again as pathTriggers makes them now. Run at open.
+ */
+export function refreshPathTriggers(db: Database.Database): void {
+  const existing = new Map(
+    db
+      .prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'read_store_tp_*'")
+      .all()
+      .map(({ name, sql }) => [name, sql]),
+  );
+  if (existing.size === 0) return;
+  const tracked = db.prepare<[], { collection: string; path: string }>('SELECT collection, path FROM read_store_paths').all();
+  for (const { collection, path } of tracked) {
+    for (const { name, sql } of pathTriggers(collection, path)) {
+      const current = existing.get(name);
+      if (current === undefined || current === sql) continue;
+      db.exec(`DROP TRIGGER "${name}"; ${sql};`);
+    }
+  }
 }
 
 interface SqliteError extends Error {

@@ -44,6 +44,15 @@ export function fieldKey(segments: readonly string[], source = 'body'): string {
   return `CASE ${prefixes.join(' ')} ELSE ${full} END`;
 }
 
+/**
+ * True exactly when fieldKey(segments, source) is the array tag: an array at the path or at any path it
+ * runs through (a JSON path does not look into an array's elements, so what lies past one reads as
+ * missing). One json_type per segment and no CASE, for the path-tracking triggers that every write runs.
+ */
+export function holdsArraySql(segments: readonly string[], source: string): string {
+  return segments.map((_, end) => `json_type(${source}, ${jsonPath(segments.slice(0, end + 1))}) = 'array'`).join(' OR ');
+}
+
 /** The key of one element produced by json_each (aliased `alias`). */
 export const elementKey = (alias: string): string => tagged(`${alias}.type`, `${alias}.value`);
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { refreshPathTriggers } from './sqlite-indexes';
 import { collectionTable, createCollectionTableSql, dropCountTriggers, quoteIdentifier } from './sqlite-tables';
 
 /**
@@ -80,6 +81,7 @@ export function configure(db: Database.Database, busyTimeoutMs: number): void {
     db.exec(SCHEMA);
     moveSharedDocuments(db);
     dropCountTriggers(db);
+    refreshPathTriggers(db);
   }).immediate();
 }
 
