@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { assignedPartitions } from './partition-assignment';
+import { relaxedTransaction } from './relaxed-transaction';
 
 export interface RebalanceRequest {
   readonly group: string;
@@ -64,7 +65,7 @@ export class LeaseManager {
   }
 
   rebalance(request: RebalanceRequest): RebalanceOutcome {
-    return this.db.transaction(() => this.rebalanceInTransaction(request)).immediate();
+    return relaxedTransaction(this.db, () => this.rebalanceInTransaction(request));
   }
 
   release(group: string, topic: string, partition: number, owner: string): void {
@@ -77,10 +78,10 @@ export class LeaseManager {
   }
 
   releaseAll(group: string, topic: string, member: string): void {
-    this.db.transaction(() => {
+    relaxedTransaction(this.db, () => {
       this.statements.leave.run(group, topic, member);
       this.statements.releaseAll.run(group, topic, member);
-    }).immediate();
+    });
   }
 
   private rebalanceInTransaction({ group, topic, member, partitions, join, held, now }: RebalanceRequest): RebalanceOutcome {

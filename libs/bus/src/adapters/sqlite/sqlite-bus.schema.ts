@@ -58,6 +58,7 @@ CREATE TABLE IF NOT EXISTS bus_leases (
 export function openBusDatabase(path: string): Database.Database {
   const db = new Database(path);
   // WAL lets consumers read while a publish writes; FULL syncs every commit, so a resolved publish survives a crash.
+  // Committed positions and leases relax it (relaxed-transaction.ts): losing one costs a redelivery.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   // Other processes (and the other stores in the same file) hold the write lock briefly; wait rather than fail.

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { partitionForKey } from './partitioner';
+import { relaxedTransaction } from './relaxed-transaction';
 
 export interface EncodedMessage {
   readonly key: string;
@@ -37,9 +38,9 @@ function prepareStatements(db: Database.Database) {
     registerPartition: db.prepare(
       'INSERT OR IGNORE INTO bus_partitions (topic, partition_no, next_position) VALUES (?, ?, 0)',
     ),
-    claimPosition: db.prepare<[string, number], { position: number }>(
-      `UPDATE bus_partitions SET next_position = next_position + 1 WHERE topic = ? AND partition_no = ?
-       RETURNING next_position - 1 AS position`,
+    claimPositions: db.prepare<[{ count: number; topic: string; partition: number }], { first: number }>(
+      `UPDATE bus_partitions SET next_position = next_position + @count WHERE topic = @topic AND partition_no = @partition
+       RETURNING next_position - @count AS first`,
     ),
     insertMessage: db.prepare(
       'INSERT INTO bus_messages (topic, partition_no, position, key, value, headers) VALUES (?, ?, ?, ?, ?, ?)',
@@ -96,14 +97,21 @@ export class SqliteBusStore {
     return count;
   }
 
+  /** Each partition's messages take their positions in one claim, in the order given. */
   append(batches: readonly TopicBatch[]): void {
     this.db.transaction(() => {
       for (const { topic, messages } of batches) {
         const partitions = this.partitionsOf(topic);
+        const byPartition = new Map<number, EncodedMessage[]>();
         for (const message of messages) {
           const partition = partitionForKey(message.key, partitions);
-          const { position } = this.statements.claimPosition.get(topic, partition)!;
-          this.statements.insertMessage.run(topic, partition, position, message.key, message.value, message.headers);
+          const list = byPartition.get(partition);
+          if (list) list.push(message);
+          else byPartition.set(partition, [message]);
+        }
+        for (const [partition, list] of byPartition) {
+          const { first } = this.statements.claimPositions.get({ count: list.length, topic, partition })!;
+          list.forEach((message, index) => this.statements.insertMessage.run(topic, partition, first + index, message.key, message.value, message.headers));
         }
       }
     }).immediate();
@@ -121,9 +129,7 @@ export class SqliteBusStore {
 
   /** One transaction for all; each result says whether that commit counted (its lease was still held). */
   commit(commits: readonly OffsetCommit[]): boolean[] {
-    return this.db
-      .transaction(() => commits.map((commit) => this.statements.commit.run(commit).changes === 1))
-      .immediate();
+    return relaxedTransaction(this.db, () => commits.map((commit) => this.statements.commit.run(commit).changes === 1));
   }
 
   heads(topic: string): readonly PartitionHead[] {
