@@ -15,6 +15,7 @@ import { buildUpsertDocument } from '../../internal/upsert-document';
 import type { SqliteQueries } from './sqlite-queries';
 import { readCacheKey, type SqliteReadCache } from './sqlite-read-cache';
 import type { DocumentCounts } from './sqlite-counts';
+import type { TrackedPaths } from './sqlite-paths';
 import { upsertDocument, type CollectionStatements } from './sqlite-tables';
 
 export interface SqliteContext {
@@ -29,6 +30,8 @@ export interface SqliteContext {
   readonly cache: SqliteReadCache;
   /** Told of every document a write adds or removes; written when its transaction ends. */
   readonly counts: DocumentCounts;
+  /** Told of every document a write stores, inside its transaction: it flags the paths the document brings an array to. */
+  readonly paths: TrackedPaths;
 }
 
 const NOT_MATCHED: UpdateResult = { matched: 0, modified: 0, upsertedId: null };
@@ -74,9 +77,10 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async upsert(document: T): Promise<void> {
     assertDocument(document);
     const body = JSON.stringify(document);
-    this.context.write(this.name, (statements) =>
-      this.context.counts.change(this.name, this.tenant, upsertDocument(statements, this.tenant, document._id, body)),
-    );
+    this.context.write(this.name, (statements) => {
+      this.context.counts.change(this.name, this.tenant, upsertDocument(statements, this.tenant, document._id, body));
+      this.context.paths.written(this.name, document);
+    });
   }
 
   async upsertMany(documents: readonly T[]): Promise<void> {
@@ -87,6 +91,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       let added = 0;
       for (const [id, body] of rows) added += upsertDocument(statements, this.tenant, id, body);
       this.context.counts.change(this.name, this.tenant, added);
+      for (const document of documents) this.context.paths.written(this.name, document);
     });
   }
 
@@ -100,6 +105,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       const inserted = buildUpsertDocument(filter, update);
       statements.insert.run(this.tenant, inserted._id, JSON.stringify(inserted));
       this.context.counts.change(this.name, this.tenant, 1);
+      this.context.paths.written(this.name, inserted);
       return { matched: 0, modified: 0, upsertedId: inserted._id };
     });
   }
@@ -131,6 +137,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   private modify(statements: CollectionStatements, document: Document, update: Update): boolean {
     if (!applyUpdate(document, update)) return false;
     statements.update.run(JSON.stringify(document), this.tenant, document._id);
+    this.context.paths.written(this.name, document);
     return true;
   }
 

@@ -23,6 +23,9 @@ export function pathSegments(path: string): string[] | null {
   return segments.every((segment) => PLAIN_SEGMENT.test(segment)) ? segments : null;
 }
 
+/** Index keys were validated as plain dotted identifiers, so every one has segments. */
+export const keySegments = (path: string): string[] => pathSegments(path) ?? [path];
+
 /** A JSON path literal; segments were checked by pathSegments, so quoting is only SQL's. */
 export const jsonPath = (segments: readonly string[]): string => `'$.${segments.join('.')}'`;
 
@@ -47,7 +50,8 @@ export function fieldKey(segments: readonly string[], source = 'body'): string {
 /**
  * True exactly when fieldKey(segments, source) is the array tag: an array at the path or at any path it
  * runs through (a JSON path does not look into an array's elements, so what lies past one reads as
- * missing). One json_type per segment and no CASE, for the path-tracking triggers that every write runs.
+ * missing). One json_type per segment and no CASE: a path's first tracking scans its whole collection
+ * with it. The writes check their documents in memory with its twin, holdsArray (sqlite-paths).
  */
 export function holdsArraySql(segments: readonly string[], source: string): string {
   return segments.map((_, end) => `json_type(${source}, ${jsonPath(segments.slice(0, end + 1))}) = 'array'`).join(' OR ');

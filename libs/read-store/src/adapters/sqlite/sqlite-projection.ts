@@ -1,11 +1,14 @@
 import { Document, DocumentChange, ProjectedEvent } from '../../read-store';
 import { assertChange, projectDocument } from '../../internal/projected-document';
-import type { DocumentCounts } from './sqlite-counts';
+import type { SqliteContext } from './sqlite-collection';
 import type { Statements } from './sqlite-schema';
 import type { CollectionStatements } from './sqlite-tables';
 
 /** The statements of a collection the batch writes (its table made before the batch's transaction). */
 export type CollectionsOf = (collection: string) => CollectionStatements;
+
+/** What is told of each document written: the counts of those that come or go, the tracked paths of every one stored. */
+export type WriteTracking = Pick<SqliteContext, 'counts' | 'paths'>;
 
 interface PendingDocument {
   readonly change: DocumentChange;
@@ -22,7 +25,7 @@ interface PendingDocument {
 export function applyProjectionBatch(
   statements: Statements,
   collections: CollectionsOf,
-  counts: DocumentCounts,
+  tracking: WriteTracking,
   projection: string,
   events: readonly ProjectedEvent[],
 ): void {
@@ -38,32 +41,38 @@ export function applyProjectionBatch(
     last = event.position;
   }
   if (last === checkpoint) return;
-  writePending(collections, counts, pending);
+  writePending(collections, tracking, pending);
   statements.upsertCheckpoint.run(projection, last);
 }
 
 /** Applies one event's changes to the documents as they stand, inside the caller's transaction; the checkpoint stays. */
-export function reapplyEvent(collections: CollectionsOf, counts: DocumentCounts, event: ProjectedEvent): void {
+export function reapplyEvent(collections: CollectionsOf, tracking: WriteTracking, event: ProjectedEvent): void {
   const pending = new Map<string, PendingDocument>();
   for (const change of event.changes) {
     const entry = pendingFor(collections, pending, change);
     entry.document = projectDocument(change, entry.document);
   }
-  writePending(collections, counts, pending);
+  writePending(collections, tracking, pending);
 }
 
-/** Each document is written once, by the statement its before and after call for, and counted if it came or went. */
-function writePending(collections: CollectionsOf, counts: DocumentCounts, pending: Map<string, PendingDocument>): void {
+/**
+ * Each document is written once, by the statement its before and after call for, counted if it came or
+ * went, and checked for arrays along its collection's tracked paths if it is stored.
+ */
+function writePending(collections: CollectionsOf, { counts, paths }: WriteTracking, pending: Map<string, PendingDocument>): void {
   for (const { change, existed, document } of pending.values()) {
     const statements = collections(change.collection);
     if (existed && document === null) {
       statements.delete.run(change.tenantId, change.id);
       counts.change(change.collection, change.tenantId, -1);
-    } else if (existed) {
-      statements.update.run(JSON.stringify(document), change.tenantId, change.id);
     } else if (document !== null) {
-      statements.insert.run(change.tenantId, change.id, JSON.stringify(document));
-      counts.change(change.collection, change.tenantId, 1);
+      if (existed) {
+        statements.update.run(JSON.stringify(document), change.tenantId, change.id);
+      } else {
+        statements.insert.run(change.tenantId, change.id, JSON.stringify(document));
+        counts.change(change.collection, change.tenantId, 1);
+      }
+      paths.written(change.collection, document);
     }
   }
 }

@@ -13,7 +13,8 @@ import {
 import { assertCollectionName, assertFilter, assertFindOptions, assertIndexSpec, assertTenantId, indexName } from '../../internal/query-guard';
 import { SqliteCollection, SqliteContext } from './sqlite-collection';
 import { DocumentCounts } from './sqlite-counts';
-import { createQueryIndexSql, createUniqueIndexSql, dropIndexSql, QUERY_INDEX_LAYOUT, sqlIndexName, trackPathSql, translateSqliteError } from './sqlite-indexes';
+import { createQueryIndexSql, createUniqueIndexSql, dropIndexSql, QUERY_INDEX_LAYOUT, sqlIndexName, translateSqliteError } from './sqlite-indexes';
+import { trackPathSql, TrackedPaths } from './sqlite-paths';
 import { applyProjectionBatch, reapplyEvent } from './sqlite-projection';
 import { SqliteReadCache, type SqliteReadCacheOptions } from './sqlite-read-cache';
 import { InMemoryQueryListener, InMemoryQueryReport, QueryExplanation, SqliteQueries } from './sqlite-queries';
@@ -58,6 +59,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly context: SqliteContext;
   private readonly cache: SqliteReadCache;
   private readonly counts: DocumentCounts;
+  private readonly paths: TrackedPaths;
 
   private constructor(
     private readonly db: Database.Database,
@@ -68,6 +70,7 @@ export class SqliteReadStore implements ReadStore {
     this.tables = new SqliteTables(db);
     this.cache = new SqliteReadCache(db, readCache === false ? { capacity: 0 } : readCache);
     this.counts = new DocumentCounts(db);
+    this.paths = new TrackedPaths(db);
     this.context = {
       queries: new SqliteQueries(db, this.tables, onInMemoryQuery),
       write: (collection, work) =>
@@ -80,6 +83,7 @@ export class SqliteReadStore implements ReadStore {
       read: (collection, work) => this.guard(collection, work),
       cache: this.cache,
       counts: this.counts,
+      paths: this.paths,
     };
   }
 
@@ -108,7 +112,7 @@ export class SqliteReadStore implements ReadStore {
 
   /**
    * Unique indexes enforce uniqueness on JSON values; the others index the keys that translated
-   * queries compare and sort by, and have their paths tracked for arrays (sqlite-indexes). Specs
+   * queries compare and sort by, and have their paths tracked for arrays (sqlite-paths). Specs
    * are recorded so that a changed definition is noticed and rebuilt.
    */
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
@@ -136,11 +140,11 @@ export class SqliteReadStore implements ReadStore {
   /** One transaction across the batch's collections, whose tables are made before it if need be. */
   async applyProjectionBatch(projection: string, events: readonly ProjectedEvent[]): Promise<void> {
     if (events.length === 0) return;
-    this.writingAcross(changedCollections(events), () => applyProjectionBatch(this.statements, this.collectionsOf, this.counts, projection, events));
+    this.writingAcross(changedCollections(events), () => applyProjectionBatch(this.statements, this.collectionsOf, this.context, projection, events));
   }
 
   async reapplyEvent(event: ProjectedEvent): Promise<void> {
-    this.writingAcross(changedCollections([event]), () => reapplyEvent(this.collectionsOf, this.counts, event));
+    this.writingAcross(changedCollections([event]), () => reapplyEvent(this.collectionsOf, this.context, event));
   }
 
   /** A collection without a table has nothing to drop. */
@@ -175,6 +179,7 @@ export class SqliteReadStore implements ReadStore {
       this.db.exec(createUniqueIndexSql(collection, spec, sqlName));
     } else {
       for (const path of [...Object.keys(spec.keys), ...(spec.include ?? [])]) if (path !== '_id') this.db.exec(trackPathSql(collection, path));
+      this.paths.tracked(collection);
       this.db.exec(createQueryIndexSql(collection, spec, sqlName));
     }
     this.statements.upsertIndex.run(collection, name, sqlName, definition);
@@ -194,17 +199,22 @@ export class SqliteReadStore implements ReadStore {
 
   /**
    * One IMMEDIATE transaction (a read-modify-write must not interleave with another process's), whose
-   * last statements write the document counts its writes changed; a rollback forgets them.
+   * writes flag the tracked paths their documents bring arrays to and whose last statements write the
+   * document counts its writes changed; a rollback forgets both.
    */
   private transaction<R>(work: () => R): R {
     try {
       return this.db
         .transaction(() => {
+          this.paths.begin();
           const result = work();
           this.counts.write();
           return result;
         })
         .immediate();
+    } catch (error) {
+      this.paths.discard();
+      throw error;
     } finally {
       this.counts.discard();
     }

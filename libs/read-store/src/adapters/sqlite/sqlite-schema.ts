@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { refreshPathTriggers } from './sqlite-indexes';
+import { dropPathTriggers } from './sqlite-paths';
 import { collectionTable, createCollectionTableSql, dropCountTriggers, quoteIdentifier } from './sqlite-tables';
 
 /**
@@ -81,7 +81,7 @@ export function configure(db: Database.Database, busyTimeoutMs: number): void {
     db.exec(SCHEMA);
     moveSharedDocuments(db);
     dropCountTriggers(db);
-    refreshPathTriggers(db);
+    dropPathTriggers(db);
   }).immediate();
 }
 

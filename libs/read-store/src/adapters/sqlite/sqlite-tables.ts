@@ -29,12 +29,13 @@ const tableNames = new Map<string, string>();
 const TABLE_NAMES_KEPT = 1_000;
 
 /**
- * Each collection has a table of its own, so that a write runs only its collection's index and
- * trigger programs (a shared table ran every collection's: measured, twice the cost of an outbox
+ * Each collection has a table of its own, so that a write runs only its collection's index
+ * programs (a shared table ran every collection's: measured, twice the cost of an outbox
  * upsert). Documents live in a rowid table: an index that holds what a query needs answers it alone
  * (a count by an indexed field reads no document), which a WITHOUT ROWID table cannot do (it looks
- * each row up again). The document count per tenant is kept in the shared `read_store_counts` by the
- * writes themselves (sqlite-counts), not by triggers: a count trigger was a third of a row's cost.
+ * each row up again). The table has no triggers: the document count per tenant (the shared
+ * `read_store_counts`, sqlite-counts) and the array flags of tracked paths (sqlite-paths) are kept by
+ * the writes themselves, a count trigger having cost a third of a row and the path triggers as much.
  */
 export function createCollectionTableSql(collection: string): string {
   const table = collectionTable(collection);
