@@ -23,8 +23,9 @@
 // /usr/lib/postgresql/<major>/bin, else the PATH). As root, the cluster is owned and run by the system
 // user POSTGRES_OS_USER (default postgres, created when absent): PostgreSQL refuses to run as root.
 // FERRETDB_VERSION overrides the pinned FerretDB version (1.x only); the pinned one is built with
-// ferretdb-id-pushdown.patch (see PATCH), FERRETDB_STOCK=1 builds it as released.
+// ferretdb-pushdown.patch (see PATCH), FERRETDB_STOCK=1 builds it as released.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { accessSync, appendFileSync, chmodSync, chownSync, closeSync, constants, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -61,15 +62,19 @@ const version = process.env.FERRETDB_VERSION || DEFAULT_VERSION;
 if (!/^v1\.\d+\.\d+$/.test(version)) throw new Error(`FERRETDB_VERSION must be a 1.x release like v1.24.0, not ${version}`);
 const cacheRoot = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
 /**
- * Applied to the pinned version's source before it is built (FERRETDB_STOCK=1 builds it unchanged):
- * FerretDB 1.24 filters on PostgreSQL's side only for scalar equalities, so a lookup by a document
- * _id, or by `_id: { $in }`, which is how the read store addresses its documents, made FerretDB read
- * and decode the whole collection, and a write cost time in proportion to the collection's size
- * (a guarded upsert ~320 ms at 8,000 documents). The patch sends those lookups to the unique _id index.
+ * Applied to the pinned version's source before it is built (FERRETDB_STOCK=1 builds it unchanged).
+ * FerretDB 1.24 has PostgreSQL filter only top-level equalities on scalar fields and reads and decodes
+ * every other candidate row in Go, so a lookup by a document _id or by `_id: { $in }` (how the read
+ * store addresses its documents) read the whole collection: a write cost time in proportion to the
+ * collection's size (a guarded upsert ~320 ms at 8,000 documents). The patch sends `_id` equality and
+ * `$in` to the unique _id index, and also hands PostgreSQL the elements of `$and` and `$in` over
+ * strings (the read store's counts). FerretDB still filters every row it reads, so answers are unchanged.
+ * The binary's directory names the patch's hash: a changed patch is built anew.
  */
-const PATCH = join(import.meta.dirname, 'ferretdb-id-pushdown.patch');
+const PATCH = join(import.meta.dirname, 'ferretdb-pushdown.patch');
 const patched = version === DEFAULT_VERSION && process.env.FERRETDB_STOCK !== '1';
-const binDir = join(cacheRoot, 'beacon-infra', `ferretdb-${version}${patched ? '-id-pushdown' : ''}`, 'bin');
+const patchTag = patched ? `-${createHash('sha256').update(readFileSync(PATCH)).digest('hex').slice(0, 8)}` : '';
+const binDir = join(cacheRoot, 'beacon-infra', `ferretdb-${version}${patchTag}`, 'bin');
 const binary = join(binDir, 'ferretdb');
 
 const files = (dir) => ({
