@@ -1,7 +1,7 @@
 import { MongoClient } from 'mongodb';
 import { Capability, ServerProfile } from './contract/capabilities';
 
-/** What FerretDB 1.x (SQLite backend) was seen to lack; docs/ferretdb.md has the details. */
+/** What FerretDB 1.24 was seen to lack, on its PostgreSQL and SQLite backends alike; docs/ferretdb.md has the details. */
 const FERRETDB_LACKS: ReadonlySet<Capability> = new Set(['elemMatchOnSubdocuments', 'pullByCondition']);
 
 /** Asks the server who it is: FerretDB answers buildInfo with its own `ferretdbVersion` field. */
