@@ -67,8 +67,9 @@ const cacheRoot = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
  * every other candidate row in Go, so a lookup by a document _id or by `_id: { $in }` (how the read
  * store addresses its documents) read the whole collection: a write cost time in proportion to the
  * collection's size (a guarded upsert ~320 ms at 8,000 documents). The patch sends `_id` equality and
- * `$in` to the unique _id index, and also hands PostgreSQL the elements of `$and` and `$in` over
- * strings (the read store's counts). FerretDB still filters every row it reads, so answers are unchanged.
+ * `$in` to the unique _id index, and also hands PostgreSQL the elements of `$and`, `$in` over strings
+ * (the read store's counts) and fields of _id (`_id.i`, a caller's id). FerretDB still filters every
+ * row it reads, so answers are unchanged; docs/ferretdb.md has the details.
  * The binary's directory names the patch's hash: a changed patch is built anew.
  */
 const PATCH = join(import.meta.dirname, 'ferretdb-pushdown.patch');
