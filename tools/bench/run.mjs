@@ -87,12 +87,17 @@ function benchSmsSegments(require) {
     typographic: ['all typographic variants', '\u2019'.repeat(SMS_TEXT_BYTES)],
     ucs2: ['last character not GSM', `${'a'.repeat(SMS_TEXT_BYTES - 1)}\u00e1`],
   };
+  return medianOfFive(texts, countSmsSegments);
+}
+
+/** Times `work` on each text five times and keeps the median: the figures of sections 3g and 3h. */
+function medianOfFive(texts, work) {
   const results = {};
   for (const [key, [label, text]] of Object.entries(texts)) {
     const runs = [];
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
-      countSmsSegments(text);
+      work(text);
       runs.push(performance.now() - started);
     }
     runs.sort((a, b) => a - b);
@@ -109,19 +114,7 @@ function benchPlaceholderMasking(require) {
     placeholders: ['a megabyte of placeholders', '#a# '.repeat(256 * 1024)],
     unpaired: ['a megabyte of unpaired hash marks on separate lines', '#\n'.repeat(512 * 1024)],
   };
-  const results = {};
-  for (const [key, [label, text]] of Object.entries(texts)) {
-    const runs = [];
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      maskPlaceholders(text);
-      runs.push(performance.now() - started);
-    }
-    runs.sort((a, b) => a - b);
-    results[key] = { label, ms: runs[2] };
-    line(label, `${fmtMs(runs[2])} ms (median of 5)`);
-  }
-  return results;
+  return medianOfFive(texts, maskPlaceholders);
 }
 
 // Same payload on both sides: a ~200-byte JSON body and a tenant in the metadata.
