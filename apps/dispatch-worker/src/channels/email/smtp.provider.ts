@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Channel, ChannelProvider, OutgoingMessage, SendHooks, SendOutcome } from '../channel-provider';
 import { deliveryMessageId } from './delivery-message-id';
+import { heldUntilHandedOver, type Handover } from './held-until-handed-over';
 import { acceptedMessageId, smtpFailureOutcome } from './smtp-outcome';
 
 export interface SmtpProviderOptions {
@@ -21,50 +21,6 @@ export interface SmtpProviderOptions {
   readonly pool?: boolean;
   /** Connections the pool keeps at most (default 5). */
   readonly maxConnections?: number;
-}
-
-/** Whether the whole message has passed to the connection (DATA sent through its last byte). */
-interface Handover {
-  complete: boolean;
-  readonly hooks?: SendHooks;
-}
-
-/**
- * Passes the message through as the connection reads it (after DATA's 354) and holds its end until the
- * handover is recorded: the connection writes DATA's final dot only when this stream ends, and a
- * server drops a message whose dot never came. Nothing is read before the connection asks, so the
- * handover is announced only once the message is really on its way.
- */
-function heldUntilHandedOver(input: Readable, handover: Handover): Readable {
-  let started = false;
-  const output = new Readable({
-    read() {
-      if (!started) {
-        started = true;
-        input.on('data', (chunk: Buffer) => {
-          if (!output.push(chunk)) input.pause();
-        });
-        input.once('end', () => {
-          // The end goes out the moment the record is durable (synchronously, ahead of the worker's
-          // queued work), or when the promise settles for hooks that cannot say so sooner.
-          const handOver = () => {
-            if (handover.complete) return;
-            handover.complete = true;
-            output.push(null);
-          };
-          const before = handover.hooks ? handover.hooks.beforeHandover(handOver) : Promise.resolve();
-          before.then(handOver, (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-        });
-      }
-      input.resume();
-    },
-    destroy(error, done) {
-      input.destroy();
-      done(error);
-    },
-  });
-  input.once('error', (error) => output.destroy(error));
-  return output;
 }
 
 /** An idle pooled connection lives this long without traffic; each send is bounded by its own signal. */

@@ -16,12 +16,21 @@ export class GroupCommitQueue<TItem, TResult> {
   private pending: Pending<TItem, TResult>[] = [];
   private scheduled: NodeJS.Immediate | undefined;
 
-  /** `commit` answers one outcome per item, in order; if it throws, every item in the batch fails with that error. */
-  constructor(private readonly commit: (items: readonly TItem[]) => readonly Outcome<TResult>[]) {}
+  /**
+   * `commit` answers one outcome per item, in order; if it throws, every item in the batch fails with that
+   * error. `makeDurable`, when given, runs after the hooks and before any promise settles (an fsync the
+   * commit left to it); if it throws, every item fails with that error, as an append whose durability is
+   * unknown must be retried (the store recognises the retry).
+   */
+  constructor(
+    private readonly commit: (items: readonly TItem[]) => readonly Outcome<TResult>[],
+    private readonly makeDurable?: () => void,
+  ) {}
 
   /**
    * Queues the item for the next batch. `onCommitted` runs synchronously once its batch is committed,
-   * before any promise of the batch settles, so nothing queued behind the commit runs first.
+   * before `makeDurable` and before any promise of the batch settles, so nothing, not even the fsync,
+   * runs between the commit and the hook.
    */
   submit(item: TItem, onCommitted?: (value: TResult) => void): Promise<TResult> {
     return new Promise((resolve, reject) => {
@@ -53,6 +62,12 @@ export class GroupCommitQueue<TItem, TResult> {
         // A hook's failure is the hook's own; the append is committed and answers as such.
       }
     });
+    try {
+      this.makeDurable?.();
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+      return;
+    }
     batch.forEach(({ resolve, reject }, i) => {
       const outcome = outcomes[i];
       if (outcome.ok) resolve(outcome.value);

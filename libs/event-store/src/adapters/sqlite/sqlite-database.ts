@@ -27,7 +27,9 @@ const SCHEMA = `
 /**
  * Opens (creating if needed) the event tables in `path`.
  * - WAL lets readers (including other processes) run beside the single writer;
- * - synchronous = FULL fsyncs the WAL on every commit, so an acknowledged append survives kill -9 and power loss;
+ * - synchronous = NORMAL writes each commit to the WAL without an fsync: once written it survives the process's
+ *   death (kill -9), and the store syncs the WAL itself right after (WalSync), before any append is acknowledged,
+ *   so an acknowledged append also survives power loss, as with FULL. Between the two it runs the commit's hooks;
  * - the busy timeout makes a writer wait for another process's transaction instead of failing at once;
  * - journal_size_limit stops the WAL file from staying at its high-water mark after a burst.
  */
@@ -35,7 +37,7 @@ export function openDatabase(path: string, busyTimeoutMs: number): Database.Data
   if (path !== IN_MEMORY) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { timeout: busyTimeoutMs });
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma('synchronous = NORMAL');
   db.pragma('journal_size_limit = 67108864');
   db.exec(SCHEMA);
   return db;

@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import fs, { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals';
 import {
   DuplicateEventIdError,
   EventData,
@@ -78,6 +78,49 @@ describe('SqliteEventStore', () => {
       expect(store.commitCount).toBe(1);
       expect(order).toEqual(['hook of b', 'hook of c', 'continuation of a']);
       expect(await store.readStream('order-c')).toHaveLength(1);
+    });
+
+    it('runs the hooks after the commit is written and before the WAL is synced, and acknowledges only after the sync', async () => {
+      const path = databaseFile();
+      const store = open(path);
+      const order: string[] = [];
+      const synced = jest.spyOn(fs, 'fdatasyncSync').mockImplementation(() => void order.push('fdatasync'));
+      try {
+        const appended = store
+          .appendToStream('order-d', [anEvent()], {
+            onCommitted: () => {
+              // Written: another connection (another process) reads it already, before the fsync.
+              const reader = new Database(path, { readonly: true });
+              try {
+                order.push(`hook sees ${(reader.prepare("SELECT COUNT(*) AS n FROM es_events WHERE stream_name = 'order-d'").get() as { n: number }).n} event`);
+              } finally {
+                reader.close();
+              }
+            },
+          })
+          .then(() => order.push('acknowledged'));
+        await appended;
+        expect(order).toEqual(['hook sees 1 event', 'fdatasync', 'acknowledged']);
+        expect(synced.mock.calls[0]?.[0]).toEqual(expect.any(Number));
+      } finally {
+        synced.mockRestore();
+      }
+    });
+
+    it('fails the whole batch when the WAL cannot be synced: the caller retries, and the store recognises the retry', async () => {
+      const store = open(databaseFile());
+      const event = anEvent();
+      const synced = jest.spyOn(fs, 'fdatasyncSync').mockImplementationOnce(() => {
+        throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+      });
+      try {
+        await expect(store.appendToStream('order-e', [event], { expectedRevision: 'no-stream' })).rejects.toThrow('EIO');
+        // The retry with the same event: recognised, not appended twice.
+        await expect(store.appendToStream('order-e', [event], { expectedRevision: 'no-stream' })).resolves.toMatchObject({ nextExpectedRevision: 0 });
+        expect(await store.readStream('order-e')).toHaveLength(1);
+      } finally {
+        synced.mockRestore();
+      }
     });
   });
 

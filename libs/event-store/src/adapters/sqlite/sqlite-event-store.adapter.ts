@@ -17,6 +17,7 @@ import { assertDistinctEventIds } from '../../idempotency';
 import { SubscriptionRegistry } from '../../subscription/subscription-registry';
 import { ChangeSignal } from '../../subscription/change-signal';
 import { GroupCommitQueue } from './group-commit-queue';
+import { WalSync } from './wal-sync';
 import { PendingAppend, SerializedEvent, SqliteAppendWriter } from './sqlite-append-writer';
 import { openDatabase } from './sqlite-database';
 import { translateSqliteError } from './sqlite-errors';
@@ -48,6 +49,7 @@ export class SqliteEventStore implements EventStore {
   private readonly changes = new ChangeSignal();
   private readonly subscriptions: SubscriptionRegistry;
   private readonly heads: SqliteStreamHeads;
+  private readonly wal: WalSync;
   private commits = 0;
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -71,18 +73,33 @@ export class SqliteEventStore implements EventStore {
     this.statements = prepareStatements(db);
     this.heads = new SqliteStreamHeads(db);
     const writer = new SqliteAppendWriter(db, this.statements);
-    this.queue = new GroupCommitQueue((appends) => {
-      let batch;
-      try {
-        batch = writer.writeBatch(appends);
-      } catch (error) {
-        throw translateSqliteError(error);
-      }
-      this.commits++;
-      this.heads.forget();
-      if (batch.wroteEvents) this.changes.notify();
-      return batch.outcomes;
-    });
+    this.wal = new WalSync(db.memory || db.name === '' ? null : db.name);
+    let wroteEvents = false;
+    this.queue = new GroupCommitQueue(
+      (appends) => {
+        let batch;
+        try {
+          batch = writer.writeBatch(appends);
+        } catch (error) {
+          throw translateSqliteError(error);
+        }
+        this.commits++;
+        this.heads.forget();
+        wroteEvents = batch.wroteEvents;
+        return batch.outcomes;
+      },
+      // The commit hooks have run: now the fsync that acknowledges the batch (a batch that only checked revisions
+      // wrote nothing), and only then are this process's subscriptions woken, so nothing acts on an event a power
+      // loss could still take back.
+      () => {
+        if (!wroteEvents) return;
+        try {
+          this.wal.sync();
+        } finally {
+          this.changes.notify();
+        }
+      },
+    );
   }
 
   /** Transactions committed by this instance; far below the number of appends when group commit works. */
@@ -147,6 +164,7 @@ export class SqliteEventStore implements EventStore {
     await this.subscriptions.stopAll();
     this.closed = true;
     this.queue.flush();
+    this.wal.close();
     this.db.close();
   }
 
