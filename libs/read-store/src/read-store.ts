@@ -107,6 +107,13 @@ export interface DocumentChange<T extends Document = Document> {
   readonly tenantId: string;
   readonly id: string;
   readonly apply: (current: T | null) => T | null;
+  /**
+   * The document is derived from the event's other changes (a count of the documents they write, taken
+   * from what their applies saw): its apply comes after theirs, and a store that cannot write a batch at
+   * once writes it before them. A crash in between then leaves it holding the event and them not, and the
+   * replay, which skips a document that holds the event, applies them again without counting twice.
+   */
+  readonly derived?: boolean;
 }
 
 export interface ProjectedEvent {

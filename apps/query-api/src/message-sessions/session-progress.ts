@@ -4,7 +4,13 @@ import { READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { CONFERENCE_DECLINE_DIGIT, CONFERENCE_JOIN_DIGIT } from '@beacon/domain';
 import type { Filter } from '@beacon/read-store';
-import { MESSAGE_DELIVERIES, type MessageDeliveryDocument, type MessageSessionDocument } from '../shared/read-models/message-sessions.read-model';
+import {
+  MESSAGE_DELIVERIES,
+  MESSAGE_SESSION_PROGRESS,
+  type MessageDeliveryDocument,
+  type MessageSessionDocument,
+  type MessageSessionProgressDocument,
+} from '../shared/read-models/message-sessions.read-model';
 
 export type SessionProgress = RunResultDto['progress'];
 
@@ -44,20 +50,44 @@ const CONFERENCE_STATES: readonly [Counted, Filter][] = [
   ['rejected', call(CONFERENCE_DECLINE_DIGIT)],
 ];
 
-/** A session's deliveries by state, in one count of the store (the index of session, superseded, status). */
+/** The progress keys (progress-key.ts) of the voice calls that joined and declined a conference. */
+const JOINED = `replied:${CONFERENCE_JOIN_DIGIT}`;
+const DECLINED = `replied:${CONFERENCE_DECLINE_DIGIT}`;
+
+/** A session's states from its progress document's counts, as CONFERENCE_STATES and STATES count them. */
+function statesOfCounts(counts: Readonly<Record<string, number>>, conference: boolean): Omit<SessionProgress, 'queued'> {
+  const sum = (keys: readonly string[]) => keys.reduce((total, key) => total + (counts[key] ?? 0), 0);
+  const states = Object.fromEntries(
+    STATES.map(([state, statuses]) => [state, sum(state === 'replied' && !conference ? [...statuses, JOINED, DECLINED] : statuses)]),
+  ) as Omit<SessionProgress, 'queued' | 'connected' | 'rejected'>;
+  return conference ? { ...states, connected: counts[JOINED] ?? 0, rejected: counts[DECLINED] ?? 0 } : states;
+}
+
+/**
+ * A session's deliveries by state: one read of its progress document, which the deliveries projection keeps
+ * as it writes them; a session older than that document is counted from its deliveries, in one count of the
+ * store (the index of session, superseded, status).
+ */
 @Injectable()
 export class SessionProgressReader {
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   /** The session's deliveries by state; its document says how many are planned and answered. */
   async of(tenantId: string, session: Pick<MessageSessionDocument, '_id' | 'deliveries' | 'answered'> & { scenario_type?: MessageSessionDocument['scenario_type'] }): Promise<SessionProgress> {
+    const conference = session.scenario_type === 'conference';
+    const kept = await this.readStore.scope(tenantId).collection<MessageSessionProgressDocument>(MESSAGE_SESSION_PROGRESS).findOne({ _id: session._id });
+    if (kept) return { queued: queuedOf(session), ...statesOfCounts(kept.counts, conference) };
+    return { queued: queuedOf(session), ...(await this.counted(tenantId, session._id, conference)) };
+  }
+
+  /** The states counted from the session's delivery documents. */
+  async counted(tenantId: string, sessionId: string, conference: boolean): Promise<Omit<SessionProgress, 'queued'>> {
     const deliveries = this.readStore.scope(tenantId).collection<MessageDeliveryDocument>(MESSAGE_DELIVERIES);
-    const states = session.scenario_type === 'conference' ? CONFERENCE_STATES : STATES.map(([state, statuses]): [Counted, Filter] => [state, { status: { $in: [...statuses] } }]);
+    const states = conference ? CONFERENCE_STATES : STATES.map(([state, statuses]): [Counted, Filter] => [state, { status: { $in: [...statuses] } }]);
     const { subsets } = await deliveries.countSubsets(
-      { session_id: session._id, superseded: false },
+      { session_id: sessionId, superseded: false },
       states.map(([, filter]) => filter),
     );
-    const answered = Object.fromEntries(states.map(([state], index) => [state, subsets[index] ?? 0])) as Omit<SessionProgress, 'queued'>;
-    return { queued: queuedOf(session), ...answered };
+    return Object.fromEntries(states.map(([state], index) => [state, subsets[index] ?? 0])) as Omit<SessionProgress, 'queued'>;
   }
 }

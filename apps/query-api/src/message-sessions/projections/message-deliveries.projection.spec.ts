@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { DispatchOutcome, ReportedDelivery } from '@beacon/domain';
 import type { RecordedEvent } from '@beacon/event-store';
 import type { Document } from '@beacon/read-store';
-import type { MessageDeliveryDocument, MessageSessionDocument } from '../../shared/read-models/message-sessions.read-model';
+import type { MessageDeliveryDocument, MessageSessionDocument, MessageSessionProgressDocument } from '../../shared/read-models/message-sessions.read-model';
+import { progressKeyOf } from '../progress-key';
 import { messageDeliveriesProjection } from './message-deliveries.projection';
 import { messageSessionsProjection } from './message-sessions.projection';
 
@@ -104,5 +105,70 @@ describe('the message deliveries read model', () => {
     const documents = fold([started, page, reported([{ deliveryId: id('u1'), status: 'timed_out', reason: 'No final answer', unanswered: true }])]);
     expect(delivery(documents, id('u1'))).toMatchObject({ status: 'timed_out', reason: 'No final answer' });
     expect(session(documents).answered).toBe(1);
+  });
+
+  describe("the session's progress counts, kept beside the deliveries", () => {
+    const progress = (documents: Map<string, Document>) => documents.get('message_session_progress/s1') as MessageSessionProgressDocument | undefined;
+    /** What a count over the delivery documents finds: the truth the kept counts must equal. */
+    const countedFromDeliveries = (documents: Map<string, Document>) => {
+      const counts: Record<string, number> = {};
+      for (const [key, document] of documents) {
+        if (!key.startsWith('message_deliveries/')) continue;
+        const progressKey = progressKeyOf(document as MessageDeliveryDocument);
+        if (progressKey) counts[progressKey] = (counts[progressKey] ?? 0) + 1;
+      }
+      return counts;
+    };
+    const nonZero = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([, n]) => n !== 0));
+
+    it('starts empty with the session and moves with every delivery document, superseded attempts and late reports included', () => {
+      const refused: DispatchOutcome = { deliveryId: id('u3'), provider: 'twilio', address: '+447911123456', kind: 'throttled', reason: '429', retryAs: id('u3', 2), retryAfterMs: 1000 };
+      const events = [
+        started,
+        page,
+        reported([{ deliveryId: id('u2'), status: 'delivered' }]),
+        sent([accepted(id('u1')), accepted(id('u2')), refused]),
+        reported([{ deliveryId: id('u1'), status: 'delivered' }, { deliveryId: id('u1'), status: 'sent' }]),
+        sent([accepted(id('u3', 2))]),
+        reported([{ deliveryId: id('u3', 2), status: 'failed', reason: 'blocked' }, { deliveryId: id('u1'), status: 'replied', reply: 'Yes' }]),
+        reported([{ deliveryId: id('u1'), status: 'delivered' }]),
+      ];
+      expect(progress(fold([started]))?.counts).toEqual({});
+      for (let n = 2; n <= events.length; n++) {
+        const documents = fold(events.slice(0, n));
+        expect(nonZero(progress(documents)!.counts)).toEqual(countedFromDeliveries(documents));
+      }
+      expect(nonZero(progress(fold(events))!.counts)).toEqual({ replied: 1, delivered: 1, failed: 1 });
+    });
+
+    it('counts a conference call joined or declined under its own key', () => {
+      const voice = (recipient: string) => `s1.${recipient}.f1:VOICE.1`;
+      const call = (deliveryId: string): DispatchOutcome => ({ ...accepted(deliveryId), address: '+441632960001' });
+      const documents = fold([
+        started,
+        sent([call(voice('u1')), call(voice('u2')), call(voice('u3'))]),
+        reported([
+          { deliveryId: voice('u1'), status: 'replied', reply: '1' },
+          { deliveryId: voice('u2'), status: 'replied', reply: '2' },
+          { deliveryId: voice('u3'), status: 'replied', reply: '3' },
+        ]),
+      ]);
+      expect(nonZero(progress(documents)!.counts)).toEqual({ 'replied:1': 1, 'replied:2': 1, replied: 1 });
+    });
+
+    it('makes no counts for a session that started before they were kept: it is counted from its deliveries', () => {
+      const documents = fold([page, sent([accepted(id('u1'))])]);
+      expect(delivery(documents, id('u1'))?.status).toBe('submitted');
+      expect(progress(documents)).toBeUndefined();
+    });
+
+    it('marks the counts as derived from the event\'s other changes, and lists them after those changes', () => {
+      const changes = messageDeliveriesProjection.project(sent([accepted(id('u1')), accepted(id('u2'))]));
+      expect(changes.map((change) => [change.collection, change.derived ?? false])).toEqual([
+        ['message_deliveries', false],
+        ['message_deliveries', false],
+        ['message_session_progress', true],
+      ]);
+    });
   });
 });

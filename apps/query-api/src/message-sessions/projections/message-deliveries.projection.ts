@@ -14,8 +14,11 @@ import {
   MESSAGE_DELIVERIES,
   MESSAGE_DELIVERIES_PROJECTION,
   MESSAGE_DELIVERY_INDEXES,
+  MESSAGE_SESSION_PROGRESS,
   type MessageDeliveryDocument,
+  type MessageSessionProgressDocument,
 } from '../../shared/read-models/message-sessions.read-model';
+import { countsAfter, progressKeyOf } from '../progress-key';
 
 type DeliveryEvent = DispatchEvent | DeliveriesReported | DeadLettersRetried;
 type Apply = (current: MessageDeliveryDocument | null) => MessageDeliveryDocument | null;
@@ -24,6 +27,8 @@ const DELIVERY_EVENTS = new Set(['DispatchesSent', 'DispatchesDeadLettered', 'De
 /** And a follow-up's pages, which mark the attempts their new ones replace. */
 type ProjectedEvent = DeliveryEvent | MessageSessionFollowUpPageQueued;
 const PROJECTED_EVENTS = new Set([...DELIVERY_EVENTS, 'MessageSessionFollowUpPageQueued']);
+/** A session's start (now or at a time), which makes its progress document. */
+const SESSION_STARTS = new Set(['MessageSessionScheduled', 'MessageSessionStarted']);
 
 /** A delivery id's parts: `<session>.<recipient>.<device>.<attempt>`. */
 function partsOf(deliveryId: string) {
@@ -124,29 +129,74 @@ function changesOf(event: ProjectedEvent, at: string): [string, Apply][] {
   }
 }
 
+/** The progress document of a session that starts: nothing counted yet. */
+function progressStarted(recorded: RecordedEvent): DocumentChange {
+  const sessionId = (recorded.data as { sessionId: string }).sessionId;
+  return {
+    collection: MESSAGE_SESSION_PROGRESS,
+    tenantId: String(recorded.metadata.tenantId),
+    id: sessionId,
+    derived: true,
+    apply: (current) => current ?? ({ _id: sessionId, session_id: sessionId, counts: {} } satisfies MessageSessionProgressDocument),
+  };
+}
+
 /**
  * One document per delivery that has an answer (from its provider, a report, or a time-out), each
  * status moving only forward. A delivery planned and not yet answered has no document: it counts as
  * queued (the session's deliveries less its documents), which spares a write per delivery. The
- * session's progress is a count over them, and the session reports read them.
+ * session's progress is kept beside them: each event's delivery changes note the progress key their
+ * document counted under before and after (progress-key.ts), and a last change per session moves its
+ * counts by those notes. So the counts change exactly when the documents do: the store applies an
+ * event's changes in order and skips, on a replay, the documents that already hold it, and where it
+ * cannot write them all at once it writes the derived counts first (DocumentChange.derived), so a replay
+ * after a crash in between finds them holding the event and the deliveries not, and counts nothing twice.
+ * Sessions started before the counts were kept have no progress document, and are counted from their
+ * deliveries (session-progress.ts).
  */
 export const messageDeliveriesProjection: ProjectionDefinition = {
   name: MESSAGE_DELIVERIES_PROJECTION,
-  collections: [MESSAGE_DELIVERIES],
+  collections: [MESSAGE_DELIVERIES, MESSAGE_SESSION_PROGRESS],
   indexes: { [MESSAGE_DELIVERIES]: MESSAGE_DELIVERY_INDEXES },
   project(recorded: RecordedEvent): DocumentChange[] {
+    if (SESSION_STARTS.has(recorded.type)) return [progressStarted(recorded)];
     if (!PROJECTED_EVENTS.has(recorded.type)) return [];
     const event = { type: recorded.type, data: recorded.data } as ProjectedEvent;
     const tenantId = String(recorded.metadata.tenantId);
     // One change per delivery: two changes of one document in one event would each see the document as it was.
     const byId = new Map<string, Apply[]>();
     for (const [id, apply] of changesOf(event, recorded.recordedAt)) byId.set(id, [...(byId.get(id) ?? []), apply]);
-    return [...byId].map(([id, applies]) => ({
-      collection: MESSAGE_DELIVERIES,
-      tenantId,
-      id,
-      apply: (current) => applies.reduce<MessageDeliveryDocument | null>((document, apply) => apply(document), current as MessageDeliveryDocument | null),
-    }));
+    // What each delivery change moved in its session's counts, taken by the session's progress change after them.
+    const moves = new Map<string, [string | null, string | null][]>();
+    const changes: DocumentChange[] = [...byId].map(([id, applies]) => {
+      const sessionId = partsOf(id).sessionId;
+      if (!moves.has(sessionId)) moves.set(sessionId, []);
+      return {
+        collection: MESSAGE_DELIVERIES,
+        tenantId,
+        id,
+        apply: (current) => {
+          const next = applies.reduce<MessageDeliveryDocument | null>((document, apply) => apply(document), current as MessageDeliveryDocument | null);
+          moves.get(sessionId)!.push([progressKeyOf(current as MessageDeliveryDocument | null), progressKeyOf(next)]);
+          return next;
+        },
+      };
+    });
+    for (const [sessionId, moved] of moves) {
+      changes.push({
+        collection: MESSAGE_SESSION_PROGRESS,
+        tenantId,
+        id: sessionId,
+        derived: true,
+        // A session started before the counts were kept has none to move. The notes are taken, so a store
+        // that applies the event again (a parked event's retry) starts from the notes of that application.
+        apply: (current) => {
+          const taken = moved.splice(0);
+          return current && { ...current, counts: countsAfter((current as MessageSessionProgressDocument).counts, taken) };
+        },
+      });
+    }
+    return changes;
   },
   liveUpdate(recorded: RecordedEvent) {
     if (!PROJECTED_EVENTS.has(recorded.type)) return null;

@@ -13,6 +13,12 @@ export const MESSAGE_DELIVERIES = READ_MODELS.messageDeliveries;
 export const MESSAGE_SESSION_WORK = 'message_session_work';
 /** The projections that write them: the planner waits for both before it reads a session's state. */
 export const MESSAGE_SESSIONS_PROJECTION = 'message-sessions';
+/**
+ * One document per session started since the deliveries read model kept it: its deliveries that count
+ * (not superseded), by progress key (progress-key.ts), kept by the deliveries projection as it writes
+ * them, so a session's progress is one read whatever its size.
+ */
+export const MESSAGE_SESSION_PROGRESS = 'message_session_progress';
 export const MESSAGE_DELIVERIES_PROJECTION = 'message-deliveries';
 
 export interface MessageSessionDocument extends Document {
@@ -85,6 +91,12 @@ export interface MessageDeliveryDocument extends Document {
   /** When its first answer was recorded (documents exist from then: a delivery without one is queued). */
   queued_at: string;
   updated_at: string;
+}
+
+export interface MessageSessionProgressDocument extends Document {
+  session_id: string;
+  /** How many of its delivery documents count under each progress key. */
+  counts: Record<string, number>;
 }
 
 export const MESSAGE_SESSION_INDEXES: readonly IndexSpec[] = [

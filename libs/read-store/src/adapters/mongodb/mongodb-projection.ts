@@ -123,9 +123,15 @@ function guardedReplace(plan: PlannedWrite): AnyBulkWriteOperation<StoredDocumen
   return { replaceOne: { filter, replacement, upsert: true } };
 }
 
+/** Collections of derived documents first (DocumentChange.derived): a crash before the others leaves nothing to count twice. */
+function derivedFirst(groups: Map<string, PlannedWrite[]>): [string, PlannedWrite[]][] {
+  const derived = (group: readonly PlannedWrite[]) => (group.some((plan) => plan.change.derived) ? 0 : 1);
+  return [...groups].sort(([, a], [, b]) => derived(a) - derived(b));
+}
+
 async function writePlans(db: Db, plans: readonly PlannedWrite[]): Promise<void> {
   const changed = plans.filter((plan) => plan.position > 0 && (plan.document !== null || plan.existed));
-  for (const [collection, group] of groupByCollection(changed)) {
+  for (const [collection, group] of derivedFirst(groupByCollection(changed))) {
     try {
       await db.collection<StoredDocument>(collection).bulkWrite(group.map(guardedReplace), { ordered: false });
     } catch (error) {
