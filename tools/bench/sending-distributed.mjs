@@ -174,13 +174,28 @@ export async function benchSendingDistributed(require) {
     const setUpS = (performance.now() - setUp) / 1000;
     line('set-up (not a target)', `${fmtInt(DIST_RECIPIENTS)} people appended and in the read models in ${setUpS.toFixed(1)} s (${fmtInt(DIST_RECIPIENTS / setUpS)} people/s)`);
 
+    const { MongoClient } = require('mongodb');
+    /** When the session was planned and complete, from its read-model document: planning bounds what workers can do. */
+    const phases = async (label, sessionId) => {
+      const client = await MongoClient.connect(mongoUrl);
+      try {
+        const session = await client.db(database).collection('message_sessions').findOne({ '_id.i': sessionId });
+        const since = (at) => ((Date.parse(at) - Date.parse(session.started_at)) / 1000).toFixed(1);
+        line(`${label}, phases (not a target)`, `planned after ${since(session.planned_at)} s, complete after ${since(session.completed_at)} s`);
+      } finally {
+        await client.close();
+      }
+    };
+
     const one = await sendAndWait(commandApi.url, queryApi.url, token, broadcast(group, mobile));
+    await phases('1 worker', one.result.session_id);
     line('1 worker', `${fmtInt(one.result.deliveries)} deliveries complete in ${(one.ms / 1000).toFixed(1)} s: ${fmtInt(one.result.deliveries / (one.ms / 1000))} jobs/s`);
     for (const n of [2, 3]) workers.push(await start('dispatch-worker', env(`worker-${n}`)));
     apps.push(...workers.slice(1));
     // The new workers join the lanes' consumer groups; the partitions are shared once the rebalance settles.
     await sleep(10_000);
     const three = await sendAndWait(commandApi.url, queryApi.url, token, broadcast(group, mobile));
+    await phases('3 workers', three.result.session_id);
     line('3 workers', `${fmtInt(three.result.deliveries)} deliveries complete in ${(three.ms / 1000).toFixed(1)} s: ${fmtInt(three.result.deliveries / (three.ms / 1000))} jobs/s (${(one.ms / three.ms).toFixed(2)}x one worker)`);
     return { one, three };
   } finally {

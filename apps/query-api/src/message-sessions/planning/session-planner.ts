@@ -23,6 +23,7 @@ import { USERS, type UserDocument } from '../../shared/read-models/users.read-mo
 import { allOf, filterOf, recipientCountPlan } from '../../shared/recipients/recipient-count-plan';
 import { RecipientSelection, type RecipientsRequest } from '../../shared/recipients/recipient-selection';
 import { ResponseLinks } from '../two-way/response-links';
+import { ChosenAhead } from './chosen-ahead';
 import { prepareConference } from './conference-preparation';
 import { conferenceOf, contentByChannel, deliveriesOf, jobsOf, laneOf, pushDeliveries, webhookDeliveries, type SessionPlanContext } from './session-plan';
 
@@ -40,9 +41,8 @@ const CAUGHT_UP_WAIT_MS = 10_000;
 interface PlanCursor {
   readonly origin: MessageSessionOrigin;
   readonly context: SessionPlanContext;
-  /** Where the chosen people are read from, and the filter that chooses them (null: nobody). */
-  readonly users: Collection | null;
-  readonly filter: Filter | null;
+  /** The chosen people, read several pages ahead (null: nobody). */
+  readonly chosen: ChosenAhead | null;
   nextPage: number;
   previous: MessageSessionPageQueued['data'] | null;
   recipients: number;
@@ -88,7 +88,7 @@ export class SessionPlanner {
       let written = await this.pageOf(sessionId, page);
       if (!written) {
         await this.waitForRoom(tenantId);
-        const users = cursor.filter && cursor.users ? await this.usersAfter(cursor.users, cursor.filter, cursor.previous?.last ?? null) : [];
+        const users = cursor.chosen ? await cursor.chosen.pageAfter(cursor.previous?.last ?? null) : [];
         const webhooks = page === 0 ? webhookDeliveries(origin) : [];
         const data: MessageSessionPageQueued['data'] = {
           sessionId,
@@ -147,8 +147,7 @@ export class SessionPlanner {
     const cursor: PlanCursor = {
       origin,
       context,
-      users,
-      filter,
+      chosen: users && filter ? new ChosenAhead(users, filter, PLAN_PAGE_SIZE) : null,
       nextPage: 0,
       previous: null,
       recipients: 0,
@@ -231,12 +230,6 @@ export class SessionPlanner {
     const links = await this.responseLinks.register(context, page.deliveries);
     const { topic, messages } = jobsOf(context, page.page, page.deliveries, lane, links);
     await this.bus.publishBatch(topic, messages);
-  }
-
-  /** The next page of chosen people, in id order, after `after`. */
-  private async usersAfter(collection: Collection, filter: Filter, after: string | null) {
-    const paged = after === null ? filter : { $and: [filter, { _id: { $gt: after } }] };
-    return collection.find(paged, { sort: { _id: 1 }, limit: PLAN_PAGE_SIZE, projection: { _id: 1 } });
   }
 
   /** The people's device values, from their user documents. */
