@@ -18,12 +18,18 @@ import { fmtInt, heading, line } from './measure.mjs';
 /** The issue's size. */
 export const DIST_TARGET_RECIPIENTS = 20_000;
 /**
- * 1,000 by default: at 20,000 the run takes about 14 minutes here (set-up ~4, each broadcast ~5), since the
- * MongoDB-wire server this machine can run, FerretDB (on PostgreSQL, patched: docs/ferretdb.md), decodes every
- * candidate row in Go and has no count pushdown: a session's progress by state reads its deliveries each time.
+ * Three workers "scale" when they take the broadcast at least this much faster than one: a smaller gain is
+ * within what two runs of the same set-up differ by here, and is not counted as scaling.
  */
-export const DIST_RECIPIENTS = Number(process.env.BENCH_DIST_RECIPIENTS || 1_000);
-/** How long the people may take to reach the read models (FerretDB takes them in slowly: ~4 minutes for 20,000). */
+export const DIST_SCALING_MIN_RATIO = 1.2;
+/**
+ * The issue's size by default: about 4 minutes here (set-up ~2.5, each broadcast ~0.5). The MongoDB-wire
+ * server this machine can run is FerretDB (on PostgreSQL, patched: docs/ferretdb.md), which decodes every
+ * candidate row in Go and pushes no limit down, so planning (the session's recipients and their addresses)
+ * is what bounds a broadcast in this topology.
+ */
+export const DIST_RECIPIENTS = Number(process.env.BENCH_DIST_RECIPIENTS || DIST_TARGET_RECIPIENTS);
+/** How long the people may take to reach the read models (FerretDB takes them in slowly: ~2.5 minutes for 20,000). */
 const SETUP_TIMEOUT_MS = Number(process.env.BENCH_DIST_SETUP_TIMEOUT_MS || 1_800_000);
 const SEND_TIMEOUT_MS = 900_000;
 const START_TIMEOUT_MS = 120_000;
@@ -216,7 +222,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const complete = result.one.result.deliveries === DIST_RECIPIENTS && result.three.result.deliveries === DIST_RECIPIENTS;
     line(
       'targets',
-      `${fmtInt(DIST_TARGET_RECIPIENTS)} complete with 3 workers: ${complete && DIST_RECIPIENTS >= DIST_TARGET_RECIPIENTS ? 'met' : `NOT MET (measured at ${fmtInt(DIST_RECIPIENTS)})`}; 3 workers faster than 1: ${result.three.ms < result.one.ms ? 'met' : 'NOT MET'}`,
+      `${fmtInt(DIST_TARGET_RECIPIENTS)} complete with 3 workers: ${complete && DIST_RECIPIENTS >= DIST_TARGET_RECIPIENTS ? 'met' : `NOT MET (measured at ${fmtInt(DIST_RECIPIENTS)})`}; 3 workers >= ${DIST_SCALING_MIN_RATIO}x one: ${result.one.ms / result.three.ms >= DIST_SCALING_MIN_RATIO ? 'met' : 'NOT MET'}`,
     );
   }
   setTimeout(() => process.exit(0), 1_000).unref();
