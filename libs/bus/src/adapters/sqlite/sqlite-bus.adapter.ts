@@ -13,6 +13,7 @@ import {
 import { maxBatchSizeOf } from '../../batch-size';
 import { encodeValue } from '../../message-codec';
 import { LeaseManager } from './lease-manager';
+import { BUS_IDLE_GROUP_MS, BUS_RETENTION_INTERVAL_MS, MessageRetention } from './message-retention';
 import type { ErrorReporter } from './partition-worker';
 import { GroupCommit } from './group-commit';
 import { openBusDatabase } from './sqlite-bus.schema';
@@ -35,9 +36,21 @@ export interface SqliteBusOptions {
   readonly maxProcessingMs?: number;
   /** Handler failures (each one is retried) and background errors; defaults to console.warn. */
   readonly onError?: ErrorReporter;
+  /** A group with neither a member nor a commit for this long stops holding messages back (default 7 days). */
+  readonly idleGroupMs?: number;
+  /** How often messages every active group has read are removed (default 1 min). */
+  readonly retentionIntervalMs?: number;
 }
 
-const DEFAULTS = { partitions: 8, leaseMs: 5_000, pollMs: 50, maxProcessingMs: 300_000, fetchLimit: 100 };
+const DEFAULTS = {
+  partitions: 8,
+  leaseMs: 5_000,
+  pollMs: 50,
+  maxProcessingMs: 300_000,
+  fetchLimit: 100,
+  idleGroupMs: BUS_IDLE_GROUP_MS,
+  retentionIntervalMs: BUS_RETENTION_INTERVAL_MS,
+};
 
 const warn: ErrorReporter = (error, context) => console.warn(`[bus] ${context}:`, error);
 
@@ -49,13 +62,29 @@ export class SqliteBus implements Bus {
     wrapErrors('committing', () => this.store.commit(commits)),
   );
   private closed = false;
+  private readonly retention: MessageRetention;
+  private readonly retentionTimer: NodeJS.Timeout;
 
   private constructor(
     private readonly db: Database.Database,
     private readonly store: SqliteBusStore,
     private readonly leases: LeaseManager,
     private readonly settings: Required<Omit<SqliteBusOptions, 'path'>> & { readonly fetchLimit: number },
-  ) {}
+  ) {
+    this.retention = new MessageRetention(db, settings.idleGroupMs);
+    this.retentionTimer = setInterval(() => this.removeRead(), settings.retentionIntervalMs).unref();
+  }
+
+  /** Removes the messages every active group has read; a busy file is tried again at the next turn. */
+  removeRead(): number {
+    if (this.closed) return 0;
+    try {
+      return this.retention.sweep();
+    } catch (error) {
+      this.settings.onError(error, 'removing read messages');
+      return 0;
+    }
+  }
 
   static open(options: SqliteBusOptions): SqliteBus {
     const settings = { ...DEFAULTS, onError: warn, ...withoutUndefined(options) };
@@ -101,6 +130,7 @@ export class SqliteBus implements Bus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearInterval(this.retentionTimer);
     await Promise.all([...this.consumers].map((consumer) => consumer.stop()));
     this.consumers.clear();
     this.publishes.flush();

@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 
 /**
  * Tables are prefixed `bus_` because the embedded mode keeps every store in one SQLite file.
- * Retention is not implemented yet: messages are kept forever (a later job can delete positions
- * below every group's committed position).
+ * A message is kept until every active consumer group has read it (message-retention.ts): a group's
+ * `committed_at` says when it last committed.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS bus_topics (
@@ -33,6 +33,7 @@ CREATE TABLE IF NOT EXISTS bus_offsets (
   topic TEXT NOT NULL,
   partition_no INTEGER NOT NULL,
   next_position INTEGER NOT NULL,
+  committed_at INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (grp, topic, partition_no)
 ) WITHOUT ROWID;
 
@@ -64,5 +65,16 @@ export function openBusDatabase(path: string): Database.Database {
   // Other processes (and the other stores in the same file) hold the write lock briefly; wait rather than fail.
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  addCommittedAt(db);
   return db;
+}
+
+/** A file made before groups' commit times were kept gets the column, each group counted as committing now. */
+function addCommittedAt(db: Database.Database): void {
+  const columns = db.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('bus_offsets')").all();
+  if (columns.some((column) => column.name === 'committed_at')) return;
+  db.transaction(() => {
+    db.exec('ALTER TABLE bus_offsets ADD COLUMN committed_at INTEGER NOT NULL DEFAULT 0');
+    db.prepare('UPDATE bus_offsets SET committed_at = ?').run(Date.now());
+  }).immediate();
 }

@@ -52,16 +52,16 @@ function prepareStatements(db: Database.Database) {
       `SELECT position, key, value, headers FROM bus_messages
        WHERE topic = ? AND partition_no = ? AND position >= ? ORDER BY position LIMIT ?`,
     ),
-    initGroup: db.prepare<[string, number, string]>(
-      `INSERT OR IGNORE INTO bus_offsets (grp, topic, partition_no, next_position)
-       SELECT ?, topic, partition_no, CASE WHEN ? THEN 0 ELSE next_position END FROM bus_partitions WHERE topic = ?`,
+    initGroup: db.prepare<[string, number, number, string]>(
+      `INSERT OR IGNORE INTO bus_offsets (grp, topic, partition_no, next_position, committed_at)
+       SELECT ?, topic, partition_no, CASE WHEN ? THEN 0 ELSE next_position END, ? FROM bus_partitions WHERE topic = ?`,
     ),
     committed: db.prepare<[string, string, number], { next_position: number }>(
       'SELECT next_position FROM bus_offsets WHERE grp = ? AND topic = ? AND partition_no = ?',
     ),
     // Fenced by the lease: a consumer that lost its partition must not move the group's position.
-    commit: db.prepare<[OffsetCommit]>(
-      `UPDATE bus_offsets SET next_position = @next
+    commit: db.prepare<[OffsetCommit & { readonly at: number }]>(
+      `UPDATE bus_offsets SET next_position = @next, committed_at = @at
        WHERE grp = @group AND topic = @topic AND partition_no = @partition
        AND EXISTS (SELECT 1 FROM bus_leases
                    WHERE grp = @group AND topic = @topic AND partition_no = @partition AND owner = @owner)`,
@@ -120,7 +120,7 @@ export class SqliteBusStore {
   /** Fixes where a new group starts, once, when it first subscribes, so no message published after `consume` resolves is skipped. */
   initGroup(group: string, topic: string, fromBeginning: boolean): void {
     this.partitionsOf(topic);
-    this.statements.initGroup.run(group, fromBeginning ? 1 : 0, topic);
+    this.statements.initGroup.run(group, fromBeginning ? 1 : 0, Date.now(), topic);
   }
 
   committedPosition(group: string, topic: string, partition: number): number {
@@ -129,7 +129,8 @@ export class SqliteBusStore {
 
   /** One transaction for all; each result says whether that commit counted (its lease was still held). */
   commit(commits: readonly OffsetCommit[]): boolean[] {
-    return relaxedTransaction(this.db, () => commits.map((commit) => this.statements.commit.run(commit).changes === 1));
+    const at = Date.now();
+    return relaxedTransaction(this.db, () => commits.map((commit) => this.statements.commit.run({ ...commit, at }).changes === 1));
   }
 
   heads(topic: string): readonly PartitionHead[] {
