@@ -3,6 +3,7 @@ import webPush, { type Urgency } from 'web-push';
 import { PUSH_SUBSCRIPTION_GONE } from '@beacon/domain';
 import type { Channel, ChannelProvider, OutgoingMessage, SendOutcome } from '../channel-provider';
 import { retryAfterMsOf, throttleDelayMs } from '../retry-after';
+import { isPrivateLiteralHost, PRIVATE_ADDRESS, publicOnlyLookup } from '../webhook/public-address';
 import { parsePushSubscription } from './push-subscription';
 
 export interface WebPushOptions {
@@ -19,7 +20,11 @@ export interface WebPushOptions {
   readonly urgency?: Urgency;
   /** How long the push service may stay silent before the outcome is unknown (ms, default 10 s). */
   readonly timeoutMs?: number;
-  /** The HTTPS agent: a keep-alive pool, or one trusting a private CA (tests). */
+  /**
+   * The HTTPS agent, in place of the default (tests: one trusting a private CA). The default is a keep-alive
+   * pool that refuses a push service on this machine or a private network, by its address or its name's;
+   * an agent given here is trusted with that as with everything else.
+   */
   readonly agent?: Agent;
   /**
    * Push service hosts whose certificate is not checked (WEBHOOK_ALLOW_INSECURE_HOSTS: a local push
@@ -57,19 +62,26 @@ export class WebPushProvider implements ChannelProvider {
   readonly reportsDelivery = false;
 
   private insecureAgent: Agent | undefined;
+  private publicAgent: Agent | undefined;
 
   constructor(private readonly options: WebPushOptions) {}
 
-  /** The agent for this endpoint: an unchecking one for a host configured as insecure, else the configured one. */
-  private agentFor(endpoint: string): Agent | undefined {
-    if (!this.options.allowInsecureHosts?.includes(new URL(endpoint).hostname.toLowerCase())) return this.options.agent;
-    this.insecureAgent ??= new Agent({ rejectUnauthorized: false });
-    return this.insecureAgent;
+  /** Whether the endpoint's host is configured as insecure (a local push service in tests). */
+  private insecure(endpoint: URL): boolean {
+    return this.options.allowInsecureHosts?.includes(endpoint.hostname.toLowerCase()) ?? false;
+  }
+
+  /** The agent for this endpoint: an unchecking one for a host configured as insecure, else the configured or the public-only one. */
+  private agentFor(endpoint: URL): Agent {
+    if (this.insecure(endpoint)) return (this.insecureAgent ??= new Agent({ rejectUnauthorized: false }));
+    return this.options.agent ?? (this.publicAgent ??= new Agent({ keepAlive: true, lookup: publicOnlyLookup }));
   }
 
   async close(): Promise<void> {
     this.insecureAgent?.destroy();
+    this.publicAgent?.destroy();
     this.insecureAgent = undefined;
+    this.publicAgent = undefined;
   }
 
   async send(message: OutgoingMessage): Promise<SendOutcome> {
@@ -77,7 +89,9 @@ export class WebPushProvider implements ChannelProvider {
     if ('invalid' in parsed) return { kind: 'refused', permanent: true, reason: parsed.invalid, code: 'invalid-subscription' };
     const payload: PushPayload = { deliveryId: message.deliveryId, title: message.subject ?? '', body: message.text };
     const timeoutMs = this.options.timeoutMs ?? WEB_PUSH_DEFAULTS.timeoutMs;
-    const agent = this.agentFor(parsed.subscription.endpoint);
+    const endpoint = new URL(parsed.subscription.endpoint);
+    if (!this.insecure(endpoint) && !this.options.agent && isPrivateLiteralHost(endpoint)) return privateRefusal();
+    const agent = this.agentFor(endpoint);
     try {
       const result = await webPush.sendNotification(parsed.subscription, JSON.stringify(payload), {
         vapidDetails: this.options.vapid,
@@ -85,7 +99,7 @@ export class WebPushProvider implements ChannelProvider {
         urgency: this.options.urgency ?? WEB_PUSH_DEFAULTS.urgency,
         contentEncoding: 'aes128gcm',
         timeout: timeoutMs,
-        ...(agent ? { agent } : {}),
+        agent,
       });
       // RFC 8030: the Location is the message's own address at the push service.
       return { kind: 'accepted', providerMessageId: headerOf(result.headers, 'location') ?? `push-${message.deliveryId}` };
@@ -115,10 +129,16 @@ function outcomeOfPushFailure(error: unknown, timeoutMs: number): SendOutcome {
     return { kind: 'unknown', reason: `The push service did not answer within ${timeoutMs} ms; it may have taken the message` };
   }
   const code = (error as { code?: unknown } | null)?.code;
+  if (code === PRIVATE_ADDRESS) return privateRefusal();
   if (typeof code === 'string' && NOT_SENT.has(code)) return { kind: 'refused', permanent: false, code, reason: `Could not reach the push service (${code})` };
   if (typeof code === 'string') return { kind: 'unknown', reason: `The connection to the push service failed after the request left (${code})` };
   // The library refused its input before any request (a key or VAPID detail it cannot use).
   return { kind: 'refused', permanent: true, reason: `The push message could not be prepared: ${error instanceof Error ? error.message : String(error)}` };
+}
+
+/** A push service on this machine or a private network, by its address or its name's: never posted to. */
+function privateRefusal(): SendOutcome {
+  return { kind: 'refused', permanent: true, code: PRIVATE_ADDRESS, reason: 'The push service is on a private network' };
 }
 
 function headerOf(headers: Record<string, string | string[] | undefined> | undefined, name: string): string | undefined {

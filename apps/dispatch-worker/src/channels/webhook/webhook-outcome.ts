@@ -1,5 +1,6 @@
 import type { SendOutcome } from '../channel-provider';
 import { retryAfterMsOf, throttleDelayMs } from '../retry-after';
+import { PRIVATE_ADDRESS } from './public-address';
 
 /** The wait when a webhook's 429 names none, or one that cannot be read. */
 export const WEBHOOK_RETRY_AFTER_DEFAULT_MS = 30_000;
@@ -78,7 +79,8 @@ function codesOf(error: unknown, depth = 0): string[] {
 /**
  * A request that got no answer. Our timeout (the request's AbortSignal) → unknown: fetch cannot tell
  * whether the request had left, so it is taken as having left, and the delivery is reconciled rather
- * than posted again. A failure known to happen before sending (NEVER_LEFT) → refused for now. Anything
+ * than posted again. A name resolving to a private network → refused for good, before any request. A
+ * failure known to happen before sending (NEVER_LEFT) → refused for now. Anything
  * else (the connection reset or closed while waiting) → unknown. The shape is read, not the class: the
  * errors come from Node's fetch, whose classes may be another realm's.
  */
@@ -88,6 +90,7 @@ export function webhookFailureOutcome(vendor: string, error: unknown, timeoutMs:
     return { kind: 'unknown', reason: `${vendor} did not answer within ${timeoutMs} ms; the message may have been posted` };
   }
   const codes = codesOf(error);
+  if (codes.includes(PRIVATE_ADDRESS)) return { kind: 'refused', permanent: true, reason: `The ${vendor} address resolves to a private network`, code: PRIVATE_ADDRESS };
   const neverLeft = codes.find((code) => NEVER_LEFT.has(code));
   if (neverLeft) return { kind: 'refused', permanent: false, reason: `${vendor} could not be reached (${neverLeft})`, code: neverLeft };
   const what = codes[0] ?? (typeof name === 'string' ? name : 'no code');
