@@ -13,7 +13,7 @@
 // free port, no fsync: see startPostgres), starts it, creates the database `ferretdb` and points
 // FerretDB's PostgreSQL handler at it. FerretDB itself runs detached in its own process group on a free
 // loopback port, with state, log and pid file in the run dir (default ${TMPDIR:-/tmp}/beacon-ferretdb),
-// and `start` waits until it answers, then prints `MONGO_URL=mongodb://127.0.0.1:<port>/` as its last
+// and `start` waits until it answers, then prints `MONGO_URL=mongodb://127.0.0.1:<port>/?maxPoolSize=24` as its last
 // line. `stop` ends FerretDB, then PostgreSQL, and removes the run dir; `status` reports both.
 //
 // Environment: FERRETDB_BACKEND=sqlite uses FerretDB's SQLite backend instead (no PostgreSQL needed,
@@ -43,6 +43,17 @@ const BACKENDS = ['postgresql', 'sqlite'];
 /** PostgreSQL's names inside the throwaway cluster: its superuser and FerretDB's database. */
 const PG_SUPERUSER = 'postgres';
 const PG_DATABASE = 'ferretdb';
+/**
+ * FerretDB 1.24's PostgreSQL handler can hold one pooled connection while it waits for another (an update in a
+ * transaction reading the collection registry, whose writer, dropping a database, waits for a connection of its
+ * own). With its default pool of 50 and the five processes of a distributed test each sending up to 100
+ * operations at once (the driver's default pool), every connection ends up held by a waiter and FerretDB stops
+ * answering for good: the distributed fault test stalled that way, all of PostgreSQL's sessions idle. So its pool
+ * is larger, and each client of this server keeps at most CLIENT_POOL_SIZE operations in flight (in MONGO_URL),
+ * which keeps a few processes' operations, even each holding two connections, under the pool.
+ */
+const POSTGRES_POOL_CONNECTIONS = 300;
+const CLIENT_POOL_SIZE = 24;
 
 function parseArgs(argv) {
   const [command, ...rest] = argv;
@@ -310,8 +321,8 @@ async function startPostgres(options, backend) {
       'fsync = off',
       'synchronous_commit = off',
       'full_page_writes = off',
-      '# FerretDB pools up to 50 connections; the tests and benches may run more than one FerretDB client.',
-      'max_connections = 200',
+      '# FerretDB pools up to POSTGRES_POOL_CONNECTIONS connections (see the note there).',
+      'max_connections = 400',
       'shared_buffers = 256MB',
       '',
     ].join('\n'),
@@ -323,7 +334,7 @@ async function startPostgres(options, backend) {
     if (started.status === 0) {
       const created = runAsOwner(owner, program('createdb'), ['-h', HOST, '-p', String(port), '-U', PG_SUPERUSER, PG_DATABASE], paths.pgRoot);
       if (created.status !== 0) throw new Error(`createdb ${PG_DATABASE} failed: ${created.output}`);
-      return { bin: backend.bin, version, port, user: owner?.name ?? null, data: paths.pgData, log: paths.pgLog, url: `postgres://${PG_SUPERUSER}@${HOST}:${port}/${PG_DATABASE}` };
+      return { bin: backend.bin, version, port, user: owner?.name ?? null, data: paths.pgData, log: paths.pgLog, url: `postgres://${PG_SUPERUSER}@${HOST}:${port}/${PG_DATABASE}?pool_max_conns=${POSTGRES_POOL_CONNECTIONS}` };
     }
     const output = tail(paths.pgLog) || started.output;
     if (attempt >= 3 || !/already in use/.test(output)) throw new Error(`PostgreSQL did not start (pg_ctl exit ${started.status}):\n${output}`);
@@ -423,7 +434,7 @@ async function start(options) {
 async function launch(options, info, port, started) {
   const paths = files(options.dir);
   mkdirSync(paths.state, { recursive: true });
-  const url = `mongodb://${HOST}:${port}/`;
+  const url = `mongodb://${HOST}:${port}/?maxPoolSize=${CLIENT_POOL_SIZE}`;
   const store =
     info.backend === 'postgresql'
       ? ['--handler=postgresql', `--postgresql-url=${info.postgres.url}`]
