@@ -125,7 +125,11 @@ const broadcast = (group, mobile) => ({
   message: { sms: 'Bench message: please ignore.', email: '', voice: '' },
 });
 
-/** Sends through the command API and waits for the query API to say complete. */
+/**
+ * Sends through the command API and waits for the query API to say complete: the time from the send to
+ * complete, and how long the send took to be answered (it waits for the read models to catch up with
+ * everything before it, which after a broadcast is the query API's projections still writing its tail).
+ */
 async function sendAndWait(commandUrl, queryUrl, token, body) {
   const started = performance.now();
   const key = randomUUID();
@@ -140,11 +144,12 @@ async function sendAndWait(commandUrl, queryUrl, token, body) {
     if (response.status !== 409) throw new Error(`send: ${response.status} ${await response.text()}`);
     await sleep(1_000);
   }
+  const answeredMs = performance.now() - started;
   const result = await until('the session to complete', async () => {
     const seen = await call(queryUrl, token, 'GET', `/api/scenario/run_result/${session.task_id}/`);
     return seen.status === 'complete' ? seen : undefined;
   }, SEND_TIMEOUT_MS, 250);
-  return { ms: performance.now() - started, result };
+  return { ms: performance.now() - started, answeredMs, result };
 }
 
 export async function benchSendingDistributed(require) {
@@ -181,28 +186,34 @@ export async function benchSendingDistributed(require) {
     line('set-up (not a target)', `${fmtInt(DIST_RECIPIENTS)} people appended and in the read models in ${setUpS.toFixed(1)} s (${fmtInt(DIST_RECIPIENTS / setUpS)} people/s)`);
 
     const { MongoClient } = require('mongodb');
-    /** When the session was planned and complete, from its read-model document: planning bounds what workers can do. */
-    const phases = async (label, sessionId) => {
+    /**
+     * The broadcast's own time, from its session's start to complete (its read-model document), and when it was
+     * planned: planning bounds what workers can do. Workers are compared on this time, which the wait for the
+     * send's answer (the read models catching up with the broadcast before) does not blur.
+     */
+    const phases = async (label, sent) => {
       const client = await MongoClient.connect(mongoUrl);
       try {
-        const session = await client.db(database).collection('message_sessions').findOne({ '_id.i': sessionId });
-        const since = (at) => ((Date.parse(at) - Date.parse(session.started_at)) / 1000).toFixed(1);
-        line(`${label}, phases (not a target)`, `planned after ${since(session.planned_at)} s, complete after ${since(session.completed_at)} s`);
+        const session = await client.db(database).collection('message_sessions').findOne({ '_id.i': sent.result.session_id });
+        const since = (at) => (Date.parse(at) - Date.parse(session.started_at)) / 1000;
+        line(`${label}, phases (not a target)`, `send answered after ${(sent.answeredMs / 1000).toFixed(1)} s; planned after ${since(session.planned_at).toFixed(1)} s, complete after ${since(session.completed_at).toFixed(1)} s`);
+        return { ...sent, sessionMs: since(session.completed_at) * 1000 };
       } finally {
         await client.close();
       }
     };
 
-    const one = await sendAndWait(commandApi.url, queryApi.url, token, broadcast(group, mobile));
-    await phases('1 worker', one.result.session_id);
+    const one = await phases('1 worker', await sendAndWait(commandApi.url, queryApi.url, token, broadcast(group, mobile)));
     line('1 worker', `${fmtInt(one.result.deliveries)} deliveries complete in ${(one.ms / 1000).toFixed(1)} s: ${fmtInt(one.result.deliveries / (one.ms / 1000))} jobs/s`);
     for (const n of [2, 3]) workers.push(await start('dispatch-worker', env(`worker-${n}`)));
     apps.push(...workers.slice(1));
     // The new workers join the lanes' consumer groups; the partitions are shared once the rebalance settles.
     await sleep(10_000);
-    const three = await sendAndWait(commandApi.url, queryApi.url, token, broadcast(group, mobile));
-    await phases('3 workers', three.result.session_id);
-    line('3 workers', `${fmtInt(three.result.deliveries)} deliveries complete in ${(three.ms / 1000).toFixed(1)} s: ${fmtInt(three.result.deliveries / (three.ms / 1000))} jobs/s (${(one.ms / three.ms).toFixed(2)}x one worker)`);
+    const three = await phases('3 workers', await sendAndWait(commandApi.url, queryApi.url, token, broadcast(group, mobile)));
+    line(
+      '3 workers',
+      `${fmtInt(three.result.deliveries)} deliveries complete in ${(three.ms / 1000).toFixed(1)} s: ${fmtInt(three.result.deliveries / (three.ms / 1000))} jobs/s; the broadcast itself ${(three.sessionMs / 1000).toFixed(1)} s against ${(one.sessionMs / 1000).toFixed(1)} s with one worker (${(one.sessionMs / three.sessionMs).toFixed(2)}x)`,
+    );
     return { one, three };
   } finally {
     await Promise.all(apps.map((app) => app.stop()));
@@ -222,7 +233,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const complete = result.one.result.deliveries === DIST_RECIPIENTS && result.three.result.deliveries === DIST_RECIPIENTS;
     line(
       'targets',
-      `${fmtInt(DIST_TARGET_RECIPIENTS)} complete with 3 workers: ${complete && DIST_RECIPIENTS >= DIST_TARGET_RECIPIENTS ? 'met' : `NOT MET (measured at ${fmtInt(DIST_RECIPIENTS)})`}; 3 workers >= ${DIST_SCALING_MIN_RATIO}x one: ${result.one.ms / result.three.ms >= DIST_SCALING_MIN_RATIO ? 'met' : 'NOT MET'}`,
+      `${fmtInt(DIST_TARGET_RECIPIENTS)} complete with 3 workers: ${complete && DIST_RECIPIENTS >= DIST_TARGET_RECIPIENTS ? 'met' : `NOT MET (measured at ${fmtInt(DIST_RECIPIENTS)})`}; 3 workers >= ${DIST_SCALING_MIN_RATIO}x one (session start to complete): ${result.one.sessionMs / result.three.sessionMs >= DIST_SCALING_MIN_RATIO ? 'met' : 'NOT MET'}`,
     );
   }
   setTimeout(() => process.exit(0), 1_000).unref();

@@ -2,11 +2,13 @@ import type { Collection, Filter } from '@beacon/read-store';
 
 /**
  * Pages of people one read of a session's recipients takes: the planner writes them a page at a time,
- * and holds at most this many pages of ids (memory stays flat whatever the group's size). One read
- * for several pages matters where a page's read costs the whole group (a MongoDB-wire store that
- * cannot push the id range and limit down decodes every chosen person each time).
+ * and holds at most this many pages of ids, 20,000 (about a megabyte: memory stays flat whatever the
+ * group's size). One read for many pages matters where a page's read costs the whole group (a
+ * MongoDB-wire store that cannot push the id range and limit down decodes every chosen person each
+ * time): at 20,000 people in FerretDB, planning took 32 s reading a page at a time, 24 s reading 20
+ * pages ahead and 22 s reading 40.
  */
-export const PLAN_PAGES_READ_AHEAD = 8;
+export const PLAN_PAGES_READ_AHEAD = 40;
 
 /**
  * The chosen people of a session in id order, read several pages ahead. A page is asked for after the
