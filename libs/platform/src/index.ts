@@ -22,6 +22,7 @@ export * from './http/zod-pipes';
 export * from './http/security-headers';
 export * from './http/api-document';
 export * from './http/response-page-limit.guard';
+export * from './http/private-address';
 export * from './access/access-subject.loader';
 export * from './access/access.guard';
 export * from './speech/text-to-speech';

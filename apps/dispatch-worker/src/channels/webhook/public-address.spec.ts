@@ -4,7 +4,8 @@ import type { OutgoingMessage } from '../channel-provider';
 import { WebPushProvider } from '../push/web-push.provider';
 import { IncomingWebhookProvider } from '../slack/incoming-webhook.provider';
 import { WorkflowsWebhookProvider } from '../teams/workflows-webhook.provider';
-import { isPrivateAddress, PRIVATE_ADDRESS, publicOnlyLookup } from './public-address';
+import { isPrivateAddress } from '@beacon/platform';
+import { PRIVATE_ADDRESS, publicOnlyLookup } from './public-address';
 
 /*
  * The workers post to addresses users (push endpoints) and admins (Teams and Slack webhooks) give them:

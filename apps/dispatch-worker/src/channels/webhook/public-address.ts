@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
+import { isPrivateAddress } from '@beacon/platform';
 
 /**
  * The code of the error a connection fails with when its host is, or resolves to, this machine or a
@@ -7,23 +8,6 @@ import { isIP } from 'node:net';
  * webhooks) give them, which must not reach inside the network the workers run in.
  */
 export const PRIVATE_ADDRESS = 'EPRIVATEADDRESS';
-
-/** Whether an IP address is this machine, a private or shared network, link-local, multicast or unspecified. */
-export function isPrivateAddress(address: string): boolean {
-  const ip = address.toLowerCase().replace(/^\[|\]$/g, '');
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return (
-      a === 0 || a === 10 || a === 127 || a >= 224 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  if (isIP(ip) !== 6) return false;
-  // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is that IPv4 address.
-  const mapped = /^::ffff:(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})$/.exec(ip);
-  if (mapped) return isPrivateAddress(mapped[1]!);
-  return ip === '::' || ip === '::1' || ip.startsWith('::ffff:') || /^f[cd]/.test(ip) || /^fe[89ab]/.test(ip) || ip.startsWith('ff');
-}
 
 /** The error of a connection refused for its address (a system error's shape, so outcome mappings read its code). */
 export function privateAddressError(host: string): NodeJS.ErrnoException {

@@ -38,7 +38,7 @@ export interface SqliteBusOptions {
   readonly onError?: ErrorReporter;
   /** A group with neither a member nor a commit for this long stops holding messages back (default 7 days). */
   readonly idleGroupMs?: number;
-  /** How often messages every active group has read are removed (default 1 min). */
+  /** How often messages every active group has read are removed (default 10 s). */
   readonly retentionIntervalMs?: number;
 }
 
