@@ -1,5 +1,5 @@
-import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, Socket, type AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerError } from 'smtp-server';
 import type { OutgoingMessage } from '../channel-provider';
@@ -225,6 +225,41 @@ describe('SMTP provider: what arrives, and what each answer means', () => {
     recorded();
     expect(await sending).toMatchObject({ kind: 'accepted' });
     expect(server.received('released')).toHaveLength(1);
+  });
+
+  it('writes the final dot to the socket within the ticks that follow the record, before the event loop turns', async () => {
+    // The record is on disk when onRecorded is called; the store then syncs it off the event loop. The dot
+    // must not wait for a later turn (a timer, more I/O): a kill in between keeps the record and loses the message.
+    const written: string[] = [];
+    const write = Socket.prototype.write;
+    const spy = jest.spyOn(Socket.prototype, 'write').mockImplementation(function (this: Socket, ...args: Parameters<Socket['write']>) {
+      written.push(Buffer.isBuffer(args[0]) ? args[0].toString('latin1') : String(args[0]));
+      return write.apply(this, args);
+    });
+    try {
+      let recorded!: () => void;
+      let asked!: () => void;
+      const handoverAsked = new Promise<void>((resolve) => (asked = resolve));
+      const sending = providerWith().send(email('same-turn'), {
+        beforeHandover: (onRecorded) => {
+          recorded = onRecorded!;
+          asked();
+          return new Promise<void>(() => undefined);
+        },
+      });
+      await handoverAsked;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const before = written.join('');
+      expect(before).not.toMatch(/\r\n\.\r\n$/);
+      recorded();
+      await new Promise((resolve) => setImmediate(resolve));
+      const after = written.join('').slice(before.length);
+      expect(after).toMatch(/^(\r\n)?\.\r\n$/); // the dot (with the line end before it when not yet sent)
+      expect(before + after).toMatch(/\r\n\.\r\n$/);
+      expect(await sending).toMatchObject({ kind: 'accepted' });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('never hands over a message whose handover could not be recorded (refused for now), and the next one goes out whole', async () => {

@@ -84,7 +84,10 @@ describe('SqliteEventStore', () => {
       const path = databaseFile();
       const store = open(path);
       const order: string[] = [];
-      const synced = jest.spyOn(fs, 'fdatasyncSync').mockImplementation(() => void order.push('fdatasync'));
+      const synced = jest.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+        order.push('fdatasync');
+        done(null);
+      }) as typeof fs.fdatasync);
       try {
         const appended = store
           .appendToStream('order-d', [anEvent()], {
@@ -107,12 +110,58 @@ describe('SqliteEventStore', () => {
       }
     });
 
+    it('leaves the event loop free while the WAL syncs: what a hook set going on the next tick runs before the sync ends', async () => {
+      // A hook hands a message's last bytes to a socket on the next tick; a kill during a sync that blocked the
+      // loop would keep the record of the handover and lose the bytes.
+      const store = open(databaseFile());
+      const order: string[] = [];
+      const synced = jest.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+        order.push('sync starts');
+        setTimeout(() => {
+          order.push('sync ends');
+          done(null);
+        }, 20);
+      }) as typeof fs.fdatasync);
+      try {
+        await store.appendToStream('order-tick', [anEvent()], {
+          onCommitted: () => {
+            order.push('hook');
+            process.nextTick(() => order.push('next tick of the hook'));
+          },
+        });
+        order.push('acknowledged');
+        expect(order).toEqual(['hook', 'sync starts', 'next tick of the hook', 'sync ends', 'acknowledged']);
+      } finally {
+        synced.mockRestore();
+      }
+    });
+
+    it('gathers the appends made during a sync into the next batch, and acknowledges batches in the order they committed', async () => {
+      const store = open(databaseFile());
+      const order: string[] = [];
+      const synced = jest.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+        setTimeout(() => done(null), 20);
+      }) as typeof fs.fdatasync);
+      try {
+        const first = store.appendToStream('order-f', [anEvent()]).then(() => order.push('first'));
+        await new Promise((resolve) => setTimeout(resolve, 5)); // the first batch is committed and syncing
+        const commitsBefore = store.commitCount;
+        const later = [1, 2, 3].map((n) => store.appendToStream(`order-g${n}`, [anEvent()]).then(() => order.push(`later ${n}`)));
+        await Promise.all([first, ...later]);
+        expect(commitsBefore).toBe(1);
+        expect(store.commitCount).toBe(2);
+        expect(order).toEqual(['first', 'later 1', 'later 2', 'later 3']);
+      } finally {
+        synced.mockRestore();
+      }
+    });
+
     it('fails the whole batch when the WAL cannot be synced: the caller retries, and the store recognises the retry', async () => {
       const store = open(databaseFile());
       const event = anEvent();
-      const synced = jest.spyOn(fs, 'fdatasyncSync').mockImplementationOnce(() => {
-        throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
-      });
+      const synced = jest.spyOn(fs, 'fdatasync').mockImplementationOnce(((_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+        done(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+      }) as typeof fs.fdatasync);
       try {
         await expect(store.appendToStream('order-e', [event], { expectedRevision: 'no-stream' })).rejects.toThrow('EIO');
         // The retry with the same event: recognised, not appended twice.

@@ -93,11 +93,13 @@ export class SqliteEventStore implements EventStore {
       // loss could still take back.
       () => {
         if (!wroteEvents) return;
+        let synced: Promise<void> | undefined;
         try {
-          this.wal.sync();
+          synced = this.wal.sync();
         } finally {
-          this.changes.notify();
+          if (!synced) this.changes.notify();
         }
+        return synced?.finally(() => this.changes.notify());
       },
     );
   }
@@ -163,7 +165,7 @@ export class SqliteEventStore implements EventStore {
   private async shutdown(): Promise<void> {
     await this.subscriptions.stopAll();
     this.closed = true;
-    this.queue.flush();
+    await this.queue.flush();
     this.wal.close();
     this.db.close();
   }
