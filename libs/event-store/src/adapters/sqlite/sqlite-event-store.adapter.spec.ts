@@ -15,6 +15,13 @@ import { runEventStoreContract } from '../../testing/event-store.contract';
 import { RECENT_EVENTS_CHECKED } from './sqlite-append-writer';
 import { SqliteEventStore } from './sqlite-event-store.adapter';
 
+/** fs.fdatasync answered by `answer` instead of the disk (every call, or the next one only). */
+const syncWith = (answer: (done: (error: NodeJS.ErrnoException | null) => void) => void, times: 'always' | 'once' = 'always') => {
+  const spy = jest.spyOn(fs, 'fdatasync');
+  const fake = ((_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => answer(done)) as typeof fs.fdatasync;
+  return times === 'once' ? spy.mockImplementationOnce(fake) : spy.mockImplementation(fake);
+};
+
 const directory = mkdtempSync(join(tmpdir(), 'event-store-'));
 const databaseFile = () => join(directory, `${randomUUID()}.sqlite`);
 
@@ -84,10 +91,10 @@ describe('SqliteEventStore', () => {
       const path = databaseFile();
       const store = open(path);
       const order: string[] = [];
-      const synced = jest.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+      const synced = syncWith((done) => {
         order.push('fdatasync');
         done(null);
-      }) as typeof fs.fdatasync);
+      });
       try {
         const appended = store
           .appendToStream('order-d', [anEvent()], {
@@ -115,13 +122,13 @@ describe('SqliteEventStore', () => {
       // loop would keep the record of the handover and lose the bytes.
       const store = open(databaseFile());
       const order: string[] = [];
-      const synced = jest.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+      const synced = syncWith((done) => {
         order.push('sync starts');
         setTimeout(() => {
           order.push('sync ends');
           done(null);
         }, 20);
-      }) as typeof fs.fdatasync);
+      });
       try {
         await store.appendToStream('order-tick', [anEvent()], {
           onCommitted: () => {
@@ -139,9 +146,9 @@ describe('SqliteEventStore', () => {
     it('gathers the appends made during a sync into the next batch, and acknowledges batches in the order they committed', async () => {
       const store = open(databaseFile());
       const order: string[] = [];
-      const synced = jest.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+      const synced = syncWith((done) => {
         setTimeout(() => done(null), 20);
-      }) as typeof fs.fdatasync);
+      });
       try {
         const first = store.appendToStream('order-f', [anEvent()]).then(() => order.push('first'));
         await new Promise((resolve) => setTimeout(resolve, 5)); // the first batch is committed and syncing
@@ -159,9 +166,7 @@ describe('SqliteEventStore', () => {
     it('fails the whole batch when the WAL cannot be synced: the caller retries, and the store recognises the retry', async () => {
       const store = open(databaseFile());
       const event = anEvent();
-      const synced = jest.spyOn(fs, 'fdatasync').mockImplementationOnce(((_fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
-        done(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
-      }) as typeof fs.fdatasync);
+      const synced = syncWith((done) => done(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' })), 'once');
       try {
         await expect(store.appendToStream('order-e', [event], { expectedRevision: 'no-stream' })).rejects.toThrow('EIO');
         // The retry with the same event: recognised, not appended twice.
