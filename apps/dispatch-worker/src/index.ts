@@ -1,2 +1,3 @@
 export * from './dispatch-worker.module';
 export * from './jobs/dispatch-job';
+export { simulatedFate } from './channels/simulator/simulator.provider';

@@ -96,8 +96,12 @@ const BODIES: Partial<Record<RouteName, () => object>> = {
 };
 
 /** The other parameters of a route with two: a form's rule, or a contact field option under its group. */
-const realParams = (route: RouteDefinition): Record<string, string> =>
-  route.path === ROUTES.deleteContactFieldOption.path ? { id: tenant.rootId, optionId: contactField.options[0]!.id } : { form: flood.form.id, id: rule.id };
+const realParams = (route: RouteDefinition): Record<string, string> => {
+  if (route.path === ROUTES.deleteContactFieldOption.path) return { id: tenant.rootId, optionId: contactField.options[0]!.id };
+  // A session's report (no session is sent here: a prototype name as the person or the aggregate answers as under any session).
+  if (route.path === ROUTES.sessionRecipientDispatches.path || route.path === ROUTES.sessionRecipientsAggregate.path) return { id: 'a-session', rid: tenant.rootId, by: 'state' };
+  return { form: flood.form.id, id: rule.id };
+};
 
 const paramsOf = (route: RouteDefinition) => [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
 
@@ -170,9 +174,11 @@ function send(method: Method, path: string, role: CustomerPermission | null, bod
 
 const routesWithParams = (Object.entries(ROUTES) as [RouteName, RouteDefinition][]).filter(([, route]) => paramsOf(route).length > 0);
 
-it('only a form’s rule and a contact field option have two path parameters (realParams names the other one)', () => {
+it('only a form’s rule, a contact field option and a session’s person or aggregate have two path parameters (realParams names the other one)', () => {
   const twoParams = routesWithParams.filter(([, route]) => paramsOf(route).length > 1).map(([, route]) => route.path);
-  expect(new Set(twoParams)).toEqual(new Set(['/api/incidents/form/:form/rules/:id/', '/api/customer_group/:id/option/:optionId/']));
+  expect(new Set(twoParams)).toEqual(
+    new Set(['/api/incidents/form/:form/rules/:id/', '/api/customer_group/:id/option/:optionId/', '/api/session/:id/recipient/:rid/dispatches/', '/api/session/:id/recipients/aggregate/:by/']),
+  );
 });
 
 describe.each(PROTOTYPE_NAMES.map((name) => [name]))('%s as an id', (name) => {

@@ -5,3 +5,4 @@ export * from './message-sessions/planning/message-session-work';
 export * from './message-sessions/dead-letters/dead-letter-retry-queue';
 export * from './message-sessions/quick-reports/quick-report-work';
 export * from './message-sessions/two-way/response-link-expiry';
+export * from './shared/projections/read-model-rebuild';

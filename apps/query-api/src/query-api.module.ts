@@ -20,6 +20,7 @@ import { QUERY_PROJECTIONS } from './query-projections';
 import { ScenarioModule } from './scenario/scenario.module';
 import { MessageSessionsModule } from './message-sessions/message-sessions.module';
 import { DeadLettersModule } from './message-sessions/dead-letters/dead-letters.module';
+import { SessionReportsModule } from './message-sessions/reports/session-reports.module';
 import { SimulatorModule } from './simulator/simulator.module';
 import { SessionModule } from './session/session.module';
 import { SpeechModule } from './speech/speech.module';
@@ -57,6 +58,7 @@ import { UsersModule } from './users/users.module';
     ScenarioModule,
     MessageSessionsModule,
     DeadLettersModule,
+    SessionReportsModule,
     SimulatorModule,
     SessionModule,
     SpeechModule,

@@ -13,6 +13,7 @@ import { scenariosProjection } from './scenario/projections/scenarios.projection
 import { messageDeliveriesProjection } from './message-sessions/projections/message-deliveries.projection';
 import { messageSessionsProjection } from './message-sessions/projections/message-sessions.projection';
 import { deadLettersProjection } from './message-sessions/dead-letters/dead-letters.projection';
+import { sessionReportProjection } from './message-sessions/reports/session-report.projection';
 import { quickReportWorkProjection } from './message-sessions/quick-reports/quick-report-work.projection';
 import { usersProjection } from './users/projections/users.projection';
 import { pushSubscriptionsProjection } from './push-subscriptions/push-subscriptions.projection';
@@ -33,6 +34,7 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   scenariosProjection,
   messageSessionsProjection,
   messageDeliveriesProjection,
+  sessionReportProjection,
   deadLettersProjection,
   quickReportWorkProjection,
   pushSubscriptionsProjection,

@@ -14,6 +14,7 @@ export * from './on-call.schemas';
 export * from './account-email.schemas';
 export * from './scenario.schemas';
 export * from './message-session.schemas';
+export * from './session-report.schemas';
 export * from './holidays.schemas';
 export * from './speech.schemas';
 export * from './provider-callback.schemas';

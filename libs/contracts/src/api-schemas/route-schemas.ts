@@ -22,6 +22,7 @@ import { PUSH_SUBSCRIPTION_API } from './push-subscription.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
 import { SCENARIO_API } from './scenario.schemas';
 import { MESSAGE_SESSION_API } from './message-session.schemas';
+import { SESSION_REPORT_API } from './session-report.schemas';
 import { SPEECH_API } from './speech.schemas';
 import { SESSION_API } from './session.schemas';
 import { UPLOADS_API } from './uploads.schemas';
@@ -50,6 +51,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   ACCOUNT_EMAIL_API,
   SCENARIO_API,
   MESSAGE_SESSION_API,
+  SESSION_REPORT_API,
   HOLIDAYS_API,
   SPEECH_API,
   PROVIDER_CALLBACK_API,
@@ -80,6 +82,7 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(ACCOUNT_EMAIL_API),
   ...tagged(SCENARIO_API),
   ...tagged(MESSAGE_SESSION_API),
+  ...tagged(SESSION_REPORT_API),
   ...tagged(HOLIDAYS_API),
   ...tagged(SPEECH_API),
   ...tagged(PROVIDER_CALLBACK_API),

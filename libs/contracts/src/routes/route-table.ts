@@ -23,6 +23,7 @@ import { RESPONSE_PAGE_ROUTES } from './response-page.routes';
 import { PUSH_SUBSCRIPTION_ROUTES } from './push-subscription.routes';
 import { SCENARIO_ROUTES } from './scenario.routes';
 import { MESSAGE_SESSION_ROUTES } from './message-session.routes';
+import { SESSION_REPORT_ROUTES } from './session-report.routes';
 import { SESSION_ROUTES } from './session.routes';
 import { SPEECH_ROUTES } from './speech.routes';
 import { UPLOADS_ROUTES } from './uploads.routes';
@@ -69,6 +70,7 @@ export const ROUTES = {
   ...ACCOUNT_EMAIL_ROUTES,
   ...SCENARIO_ROUTES,
   ...MESSAGE_SESSION_ROUTES,
+  ...SESSION_REPORT_ROUTES,
   ...HOLIDAYS_ROUTES,
   ...SPEECH_ROUTES,
   ...PROVIDER_CALLBACK_ROUTES,

@@ -35,9 +35,22 @@ export type MessageSessionPageQueued = DomainEvent<
     /** The plan ends with this page (it holds fewer people than a page can). */
     final: boolean;
     deliveries: PlannedDelivery[];
+    /**
+     * Every person on the page by name, those with no device to reach them on too (absent on pages planned
+     * before reports named people): the report lists each, as they were called when it was sent.
+     */
+    people?: PagePerson[];
+    /** The session is a conference (its report reads a call's reply "2" as declined). */
+    conference?: true;
     at: string;
   }
 >;
+
+/** A person on a page of the plan, as the report names them. */
+export interface PagePerson {
+  readonly id: string;
+  readonly name: string;
+}
 
 export interface QueueMessageSessionPage {
   readonly type: 'QueueMessageSessionPage';

@@ -29,7 +29,7 @@ export interface StartScheduledMessageSession {
 /** The planner has queued every page. */
 export interface RecordMessageSessionPlanned {
   readonly type: 'RecordMessageSessionPlanned';
-  readonly data: { pages: number; recipients: number; deliveries: number; devices?: number; at: string };
+  readonly data: { pages: number; recipients: number; deliveries: number; devices?: number; excluded?: number; at: string };
 }
 
 /** PATCH /api/session/{id}/resend/?reply=No+Response: a new attempt to the people with that reply label. */

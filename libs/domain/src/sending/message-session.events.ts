@@ -46,7 +46,16 @@ export interface FollowUpDue {
  */
 export type MessageSessionPlanned = DomainEvent<
   'MessageSessionPlanned',
-  { sessionId: string; pages: number; recipients: number; deliveries: number; devices?: number; at: string } & FollowUpDue
+  {
+    sessionId: string;
+    pages: number;
+    recipients: number;
+    deliveries: number;
+    devices?: number;
+    /** The people the criteria chose whom an exclusion left out (absent in sessions planned before it was counted). */
+    excluded?: number;
+    at: string;
+  } & FollowUpDue
 >;
 
 /**

@@ -31,6 +31,12 @@ function share(deliveryId: string, salt: string): number {
   return createHash('sha256').update(`${salt}:${deliveryId}`).digest().readUInt32BE(0) / 0x1_0000_0000;
 }
 
+/** What the simulator does with a delivery, by its id (a rerun fails and replies to the same ones); tests foretell it with this. */
+export function simulatedFate(deliveryId: string, options: Pick<SimulatorOptions, 'failureRate' | 'replyRate'>): 'failed' | 'replied' | 'delivered' {
+  if (share(deliveryId, 'fail') < options.failureRate) return 'failed';
+  return share(deliveryId, 'reply') < options.replyRate ? 'replied' : 'delivered';
+}
+
 /**
  * The embedded default for every channel: records what would have been sent (the outbox collection of
  * the tenant, which the console shows) and reports delivered, failed or replied after a latency,
@@ -85,8 +91,7 @@ export class SimulatorProvider implements ChannelProvider {
 
   /** What becomes of a delivery, by its id (a rerun fails and replies to the same ones). */
   private fate(deliveryId: string): 'failed' | 'replied' | 'delivered' {
-    if (share(deliveryId, 'fail') < this.options.failureRate) return 'failed';
-    return share(deliveryId, 'reply') < this.options.replyRate ? 'replied' : 'delivered';
+    return simulatedFate(deliveryId, this.options);
   }
 
   private async report(message: OutgoingMessage, providerMessageId: string): Promise<void> {

@@ -12,6 +12,8 @@ import {
   type MessageSessionEvent,
   type MessageSessionOrigin,
   type MessageSessionPageQueued,
+  type PagePerson,
+  type PlannedDelivery,
 } from '@beacon/domain';
 import { BUS, CommandExecutor, PLATFORM_CONFIG, READ_STORE, type PlatformConfig, type Principal } from '@beacon/platform';
 import type { Collection, Filter, ReadStore } from '@beacon/read-store';
@@ -20,7 +22,7 @@ import { MESSAGE_SESSIONS, type MessageSessionDocument } from '../../shared/read
 import { PUSH_SUBSCRIPTIONS, type PushSubscriptionDocument } from '../../shared/read-models/push-subscriptions.read-model';
 import { queuedOf } from '../session-progress';
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
-import { allOf, filterOf, recipientCountPlan } from '../../shared/recipients/recipient-count-plan';
+import { allOf, filterOf, noneOf, recipientCountPlan } from '../../shared/recipients/recipient-count-plan';
 import { RecipientSelection, type RecipientsRequest } from '../../shared/recipients/recipient-selection';
 import { ResponseLinks } from '../two-way/response-links';
 import { ChosenAhead } from './chosen-ahead';
@@ -47,6 +49,8 @@ interface PlanCursor {
   previous: MessageSessionPageQueued['data'] | null;
   recipients: number;
   deliveries: number;
+  /** The people the criteria chose whom an exclusion left out (undefined: the message excludes nobody). */
+  excluded?: number;
 }
 
 /** Planning stopped for now (the tenant's queue is full, the read models are behind); the next round carries on. */
@@ -90,13 +94,16 @@ export class SessionPlanner {
         await this.waitForRoom(tenantId);
         const users = cursor.chosen ? await cursor.chosen.pageAfter(cursor.previous?.last ?? null) : [];
         const webhooks = page === 0 ? webhookDeliveries(origin) : [];
+        const people = await this.addresses(tenantId, users);
         const data: MessageSessionPageQueued['data'] = {
           sessionId,
           page,
           recipients: users.length + webhooks.length,
           last: users.at(-1)?._id ?? cursor.previous?.last ?? null,
           final: users.length < PLAN_PAGE_SIZE,
-          deliveries: [...webhooks, ...deliveriesOf(context, await this.addresses(tenantId, users)), ...pushDeliveries(origin, await this.browsers(tenantId, origin, users))],
+          deliveries: [...webhooks, ...deliveriesOf(context, people), ...pushDeliveries(origin, await this.browsers(tenantId, origin, users))],
+          people: [...webhookPeople(webhooks), ...people.map(personOf)],
+          ...(origin.scenario.scenario_type === 'conference' ? { conference: true as const } : {}),
           at: new Date().toISOString(),
         };
         const outcome = await this.executor.execute(messageSessionPageStream(sessionId, page), messageSessionPageDecider, { type: 'QueueMessageSessionPage', data }, {
@@ -141,7 +148,7 @@ export class SessionPlanner {
     if (!(await this.projections.runner.waitFor(started.position, CAUGHT_UP_WAIT_MS))) throw new PlanningPaused('the read models have not reached the send yet');
 
     const { origin } = state;
-    const { context, users, filter } = await this.resolve(tenantId, origin, Date.parse(started.recordedAt));
+    const { context, users, filter, excluded } = await this.resolve(tenantId, origin, Date.parse(started.recordedAt));
     // A conference's bridge and script, before any of its calls is queued.
     await prepareConference(this.executor, tenantId, origin, context);
     const cursor: PlanCursor = {
@@ -152,6 +159,7 @@ export class SessionPlanner {
       previous: null,
       recipients: 0,
       deliveries: 0,
+      ...(users && excluded ? { excluded: await users.count(excluded) } : {}),
     };
     for (let written = await this.pageOf(sessionId, 0); written; written = await this.pageOf(sessionId, cursor.nextPage)) {
       const last = this.advance(cursor, written);
@@ -169,7 +177,11 @@ export class SessionPlanner {
    * A session's recipients resolved as they stood at `at` (its start), its devices (for a sequence in
    * its order) and each channel's text: what its plan's and its follow-ups' jobs are made of.
    */
-  async resolve(tenantId: string, origin: MessageSessionOrigin, at: number): Promise<{ context: SessionPlanContext; users: Collection | null; filter: Filter | null }> {
+  async resolve(
+    tenantId: string,
+    origin: MessageSessionOrigin,
+    at: number,
+  ): Promise<{ context: SessionPlanContext; users: Collection | null; filter: Filter | null; excluded: Filter | null }> {
     const { sessionId, scenario } = origin;
     const principal = plannerPrincipal(tenantId, origin.senderUserId, origin.customerGroupId);
     let resolved;
@@ -206,15 +218,20 @@ export class SessionPlanner {
       context,
       users: resolved?.counted.collection ?? null,
       filter: chosen && chosen.included !== false ? filterOf(allOf([chosen.included, chosen.subsets[0] ?? true])) : null,
+      // Those the criteria choose and an exclusion leaves out; none to count when the message excludes nobody.
+      excluded: chosen && chosen.included !== false && chosen.subsets[0] !== undefined && chosen.subsets[0] !== true ? filterOf(allOf([chosen.included, noneOf(chosen.subsets[0])])) : null,
     };
   }
 
-  private async planned(tenantId: string, sessionId: string, { nextPage: pages, recipients, deliveries, context }: PlanCursor): Promise<void> {
+  private async planned(tenantId: string, sessionId: string, { nextPage: pages, recipients, deliveries, context, excluded }: PlanCursor): Promise<void> {
     const state = await this.executor.execute(
       messageSessionStream(sessionId),
       messageSessionDecider,
       // The devices the plan sends on: a sequence goes through them one by one.
-      { type: 'RecordMessageSessionPlanned', data: { pages, recipients, deliveries, devices: context.devices.length, at: new Date().toISOString() } },
+      {
+        type: 'RecordMessageSessionPlanned',
+        data: { pages, recipients, deliveries, devices: context.devices.length, ...(excluded === undefined ? {} : { excluded }), at: new Date().toISOString() },
+      },
       { tenantId, actorUserId: null, correlationId: sessionId, acceptedAt: new Date() },
     );
     if (state.events.length) this.logger.log(`Session ${sessionId}: ${recipients} recipients, ${deliveries} deliveries queued in ${pages} pages.`);
@@ -238,7 +255,7 @@ export class SessionPlanner {
     return this.readStore
       .scope(tenantId)
       .collection<UserDocument>(USERS)
-      .find({ _id: { $in: users.map((user) => user._id) } }, { projection: { _id: 1, field_values: 1 }, sort: { _id: 1 } });
+      .find({ _id: { $in: users.map((user) => user._id) } }, { projection: { _id: 1, field_values: 1, first_name: 1, last_name: 1 }, sort: { _id: 1 } });
   }
 
   /** The browsers the people registered for push, when the message is sent by push (use_pwa). */
@@ -277,3 +294,13 @@ export class SessionPlanner {
 export function plannerPrincipal(tenantId: string, senderUserId: string, customerGroupId: string): Principal {
   return { userId: senderUserId, email: '', sessionId: '', customerGroupId, rootId: tenantId, customerPermission: 'ADMIN', tokenId: '', expiresAt: 0 };
 }
+
+/** A person on a page, by the name the report shows. */
+const personOf = (user: Pick<UserDocument, '_id' | 'first_name' | 'last_name'>): PagePerson => ({
+  id: user._id,
+  name: [user.first_name, user.last_name].filter((part) => part?.trim()).join(' ').trim(),
+});
+
+/** The Teams and Slack webhooks of the first page, named as the report lists them ("Teams webhook 1"). */
+const webhookPeople = (webhooks: readonly PlannedDelivery[]): PagePerson[] =>
+  webhooks.map((webhook) => ({ id: webhook.recipientId, name: `${webhook.channel === 'TEAMS' ? 'Teams' : 'Slack'} webhook ${webhook.recipientId.split('-').at(-1)}` }));
