@@ -92,7 +92,7 @@ async function sendAndWait(base, token, body, timeoutMs) {
   const { task_id } = await call(base, token, 'POST', '/api/scenario/send_without_saving/', body);
   for (;;) {
     const result = await call(base, token, 'GET', `/api/scenario/run_result/${task_id}/`);
-    if (result.status === 'complete') return { ms: performance.now() - started, result };
+    if (result.status === 'complete') return { ms: performance.now() - started, startedAt: started, result };
     if (performance.now() - started > timeoutMs) throw new Error(`not complete after ${timeoutMs} ms: ${JSON.stringify(result)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -155,6 +155,13 @@ export async function benchSending(require) {
     const since = (at) => ((Date.parse(at) - Date.parse(session.started_at)) / 1000).toFixed(2);
     line('1 channel, phases (not a target)', `planned after ${since(session.planned_at)} s, complete after ${since(session.completed_at)} s`);
     line('1 channel', `${fmtInt(one.result.deliveries)} deliveries complete in ${(one.ms / 1000).toFixed(2)} s: ${fmtInt(jobsPerSec)} jobs/s`);
+    // The report trails the broadcast (a background read model): how long after its start every line is settled.
+    for (;;) {
+      const report = await call(base, tokenA, 'GET', `/api/session/${one.result.session_id}/report-details/`);
+      if (report.statistics.pending_recipients === 0 && report.statistics.total_recipients >= one.result.recipients) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    line('1 channel, report (not a target)', `every person's line settled ${((performance.now() - one.startedAt) / 1000).toFixed(2)} s after the send`);
 
     if (process.env.BENCH_SEND_ONLY === 'one') return { one: { ...one, jobsPerSec } };
     const broadcast = sendAndWait(base, tokenA, draft(fieldsA, ['SMS']), 300_000);

@@ -20,7 +20,7 @@ import { deliveryReportsStream, ROOT_PERMISSIONS, VIEW_ADDRESS_STRING_PERMISSION
 import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE, READ_STORE } from '@beacon/platform';
 import { createReadStore, type ReadStore } from '@beacon/read-store';
-import { QUERY_PROJECTIONS, rebuildReadModels } from '@beacon/query-api';
+import { ProjectionHost, QUERY_PROJECTIONS, rebuildReadModels } from '@beacon/query-api';
 import { because, pdfText } from '@beacon/testing';
 import ExcelJS from 'exceljs';
 import { createContact, createContactField } from './testing/contacts';
@@ -285,7 +285,9 @@ describe('a report people can trust', () => {
     await app.app.get<EventStore>(EVENT_STORE).appendToStream(deliveryReportsStream(session.session_id), [
       { id: randomUUID(), type: 'DeliveriesReported', data: { sessionId: session.session_id, reports }, metadata: { tenantId: tenant.rootId, correlationId: session.session_id } },
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The report has taken the reports in (it trails the other read models): and nothing moved.
+    const head = await app.app.get<EventStore>(EVENT_STORE).headPosition();
+    expect(await app.app.get(ProjectionHost).background.waitFor(head, 10_000)).toBe(true);
     expect(await details()).toEqual(before.details);
     expect(await everyLine()).toEqual(before.lines);
   });

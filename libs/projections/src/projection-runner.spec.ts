@@ -81,6 +81,40 @@ describe('projection runner', () => {
     await runner.stop();
   });
 
+  it('gives way before each batch while told to (a background runner), and what piled up meanwhile comes in one batch', async () => {
+    let release!: () => void;
+    let asked = 0;
+    const gate = () => new Promise<void>((resolve) => (release = resolve));
+    let held = gate();
+    const runner = new ProjectionRunner({
+      eventStore,
+      readStore,
+      projections: [counters],
+      yieldTo: () => {
+        asked++;
+        return held;
+      },
+    });
+    await runner.start();
+    const first = await append('thing-1', 't1', 'a');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(asked).toBe(1);
+    expect(await counter('t1', 'thing-1')).toBeNull();
+    const last = await append('thing-1', 't1', 'b', 'c');
+    const open = release;
+    held = gate();
+    open();
+    expect(await runner.waitFor(first, 5000)).toBe(true);
+    // The next batch waits again; released, it brings everything appended while the runner waited.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(asked).toBe(2);
+    release();
+    expect(await runner.waitFor(last, 5000)).toBe(true);
+    expect(await counter('t1', 'thing-1')).toEqual({ _id: 'thing-1', count: 3, last: 'c' });
+    expect(asked).toBe(2);
+    await runner.stop();
+  });
+
   it('resumes from its checkpoint after a restart without applying anything twice', async () => {
     const first = new ProjectionRunner({ eventStore, readStore, projections: [counters] });
     await first.start();

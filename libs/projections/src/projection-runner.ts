@@ -30,6 +30,8 @@ export interface ProjectionRunnerOptions {
   /** How often leases are renewed and sought, retries picked up and other nodes' progress read. */
   readonly tickMs?: number;
   readonly now?: () => number;
+  /** Awaited before each batch is applied: a background runner gives way to the others here. */
+  readonly yieldTo?: () => Promise<void>;
 }
 
 /** The longest delay setTimeout accepts. */
@@ -241,6 +243,7 @@ export class ProjectionRunner {
 
   private async applyBatch(events: readonly RecordedEvent[]): Promise<void> {
     if (!events.length) return;
+    if (this.options.yieldTo) await this.options.yieldTo();
     const { bus } = this.options;
     // Live updates may be built from what the changes wrote, so note it when someone listens.
     const written = bus ? new WrittenDocuments() : null;

@@ -18,6 +18,12 @@ export interface ProjectionDefinition {
    * not hold.
    */
   liveUpdate?(event: RecordedEvent, documents: readonly Document[]): Omit<LiveUpdate, 'position'> | null;
+  /**
+   * A heavy read model that nothing on the way of a send waits for (a report): its node applies it on a
+   * runner of its own that gives way while the others are behind, so it trails a large broadcast by a few
+   * seconds rather than slowing it. Reads of it are not held for a position (read-your-writes).
+   */
+  readonly background?: boolean;
 }
 
 /** Creates (or keeps) every index the projections declare; each node runs it at start, so it is idempotent. */

@@ -17,6 +17,7 @@ import { loginFaqScreens } from '../../features/login-faq/screens';
 import { loginScreens } from '../../features/login/screens';
 import { messageBuilderScreens } from '../../features/message-builder/screens';
 import { messageCalendarScreens } from '../../features/message-calendar/screens';
+import { messageReportsScreens } from '../../features/message-reports/screens';
 import { messageSendingScreens } from '../../features/message-sending/screens';
 import { messageTemplatesScreens } from '../../features/message-templates/screens';
 import { notFoundScreens } from '../../features/not-found/screens';
@@ -40,6 +41,7 @@ export const SCREENS = composeScreenMaps([
   messageTemplatesScreens,
   messageBuilderScreens,
   messageSendingScreens,
+  messageReportsScreens,
   userEditScreens,
   emailOutboxScreens,
   simulatorOutboxScreens,
