@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchHttp, HTTP } from './http.mjs';
 import { benchSending, SEND_RECIPIENTS, SENDING_TARGETS } from './sending.mjs';
+import { REPORT_TARGETS } from './session-report.mjs';
 import { benchSendingDistributed, DIST_RECIPIENTS, DIST_SCALING_MIN_RATIO, DIST_TARGET_RECIPIENTS } from './sending-distributed.mjs';
 import { errorText, fmtInt, fmtMb, fmtMs, heading, line, percentile, sleep } from './measure.mjs';
 import {
@@ -653,6 +654,13 @@ async function main() {
   sendRow(`send to ${fmtInt(SEND_RECIPIENTS)}, 1 channel, to complete (s)`, sending?.one, SENDING_TARGETS.oneChannelMs, SENDING_TARGETS.oneChannelMoonshotMs);
   sendRow(`send to ${fmtInt(SEND_RECIPIENTS)}, 3 channels, to complete (s)`, sending?.three, SENDING_TARGETS.threeChannelsMs);
   sendRow(`another organisation's 10 during that broadcast (s)`, sending?.other, SENDING_TARGETS.otherTenantMs);
+  const report = sending?.one.report;
+  const reportRow = (label, target, measured, ok) => rows.push([label, target, measured, mark(report ? ok : null)]);
+  reportRow(`report of ${fmtInt(SEND_RECIPIENTS)}: details (ms)`, `<= ${REPORT_TARGETS.detailsMs}`, fmtMs(report?.details.ms), report?.details.ms <= REPORT_TARGETS.detailsMs);
+  reportRow(`report of ${fmtInt(SEND_RECIPIENTS)}: a filtered page (ms)`, `<= ${REPORT_TARGETS.filteredPageMs}`, fmtMs(report?.filtered.ms), report?.filtered.ms <= REPORT_TARGETS.filteredPageMs);
+  reportRow(`report of ${fmtInt(SEND_RECIPIENTS)}: aggregates (ms)`, `<= ${REPORT_TARGETS.aggregateMs}`, fmtMs(report?.aggregate.ms), report?.aggregate.ms <= REPORT_TARGETS.aggregateMs);
+  reportRow(`report of ${fmtInt(SEND_RECIPIENTS)}: people as XLSX (s)`, `<= ${REPORT_TARGETS.xlsxMs / 1000}`, report ? (report.xlsx.ms / 1000).toFixed(2) : '-', report?.xlsx.ms <= REPORT_TARGETS.xlsxMs);
+  reportRow(`report of ${fmtInt(SEND_RECIPIENTS)}: memory during the XLSX (MB)`, `<= ${REPORT_TARGETS.xlsxMemoryMb}`, report ? report.xlsx.grewMb.toFixed(0) : '-', report?.xlsx.grewMb <= REPORT_TARGETS.xlsxMemoryMb);
   if (sending) {
     rows.push([`  (that broadcast meanwhile took, s)`, '-', (sending.busy.ms / 1000).toFixed(2), 'not a target']);
     rows.push([`  1 channel: jobs/s, and per batched append`, '-', `${fmtInt(sending.one.jobsPerSec)} (${fmtRatio(sending.one.jobsPerSec / (ours.batch1?.eventsPerSec ?? NaN))})`, 'not a target']);

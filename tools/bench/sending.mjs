@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fmtInt, heading, line } from './measure.mjs';
+import { benchSessionReport, reportVerdicts } from './session-report.mjs';
 
 export const SEND_RECIPIENTS = Number(process.env.BENCH_SEND_RECIPIENTS || 100_000);
 export const SENDING_TARGETS = { oneChannelMs: 10_000, oneChannelMoonshotMs: 5_000, threeChannelsMs: 30_000, otherTenantMs: 2_000 };
@@ -162,6 +163,7 @@ export async function benchSending(require) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     line('1 channel, report (not a target)', `every person's line settled ${((performance.now() - one.startedAt) / 1000).toFixed(2)} s after the send`);
+    one.report = await benchSessionReport(base, tokenA, one.result.session_id, line);
 
     if (process.env.BENCH_SEND_ONLY === 'one') return { one: { ...one, jobsPerSec } };
     const broadcast = sendAndWait(base, tokenA, draft(fieldsA, ['SMS']), 300_000);
@@ -185,6 +187,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await benchSending(require);
   const { oneChannelMs, threeChannelsMs, otherTenantMs } = SENDING_TARGETS;
   const verdict = (measured, target) => (measured ? (measured.ms <= target ? 'met' : 'NOT MET') : 'not measured');
+  line('report targets', reportVerdicts(result.one.report));
   line('targets', `1 channel <= ${oneChannelMs / 1000} s: ${verdict(result.one, oneChannelMs)}; 3 channels <= ${threeChannelsMs / 1000} s: ${verdict(result.three, threeChannelsMs)}; other tenant <= ${otherTenantMs / 1000} s: ${verdict(result.other, otherTenantMs)}`);
   setTimeout(() => process.exit(0), 1_000).unref();
 }
