@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { LIVE_UPDATE_EVENT, type LiveUpdate } from '@beacon/contracts';
 import type {
   ContactFieldDto,
   RunResultDto,
@@ -25,6 +26,7 @@ import { because, pdfText } from '@beacon/testing';
 import ExcelJS from 'exceljs';
 import { createContact, createContactField } from './testing/contacts';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { connected, connectLive } from './testing/live-socket';
 import { device, EVERYONE } from './testing/send-message';
 import { createTenantWithRoles, TENANT_PASSWORD, type TenantWithRoles } from './testing/tenant-with-roles';
 import { until } from './testing/until';
@@ -253,6 +255,43 @@ describe('who sees what (spec §6)', () => {
       for (const path of ['recipients/', 'recipients/ids/', 'recipient/x/dispatches/']) await get(key, `/api/session/${sessionId}/${path}`).expect(403);
       const everything = JSON.stringify([answer, (await get(key, `/api/session/${sessionId}/recipients/aggregate/reply/`)).body]);
       expect(everything).not.toContain('+447911126000');
+    }
+  });
+
+  it('never sends an address over the socket to an operator without a detailed-report permission, nor to a sender, while the report fills in', async () => {
+    const others = ROOT_PERMISSIONS.filter((permission) => permission !== VIEW_ADDRESS_STRING_PERMISSION && permission !== VIEW_ALL_INFO_PERMISSION);
+    const made = await createTenantWithRoles(app, others);
+    const key = await login(app, made.emails.ADMIN, TENANT_PASSWORD);
+    const field = await createContactField(app, key, { label: 'Mobile', field_type: 'PHONE(SMS&VOICE)', customer_group: made.rootId });
+    const mail = await createContactField(app, key, { label: 'Email', field_type: 'EMAIL', customer_group: made.rootId });
+    await createContact(app, key, {
+      email: `watched-${randomUUID().slice(0, 8)}@report.test`,
+      first_name: 'Watched',
+      last_name: 'Person',
+      customer_group: made.rootId,
+      custom_fields: [{ field: field.id, values: ['+447911127000'] }, { field: mail.id, values: ['watched@report.test'] }],
+    });
+    const sockets = await Promise.all(['OPERATOR', 'SENDER'].map(async (role) => connectLive(app, { token: await login(app, made.emails[role as 'OPERATOR' | 'SENDER'], TENANT_PASSWORD) })));
+    const updates: LiveUpdate[] = [];
+    try {
+      await Promise.all(sockets.map(connected));
+      for (const socket of sockets) socket.on(LIVE_UPDATE_EVENT, (update: LiveUpdate) => updates.push(update));
+      const sent = (
+        await request(app.url)
+          .post('/api/scenario/send_without_saving/')
+          .set(auth(key))
+          .send({ scenario_name: 'Watched', is_real: true, recipients: EVERYONE, devices: [device(field, 'SMS', 1), device(mail, 'EMAIL', 2)], email_subject_line: 'Hi', message: { sms: 'Hello', email: 'Hello', voice: '' } })
+          .expect(202)
+      ).body as SessionStartedDto;
+      // Both watch the report fill in: its updates reach them, naming the session and nothing more.
+      await until('the report updates to reach both', async () => (sockets.length === 2 && updates.filter((update) => update.resource === 'message_session_reports' && update.id === sent.session_id).length >= 2) || undefined, POLL);
+      await until('the session to complete', async () => ((await get(key, `/api/scenario/run_result/${sent.task_id}/`).expect(200)).body as RunResultDto).status === 'complete' || undefined, POLL);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const everything = JSON.stringify(updates);
+      expect(everything).not.toContain('+447911127000');
+      expect(everything).not.toContain('watched@report.test');
+    } finally {
+      for (const socket of sockets) socket.close();
     }
   });
 
