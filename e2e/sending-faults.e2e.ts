@@ -551,7 +551,7 @@ if (missing) console.log(`skipped: the distributed fault test of sending: ${miss
     const killAt = reached ? `worker-3 after its text ${proxyOf[2]!.creates} of ${fake.creates.length} sent` : `worker-3 sent nothing before the others sent all ${fake.creates.length}`;
 
     const result = await settled(() => queryApi.url, async () => token, started.task_id, 600_000).catch((error: unknown) => {
-      throw new Error(`${String(error)}\nworker-2's last output:\n${workers[1]!.output().slice(-3000)}`);
+      throw new Error(`${String(error)}\nworker-2's last output:\n${workers[1]!.output().slice(-3000)}\nquery-api's last output:\n${queryApi.output().slice(-3000)}`);
     });
     const doneMs = Date.now() - killedAt;
     await reporter.drain(60_000);

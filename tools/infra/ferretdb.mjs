@@ -23,7 +23,7 @@
 // /usr/lib/postgresql/<major>/bin, else the PATH). As root, the cluster is owned and run by the system
 // user POSTGRES_OS_USER (default postgres, created when absent): PostgreSQL refuses to run as root.
 // FERRETDB_VERSION overrides the pinned FerretDB version (1.x only); the pinned one is built with
-// ferretdb-pushdown.patch (see PATCH), FERRETDB_STOCK=1 builds it as released.
+// ferretdb-pushdown.patch and ferretdb-update-cursors.patch (see PATCHES), FERRETDB_STOCK=1 builds it as released.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { accessSync, appendFileSync, chmodSync, chownSync, closeSync, constants, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -74,18 +74,26 @@ if (!/^v1\.\d+\.\d+$/.test(version)) throw new Error(`FERRETDB_VERSION must be a
 const cacheRoot = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
 /**
  * Applied to the pinned version's source before it is built (FERRETDB_STOCK=1 builds it unchanged).
- * FerretDB 1.24 has PostgreSQL filter only top-level equalities on scalar fields and reads and decodes
+ *
+ * ferretdb-pushdown.patch: FerretDB 1.24 has PostgreSQL filter only top-level equalities on scalar fields and reads and decodes
  * every other candidate row in Go, so a lookup by a document _id or by `_id: { $in }` (how the read
  * store addresses its documents) read the whole collection: a write cost time in proportion to the
  * collection's size (a guarded upsert ~320 ms at 8,000 documents). The patch sends `_id` equality and
  * `$in` to the unique _id index, and also hands PostgreSQL the elements of `$and`, `$in` over strings
  * (the read store's counts) and fields of _id (`_id.i`, a caller's id). FerretDB still filters every
  * row it reads, so answers are unchanged; docs/ferretdb.md has the details.
- * The binary's directory names the patch's hash: a changed patch is built anew.
+ *
+ * ferretdb-update-cursors.patch: an `update` command kept each statement's cursor, and the connection
+ * under it, open until the whole command ended (a deferred close in a loop), so a command of more
+ * statements than the pool has connections (100 on SQLite) waited forever for a connection of its own,
+ * and held the rest of the server's callers with it. The patch closes each statement's cursor when the
+ * statement is done.
+ *
+ * The binary's directory names the patches' hash: a changed patch is built anew.
  */
-const PATCH = join(import.meta.dirname, 'ferretdb-pushdown.patch');
+const PATCHES = ['ferretdb-pushdown.patch', 'ferretdb-update-cursors.patch'].map((name) => join(import.meta.dirname, name));
 const patched = version === DEFAULT_VERSION && process.env.FERRETDB_STOCK !== '1';
-const patchTag = patched ? `-${createHash('sha256').update(readFileSync(PATCH)).digest('hex').slice(0, 8)}` : '';
+const patchTag = patched ? `-${PATCHES.reduce((hash, patch) => hash.update(readFileSync(patch)), createHash('sha256')).digest('hex').slice(0, 8)}` : '';
 const binDir = join(cacheRoot, 'beacon-infra', `ferretdb-${version}${patchTag}`, 'bin');
 const binary = join(binDir, 'ferretdb');
 
@@ -145,13 +153,15 @@ function ensureBinary() {
   writeFileSync(join(source, 'build', 'version', 'version.txt'), `${version}\n`);
   if (module.Origin?.Hash) writeFileSync(join(source, 'build', 'version', 'commit.txt'), `${module.Origin.Hash}\n`);
   if (patched) {
-    // git apply works outside a repository too, like patch(1), which a minimal machine may lack.
-    const applied = spawnSync('git', ['apply', '--whitespace=nowarn', PATCH], { cwd: source, encoding: 'utf8' });
-    if (applied.status !== 0) {
-      rmWritable(work);
-      throw new Error(`could not apply ${PATCH}: ${(applied.stderr || applied.error?.message || '').trim()}`);
+    for (const patch of PATCHES) {
+      // git apply works outside a repository too, like patch(1), which a minimal machine may lack.
+      const applied = spawnSync('git', ['apply', '--whitespace=nowarn', patch], { cwd: source, encoding: 'utf8' });
+      if (applied.status !== 0) {
+        rmWritable(work);
+        throw new Error(`could not apply ${patch}: ${(applied.stderr || applied.error?.message || '').trim()}`);
+      }
+      log(`applied ${patch}`);
     }
-    log(`applied ${PATCH}`);
   }
   goRun(['build', '-o', join(staging, 'ferretdb'), './cmd/ferretdb'], source);
   try {

@@ -14,6 +14,7 @@ import { assertDocument, assertFilter, assertFindOptions, assertUpdate } from '.
 import { buildUpsertDocument } from '../../internal/upsert-document';
 import { fromStored, LIVE, rewriteProjection, rewriteSort, scopedFilter, storedId, toStored } from './mongodb-documents';
 import { isDuplicateKey, translated } from './mongodb-errors';
+import { inWriteCommands } from './write-commands';
 
 /** Validated updates use only operators MongoDB knows; the driver's types cannot see that. */
 const toUpdateFilter = (update: Update): UpdateFilter<MongoDocument> => ({ ...update }) as UpdateFilter<MongoDocument>;
@@ -74,9 +75,13 @@ export class MongoCollection<T extends Document> implements Collection<T> {
       const stored = toStored(this.tenant, document);
       return { replaceOne: { filter: { _id: stored._id }, replacement: stored, upsert: true } };
     });
-    const write = () => this.native.bulkWrite(operations, { ordered: true });
     // Two upserts of a new id racing may collide once on the unique _id, as in `upsert`: the second try replaces.
-    await this.run(() => write().catch((error: { code?: unknown }) => (isDuplicateKey(error) ? write() : Promise.reject(error))));
+    await this.run(() =>
+      inWriteCommands(operations, (command) => {
+        const write = () => this.native.bulkWrite(command, { ordered: true });
+        return write().catch((error: { code?: unknown }) => (isDuplicateKey(error) ? write() : Promise.reject(error)));
+      }),
+    );
   }
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {

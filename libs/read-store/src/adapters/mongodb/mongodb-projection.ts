@@ -3,6 +3,7 @@ import { Document, DocumentChange, ProjectedEvent } from '../../read-store';
 import { assertChange, projectDocument } from '../../internal/projected-document';
 import { fromStored, StoredDocument, StoredId, storedId, toStored, tombstone } from './mongodb-documents';
 import { duplicateKeyError, isDuplicateKey, writeErrorsOf } from './mongodb-errors';
+import { inWriteCommands } from './write-commands';
 
 interface PlannedWrite {
   readonly change: DocumentChange;
@@ -132,12 +133,14 @@ function derivedFirst(groups: Map<string, PlannedWrite[]>): [string, PlannedWrit
 async function writePlans(db: Db, plans: readonly PlannedWrite[]): Promise<void> {
   const changed = plans.filter((plan) => plan.position > 0 && (plan.document !== null || plan.existed));
   for (const [collection, group] of derivedFirst(groupByCollection(changed))) {
-    try {
-      await db.collection<StoredDocument>(collection).bulkWrite(group.map(guardedReplace), { ordered: false });
-    } catch (error) {
-      if (!(error instanceof MongoBulkWriteError)) throw error;
-      await settleWriteErrors(db, collection, group, error);
-    }
+    await inWriteCommands(group, async (command) => {
+      try {
+        await db.collection<StoredDocument>(collection).bulkWrite(command.map(guardedReplace), { ordered: false });
+      } catch (error) {
+        if (!(error instanceof MongoBulkWriteError)) throw error;
+        await settleWriteErrors(db, collection, command, error);
+      }
+    });
   }
 }
 

@@ -7,6 +7,10 @@ import { runReadStoreContract } from '../../testing/read-store.contract';
 import { event, increment, TENANT_A } from '../../testing/contract/fixtures';
 import { mongoServerProfile } from '../../testing/mongodb-server';
 import { MongoReadStore } from './mongodb-read-store.adapter';
+import { STATEMENTS_PER_WRITE } from './write-commands';
+
+/** More documents than FerretDB's SQLite backend has connections. */
+const MANY = 250;
 
 // MONGO_URL when set, else a testcontainers MongoDB (single-node replica set) when a Docker engine answers,
 // else one skip line.
@@ -62,6 +66,23 @@ describe('MongoDB', () => {
       expect(await store.getCheckpoint('counters')).toBe(3);
       await store.close();
     });
+
+    // FerretDB 1.x as released held a connection per statement of a command until it ended: a command of
+    // 100 upserts never ended on its SQLite backend (write-commands.ts). Many documents go in several commands.
+    it(`writes a batch of ${MANY} documents of one collection, and ${MANY} upserts, in commands of at most ${STATEMENTS_PER_WRITE}`, async () => {
+      const { store } = await open();
+      const ids = Array.from({ length: MANY }, (_, n) => `m${String(n).padStart(4, '0')}`);
+      // A statement that finds its document holds its cursor open; one that finds none has closed it: updates are what count.
+      await store.applyProjectionBatch('many', [event(1, ...ids.map((id) => increment(TENANT_A, id)))]);
+      await store.applyProjectionBatch('many', [event(2, ...ids.map((id) => increment(TENANT_A, id, 2)))]);
+      expect(await store.scope(TENANT_A).collection('counters').count({ count: 3 })).toBe(MANY);
+      const upserted = store.scope(TENANT_A).collection('upserted');
+      await upserted.upsertMany(ids.map((id) => ({ _id: id, n: 1 })));
+      await upserted.upsertMany(ids.map((id) => ({ _id: id, n: 2 })));
+      expect(await upserted.count({ n: 2 })).toBe(MANY);
+      expect(await store.getCheckpoint('many')).toBe(2);
+      await store.close();
+    }, 60_000);
 
     it('reports an unreachable server as unavailable', async () => {
       const connecting = MongoReadStore.connect({ url: 'mongodb://127.0.0.1:1', database: 'x', serverSelectionTimeoutMs: 200 });
