@@ -9,6 +9,7 @@ import { TwilioCallbacksController } from './callbacks/twilio-callbacks.controll
 import { TwilioGatherController } from './callbacks/twilio-gather.controller';
 import { TwilioConferenceController } from './callbacks/twilio-conference.controller';
 import { ConferenceCalls } from './conference/conference-calls';
+import { ConferenceRecorder } from './conference/conference-recorder';
 import { ChannelProviders } from './channels/channel-providers';
 import { configuredProviders } from './channels/configured-providers';
 import { SimulatedConferenceProvider } from './channels/simulator/simulated-conference.provider';
@@ -27,12 +28,13 @@ import { DeliveryReportRecorder } from './reports/delivery-report-recorder';
     SessionTenants,
     SessionPolls,
     ConferenceCalls,
+    ConferenceRecorder,
     ReplyDeliveries,
     {
       provide: ChannelProviders,
-      inject: [READ_STORE, DeliveryReportRecorder, PLATFORM_CONFIG, SessionPolls, ConferenceCalls],
+      inject: [READ_STORE, DeliveryReportRecorder, PLATFORM_CONFIG, SessionPolls, ConferenceCalls, ConferenceRecorder],
       // The simulator first, for every channel; each configured provider then takes its own channels.
-      useFactory: (readStore: ReadStore, reports: DeliveryReportRecorder, config: PlatformConfig, polls: SessionPolls, conferences: ConferenceCalls) => {
+      useFactory: (readStore: ReadStore, reports: DeliveryReportRecorder, config: PlatformConfig, polls: SessionPolls, conferences: ConferenceCalls, recorder: ConferenceRecorder) => {
         const outbox = (tenantId: string) => readStore.scope(tenantId).collection<SimulatedMessage>(DISPATCH_OUTBOX_COLLECTION);
         // A simulated reply of a poll's digit is recorded as that option's answer, as a texted one is.
         const record: SimulatedReports = async (message, report) =>
@@ -41,7 +43,7 @@ import { DeliveryReportRecorder } from './reports/delivery-report-recorder';
         return new ChannelProviders([
           simulator,
           // Conference messages' calls, while voice is simulated.
-          new SimulatedConferenceProvider(simulator, conferences.of, outbox, record, config.simulator),
+          new SimulatedConferenceProvider(simulator, conferences.of, outbox, record, config.simulator, (tenantId, sessionId) => recorder.saveSimulated(tenantId, sessionId)),
           ...configuredProviders(config.channelProviders, { choicesOf: async (message) => (await polls.of(message.sessionId))?.choices ?? [], conferences: conferences.of }),
         ]);
       },

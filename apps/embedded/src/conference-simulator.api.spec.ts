@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { RunResultDto } from '@beacon/contracts';
 import { simulatedConferenceAnswer } from '@beacon/dispatch-worker/testing';
-import { ROOT_PERMISSIONS } from '@beacon/domain';
+import { conferenceRecordingStream, NOT_A_CONFERENCE_SESSION, ROOT_PERMISSIONS } from '@beacon/domain';
+import type { EventStore } from '@beacon/event-store';
+import { EVENT_STORE } from '@beacon/platform';
 import { createContact, createContactField } from './testing/contacts';
+import { binary } from './testing/binary-body';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { deliveriesOf } from './testing/message-deliveries';
 import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
@@ -73,5 +76,26 @@ describe('a conference message through the simulator', () => {
     expect(done.deliveries).toBe(PEOPLE * 2);
     expect(done.progress).toEqual({ queued: 0, sending: 0, sent: 0, delivered: PEOPLE + expected.machine, failed: 0, replied: 0, unknown: 0, connected: expected.joined, rejected: expected.declined });
     expect(expected.joined + expected.declined + expected.machine).toBe(PEOPLE);
+
+    // Someone joined, so the bridge has the simulator's recording: a WAV any player opens.
+    expect(expected.joined).toBeGreaterThan(0);
+    const recording = await until('the recording to be listed', async () => {
+      const answer = await request(app.url).get(`/api/session/conference_recording/${session.session_id}/`).set(auth(admin)).buffer(true).parse(binary);
+      return answer.status === 200 ? answer : undefined;
+    });
+    expect(recording.headers['content-type']).toBe('audio/wav');
+    const wav = recording.body as Buffer;
+    expect([wav.toString('ascii', 0, 4), wav.toString('ascii', 8, 12), wav.readUInt16LE(20), wav.readUInt32LE(40)]).toEqual(['RIFF', 'WAVE', 1, wav.length - 44]);
+    expect(await app.app.get<EventStore>(EVENT_STORE).readStream(conferenceRecordingStream(session.session_id))).toHaveLength(1);
+  });
+
+  it('answers a session that is not a conference, or another organisation’s, with 404', async () => {
+    const sms = await createContactField(app, admin, { label: 'Texts', field_type: 'PHONE(SMS)', customer_group: tenant.rootId });
+    const sent = await sendWithoutSaving(app, admin, { scenario_name: 'Not a bridge', is_real: false, recipients: EVERYONE, devices: [device(sms, 'SMS', 1)], message: { sms: 'Hello', email: '', voice: '' } });
+    const path = `/api/session/conference_recording/${sent.session_id}/`;
+    expect((await request(app.url).get(path).set(auth(admin)).expect(404)).body).toEqual({ detail: NOT_A_CONFERENCE_SESSION });
+    const other = await createTenantWithRoles(app, ROOT_PERMISSIONS);
+    await request(app.url).get(path).set(auth(await login(app, other.emails.ADMIN, TENANT_PASSWORD))).expect(404);
+    await request(app.url).get('/api/session/conference_recording/__proto__/').set(auth(admin)).expect(404);
   });
 });

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import type { RunResultDto, SessionStartedDto } from '@beacon/contracts';
 import type { FakeTwilioCreate, FakeTwilioServer } from '@beacon/dispatch-worker/testing';
-import { messageSessionConferenceStream, ROOT_PERMISSIONS, type MessageSessionConferencePrepared } from '@beacon/domain';
+import { randomBytes } from 'node:crypto';
+import { conferenceRecordingStream, messageSessionConferenceStream, NO_CONFERENCE_RECORDING, ROOT_PERMISSIONS, type ConferenceRecording, type MessageSessionConferencePrepared } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
 import { EVENT_STORE } from '@beacon/platform';
 import { createContact, createContactField } from './testing/contacts';
+import { binary } from './testing/binary-body';
 import { auth, login, type TestApp } from './testing/embedded-test-app';
 import { deliveriesOf } from './testing/message-deliveries';
 import { device, EVERYONE, sendWithoutSaving } from './testing/send-message';
@@ -97,7 +99,8 @@ describe('a conference message through Twilio', () => {
     expect(annAnswered.status).toBe(200);
     expect(annAnswered.body).toContain(`<Say>${SETTINGS.default_message_live}\n${VOICE}</Say><Say>Press 1 to join the conference, or 2 to decline.</Say>`);
     const annJoined = await twilio.pressKeys(sid(PEOPLE.ann), '1', actionOf(annAnswered.body)!);
-    expect(annJoined.body).toContain(`<Dial><Conference startConferenceOnEnter="true" endConferenceOnExit="false" beep="true">${bridge}</Conference></Dial>`);
+    const recorded = `record="record-from-start" recordingStatusCallback="${publicUrl}/api/provider_callback/twilio/conference_recording/${session.session_id}"`;
+    expect(annJoined.body).toContain(`<Dial><Conference startConferenceOnEnter="true" endConferenceOnExit="false" beep="true" ${recorded} recordingStatusCallbackMethod="POST" recordingStatusCallbackEvent="completed">${bridge}</Conference></Dial>`);
 
     const benAnswered = await twilio.answerCall(sid(PEOPLE.ben), 'unknown');
     const benDeclined = await twilio.pressKeys(sid(PEOPLE.ben), '2', actionOf(benAnswered.body)!);
@@ -135,6 +138,39 @@ describe('a conference message through Twilio', () => {
     await twilio.pressKeys(sid, '2', actionOf(answered.body)!);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await deliveries().findOne({ session_id: session.session_id, address: PEOPLE.ann }))?.reply).toBe('1');
+  });
+
+  it('keeps the bridge’s recording Twilio reports, once, and serves it to those the detailed report allows', async () => {
+    const path = `/api/session/conference_recording/${session.session_id}/`;
+    expect((await request(app.url).get(path).set(auth(admin)).expect(404)).body).toEqual({ detail: NO_CONFERENCE_RECORDING });
+    const sid = callTo(PEOPLE.ann).sid!;
+    const joined = await twilio.pressKeys(sid, '1', actionOf((await twilio.answerCall(sid, 'human')).body)!);
+    const audio = Buffer.concat([Buffer.from('ID3'), randomBytes(20_000)]);
+    const first = await twilio.completeRecording(joined.body, audio, { durationSeconds: 61 });
+    expect(first.answer.status).toBe(204);
+    // Reported again: nothing fetched or kept again.
+    expect((await twilio.completeRecording(joined.body, audio, { recordingSid: first.recordingSid })).answer.status).toBe(204);
+    expect(twilio.recordingDownloads.get(first.recordingSid)).toBe(1);
+    const events = await app.app.get<EventStore>(EVENT_STORE).readStream(conferenceRecordingStream(session.session_id));
+    expect(events.map((event) => [event.type, (event.data as ConferenceRecording).recordingId, (event.data as ConferenceRecording).durationSeconds])).toEqual([['ConferenceRecordingSaved', first.recordingSid, 61]]);
+
+    const served = await until('the recording to be listed', async () => {
+      const answer = await request(app.url).get(path).set(auth(admin)).buffer(true).parse(binary);
+      return answer.status === 200 ? answer : undefined;
+    });
+    expect(served.headers['content-type']).toBe('audio/mpeg');
+    expect(served.headers['content-disposition']).toContain(`Depot gas leak ${new Date().toISOString().slice(0, 10)}.mp3`);
+    expect(Buffer.compare(served.body as Buffer, audio)).toBe(0);
+    // People's voices: the detailed report's rule (an operator without its permission: session-reports.api.spec.ts).
+    await request(app.url).get(path).set(auth(await login(app, tenant.emails.SENDER, TENANT_PASSWORD))).expect(403);
+
+    // Our credentials go to Twilio's API only, never to an address a report names elsewhere.
+    const elsewhere = await twilio.completeRecording(joined.body, audio, { recordingUrl: 'http://169.254.169.254/latest/meta-data/x' });
+    expect([elsewhere.answer.status, JSON.parse(elsewhere.answer.body).detail]).toEqual([400, "The recording's address (http://169.254.169.254/latest/meta-data/x) is not on the Twilio API of this account."]);
+    // A recording Twilio cannot give now is not kept, and answered 503 for Twilio to report it again.
+    const missing = await twilio.completeRecording(joined.body, audio, { recordingUrl: `${twilio.apiBaseUrl}/2010-04-01/Accounts/${twilio.accountSid}/Recordings/RE${'0'.repeat(32)}` });
+    expect(missing.answer.status).toBe(503);
+    expect(await app.app.get<EventStore>(EVENT_STORE).readStream(conferenceRecordingStream(session.session_id))).toHaveLength(1);
   });
 
   it('refuses a request not signed by Twilio, and answers 404 for a delivery that is no conference call', async () => {

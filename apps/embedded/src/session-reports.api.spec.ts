@@ -25,6 +25,7 @@ import { ProjectionHost, QUERY_PROJECTIONS, rebuildReadModels } from '@beacon/qu
 import { because, pdfText } from '@beacon/testing';
 import ExcelJS from 'exceljs';
 import { createContact, createContactField } from './testing/contacts';
+import { binary } from './testing/binary-body';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { connected, connectLive } from './testing/live-socket';
 import { device, EVERYONE } from './testing/send-message';
@@ -253,6 +254,7 @@ describe('who sees what (spec §6)', () => {
       expect(answer.detail).toEqual({ allowed: false, filters: [] });
       await get(key, `/api/session/${sessionId}/recipients/aggregate/state/`).expect(200);
       for (const path of ['recipients/', 'recipients/ids/', 'recipient/x/dispatches/']) await get(key, `/api/session/${sessionId}/${path}`).expect(403);
+      await get(key, `/api/session/conference_recording/${sessionId}/`).expect(403);
       const everything = JSON.stringify([answer, (await get(key, `/api/session/${sessionId}/recipients/aggregate/reply/`)).body]);
       expect(everything).not.toContain('+447911126000');
     }
@@ -351,11 +353,6 @@ describe('a report people can trust', () => {
 });
 
 describe('exports', () => {
-  const binary = (response: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
-    const chunks: Buffer[] = [];
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('end', () => callback(null, Buffer.concat(chunks)));
-  };
   const download = (key: string, method: 'get' | 'post', path: string, query: Record<string, string> = {}) =>
     request(app.url)[method](path).query(query).set(auth(key)).buffer(true).parse(binary);
   const workbook = async (bytes: Buffer) => {

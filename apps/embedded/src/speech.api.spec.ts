@@ -6,6 +6,7 @@ import { MESSAGE_LANGUAGES, MESSAGE_TIMEOUT_CHOICES, VOICES } from '@beacon/doma
 import { BODY_TOO_LARGE_MESSAGE, SPEECH_SWITCHED_OFF } from '@beacon/platform';
 import { skipAtRuntime } from '@beacon/testing';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { binary } from './testing/binary-body';
 
 const TRANSLATIONS = '/api/translations';
 const TTS = '/api/ttsaudio/';
@@ -32,11 +33,6 @@ afterAll(async () => {
 const translations = (key: string, body: unknown) => request(app.url).post(TRANSLATIONS).set(auth(key)).send(body as object);
 
 /** The answer's bytes, whatever its type. */
-const binary = (response: request.Response, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => done(null, Buffer.concat(chunks)));
-};
 const speak = (key: string | undefined, body: unknown, url = app.url) => {
   const call = request(url).post(TTS).buffer(true).parse(binary);
   return (key ? call.set(auth(key)) : call).send(body as object);

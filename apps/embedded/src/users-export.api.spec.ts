@@ -7,6 +7,7 @@ import { DEMO_GROUPS } from '@beacon/command-api';
 import type { CustomerGroupDto, UserDto } from '@beacon/contracts';
 import { because } from '@beacon/testing';
 import { auth, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { binary } from './testing/binary-body';
 import { createSecondTenant } from './testing/second-tenant';
 import { createUser } from './testing/users';
 
@@ -41,11 +42,6 @@ const exportPost = (key: string, body: object) =>
   request(app.url).post('/api/export_users').send(body).set(auth(key)).set('X-Read-Position', position);
 
 /** The answer's bytes, whatever its type. */
-const binary = (response: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => callback(null, Buffer.concat(chunks)));
-};
 
 function csvRows(text: string): string[][] {
   because('the CSV starts with a byte order mark', () => expect(text.charCodeAt(0)).toBe(0xfeff));

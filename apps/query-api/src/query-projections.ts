@@ -14,6 +14,7 @@ import { messageDeliveriesProjection } from './message-sessions/projections/mess
 import { messageSessionsProjection } from './message-sessions/projections/message-sessions.projection';
 import { deadLettersProjection } from './message-sessions/dead-letters/dead-letters.projection';
 import { sessionReportProjection } from './message-sessions/reports/session-report.projection';
+import { conferenceRecordingsProjection } from './message-sessions/reports/conference-recordings.projection';
 import { quickReportWorkProjection } from './message-sessions/quick-reports/quick-report-work.projection';
 import { usersProjection } from './users/projections/users.projection';
 import { pushSubscriptionsProjection } from './push-subscriptions/push-subscriptions.projection';
@@ -35,6 +36,7 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   messageSessionsProjection,
   messageDeliveriesProjection,
   sessionReportProjection,
+  conferenceRecordingsProjection,
   deadLettersProjection,
   quickReportWorkProjection,
   pushSubscriptionsProjection,

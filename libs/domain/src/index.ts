@@ -132,6 +132,7 @@ export * from './sending/outgoing-message';
 export * from './sending/polling';
 export * from './sending/two-way-link';
 export * from './sending/conference';
+export * from './sending/conference-recording';
 export * from './sending/recipient-report';
 export * from './push-subscription/push-subscription.events';
 export * from './push-subscription/push-subscription';

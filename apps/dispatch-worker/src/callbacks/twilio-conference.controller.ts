@@ -1,10 +1,11 @@
-import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Logger, Param, Post, Req, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ROUTES } from '@beacon/contracts';
 import { conferenceReplyOf, forbidden, notFound, validationError } from '@beacon/domain';
 import { PLATFORM_CONFIG, Public, rawFormBodyOf, type PlatformConfig } from '@beacon/platform';
 import type { Request, Response } from 'express';
 import { failoverMessageIdOf } from '../channels/failover/failover-message-id';
-import { parseConferenceCallback } from '../channels/twilio/conference-callback';
+import { conferenceRecordingCallbackUrlOf, parseConferenceCallback, parseRecordingCallback } from '../channels/twilio/conference-callback';
+import { ConferenceRecorder, RecordingRefusedError, RecordingUnavailableError } from '../conference/conference-recorder';
 import { conferenceAnswerTwiml, conferenceChoiceTwiml } from '../channels/twilio/conference-twiml';
 import { ConferenceCalls } from '../conference/conference-calls';
 import { DeliveryReportRecorder } from '../reports/delivery-report-recorder';
@@ -28,7 +29,10 @@ export class TwilioConferenceController {
     @Inject(DeliveryReportRecorder) private readonly reports: DeliveryReportRecorder,
     @Inject(SessionTenants) private readonly tenants: SessionTenants,
     @Inject(ConferenceCalls) private readonly conferences: ConferenceCalls,
+    @Inject(ConferenceRecorder) private readonly recorder: ConferenceRecorder,
   ) {}
+
+  private readonly logger = new Logger('ConferenceRecordings');
 
   @Public()
   @Post(ROUTES.twilioConferenceCall.path)
@@ -65,9 +69,45 @@ export class TwilioConferenceController {
         const providerMessageId = callback.account === 'failover' ? failoverMessageIdOf(callback.callSid) : callback.callSid;
         await this.reports.record(tenantId, sessionId, { deliveryId: callback.deliveryId, providerMessageId, status: 'replied', reply, at: new Date().toISOString() });
       }
-      twiml = conferenceChoiceTwiml(conference, callback.digits.trim(), action);
+      twiml = conferenceChoiceTwiml(conference, callback.digits.trim(), action, conferenceRecordingCallbackUrlOf(this.config.publicUrl, sessionId));
     }
     response.type('text/xml; charset=utf-8');
     return twiml;
+  }
+
+  /**
+   * Twilio's report of a bridge's recording (its recordingStatusCallback): a completed one is copied
+   * into the organisation's files and kept on the session (conference-recorder.ts) before the answer,
+   * so a failed copy is answered 503 for Twilio to report again; any other status is acknowledged.
+   */
+  @Public()
+  @Post(ROUTES.twilioConferenceRecording.path)
+  @HttpCode(204)
+  async recording(@Req() request: Request, @Param('session_id') sessionId: string): Promise<void> {
+    const twilio = this.config.channelProviders.twilio;
+    if (!twilio) throw notFound(TWILIO_OFF_MESSAGE);
+    const failoverToken = this.config.channelProviders.failover?.twilio?.authToken;
+    const raw = rawFormBodyOf(request);
+    const body: unknown = request.body;
+    const callback = parseRecordingCallback(
+      { url: `${this.config.publicUrl}${request.originalUrl}`, headers: request.headers, body: raw ?? (typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : '') },
+      { first: twilio.authToken, ...(failoverToken === undefined ? {} : { failover: failoverToken }) },
+    );
+    if (callback.kind === 'forbidden') throw forbidden(SIGNATURE_REFUSED_MESSAGE);
+    if (callback.kind === 'invalid') throw validationError(`${callback.reason}.`);
+    if (callback.kind === 'other') return;
+    const tenantId = await this.tenants.of(sessionId);
+    if (!tenantId) throw notFound(NO_SUCH_DELIVERY_MESSAGE);
+    if (!(await this.conferences.of(sessionId))) throw notFound(NOT_A_CONFERENCE_MESSAGE);
+    try {
+      await this.recorder.saveFromTwilio(tenantId, sessionId, callback);
+    } catch (error) {
+      if (error instanceof RecordingRefusedError) throw validationError(error.message);
+      if (error instanceof RecordingUnavailableError) {
+        this.logger.warn(`Session ${sessionId}: recording ${callback.recordingSid} not kept yet: ${error.message}`);
+        throw new ServiceUnavailableException(error.message);
+      }
+      throw error;
+    }
   }
 }

@@ -1,7 +1,7 @@
 /** The providers' callbacks (provider-callback.routes.ts): Twilio's status callbacks, incoming SMS and a call's key presses. */
 import { z } from 'zod';
 import type { PROVIDER_CALLBACK_ROUTES } from '../routes/provider-callback.routes';
-import { described, json, named, type ApiFeature } from './api-schema';
+import { described, json, named, noContent, type ApiFeature } from './api-schema';
 
 /** The form fields Twilio posts that we read; it posts more (AccountSid, ApiVersion, …), all signed, all kept for the signature. */
 const twilioField = (description: string) => described(z.string().optional(), description);
@@ -59,6 +59,19 @@ export const TwilioConferenceCallFormSchema = named(
   "What Twilio posts when a conference message's call is answered (its Url) and when the person presses a key (its Gather action), application/x-www-form-urlencoded, signed with X-Twilio-Signature as a status callback is.",
 );
 
+export const TwilioConferenceRecordingFormSchema = named(
+  'TwilioConferenceRecordingForm',
+  z
+    .object({
+      RecordingSid: twilioField('The recording (RE…).'),
+      RecordingUrl: twilioField("Where Twilio keeps it (on Twilio's API, with our account's credentials)."),
+      RecordingStatus: twilioField('completed, or in-progress and absent (acknowledged, nothing kept).'),
+      RecordingDuration: twilioField('Its length in seconds.'),
+    })
+    .catchall(z.string()),
+  "What Twilio posts when a conference bridge's recording is complete (its recordingStatusCallback), application/x-www-form-urlencoded, signed with X-Twilio-Signature.",
+);
+
 export const PROVIDER_CALLBACK_API = {
   tag: 'Provider callbacks',
   description:
@@ -98,6 +111,18 @@ export const PROVIDER_CALLBACK_API = {
         400: { description: 'Signed, but its address names no delivery.' },
         403: { description: 'The X-Twilio-Signature is missing or does not match the address and the form: nothing recorded.' },
         404: { description: 'No Twilio account is configured, or no conference message session has this delivery.' },
+      },
+    },
+    twilioConferenceRecording: {
+      summary: "A conference bridge's recording is complete",
+      description:
+        "The recordingStatusCallback of each conference message's bridge: PUBLIC_URL, this path, and the session's id. A completed recording is copied from Twilio's API (as MP3, with the account that made it) into the organisation's files and kept on the session, then answered; GET /api/session/conference_recording/{id}/ serves it. A recording already kept changes nothing; another status is acknowledged. A recording that cannot be fetched from Twilio now is answered 503 with nothing kept, for Twilio to report again. The organisation is the session's, never what the request says.",
+      form: TwilioConferenceRecordingFormSchema,
+      responses: noContent('Kept, already kept, or a status that is not kept.'),
+      errors: {
+        400: { description: "Signed, but no recording of Twilio's shape, an address that is not on Twilio's API of this account, or a recording over 200 MB." },
+        403: { description: 'The X-Twilio-Signature is missing or does not match the address and the form: nothing kept.' },
+        404: { description: 'No Twilio account is configured, or the session is not a conference message.' },
       },
     },
     twilioGather: {

@@ -249,6 +249,13 @@ export const SESSION_REPORT_API = {
       query: SessionRecipientFiltersSchema,
       responses: { 200: { description: 'The XLSX workbook.', file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } },
     },
+    conferenceRecording: {
+      summary: "A conference session's recording",
+      description:
+        "The audio of the session's bridge, recorded from when the first person joined (MP3 from Twilio; a short WAV tone from the simulator), as a download named after the message and the day. People's voices: the detailed report's rule. When the bridge was joined more than once, the longest recording.",
+      responses: { 200: { description: 'The recording.', file: 'audio/mpeg' } },
+      errors: { 404: { description: 'No such session in your organisation, "This message is not a conference.", or "No recording of this conference has been kept."' } },
+    },
     detailedSessionPdf: {
       summary: "A session's people as a PDF",
       description: `${FILTERS_NOTE} Address strings only for callers who may see them.`,

@@ -11,5 +11,6 @@ export const PROVIDER_CALLBACK_ROUTES = {
   twilioIncomingMessage: { method: 'POST', path: '/api/provider_callback/twilio/reply', app: 'dispatch-worker', public: true },
   /** A conference message's call, answered and then its key pressed: the TwiML of the rest of the call. */
   twilioConferenceCall: { method: 'POST', path: '/api/provider_callback/twilio/conference/:delivery_id', app: 'dispatch-worker', public: true },
+  twilioConferenceRecording: { method: 'POST', path: '/api/provider_callback/twilio/conference_recording/:session_id', app: 'dispatch-worker', public: true },
   twilioGather: { method: 'POST', path: '/api/provider_callback/twilio/gather/:delivery_id', app: 'dispatch-worker', public: true },
 } as const satisfies Record<string, RouteDefinition>;

@@ -11,7 +11,7 @@ describe('route table', () => {
 
   it('sends to the dispatch workers only public POSTs: the providers\' callbacks, signed instead of a token', () => {
     const served = ROUTE_TABLE.filter((route) => route.app === 'dispatch-worker');
-    expect(served.map((route) => route.path)).toEqual([ROUTES.twilioStatusCallback.path, ROUTES.twilioIncomingMessage.path, ROUTES.twilioConferenceCall.path, ROUTES.twilioGather.path]);
+    expect(served.map((route) => route.path)).toEqual([ROUTES.twilioStatusCallback.path, ROUTES.twilioIncomingMessage.path, ROUTES.twilioConferenceCall.path, ROUTES.twilioConferenceRecording.path, ROUTES.twilioGather.path]);
     expect(served.filter((route) => route.method !== 'POST' || route.public !== true || !route.path.startsWith('/api/provider_callback/'))).toEqual([]);
   });
 

@@ -17,5 +17,6 @@ export const SESSION_REPORT_ROUTES = {
   generateSessionPdf: { method: 'GET', path: '/api/generate_reports/:id/', app: 'query-api', guard: 'adminOperatorSender' },
   generateSessionXlsx: { method: 'GET', path: '/api/generate_xlsx/:id/', app: 'query-api', guard: 'adminOperatorSender' },
   detailedSessionXlsx: { method: 'POST', path: '/api/session/:id/xlsx/detailed/', app: 'query-api', read: true, guard: 'sessionReportDetail' },
+  conferenceRecording: { method: 'GET', path: '/api/session/conference_recording/:id/', app: 'query-api', guard: 'sessionReportDetail' },
   detailedSessionPdf: { method: 'POST', path: '/api/session/:id/pdf/detailed/', app: 'query-api', read: true, guard: 'sessionReportDetail' },
 } as const satisfies Record<string, RouteDefinition>;

@@ -16,7 +16,7 @@ export const CONFERENCE_DECLINE_DIGIT = '2';
 
 /** What a person hears after the message: the choice. */
 export const CONFERENCE_PROMPT = 'Press 1 to join the conference, or 2 to decline.';
-export const CONFERENCE_JOINING = 'Connecting you to the conference now.';
+export const CONFERENCE_JOINING = 'Connecting you to the conference now. The conference is recorded.';
 export const CONFERENCE_DECLINED = 'You have declined the conference. Goodbye.';
 export const CONFERENCE_NO_CHOICE = 'No choice was made. Goodbye.';
 

@@ -4,6 +4,7 @@ import type { MESSAGE_SESSION_PAGE_EVENT_VERSIONS } from './message-session-page
 import type { DELIVERY_REPORT_EVENT_VERSIONS } from './delivery-reports';
 import type { MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS } from './message-session-follow-up-page';
 import type { MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS } from './conference';
+import type { CONFERENCE_RECORDING_EVENT_VERSIONS } from './conference-recording';
 
 const nameOf = (data: unknown) => {
   const scenario = (data as { scenario?: { scenario_name?: unknown } }).scenario;
@@ -18,6 +19,7 @@ export const messageSessionActivity: AggregateActivity<
   | keyof typeof MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS
   | keyof typeof DELIVERY_REPORT_EVENT_VERSIONS
   | keyof typeof MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS
+  | keyof typeof CONFERENCE_RECORDING_EVENT_VERSIONS
 > = {
   MessageSessionScheduled: (f, event) =>
     describedAs('message', `Scheduled message ${nameOf(event.data)} for ${f.string('scheduledFor')}`, {
@@ -54,6 +56,7 @@ export const messageSessionActivity: AggregateActivity<
   MessageSessionFollowUpPlanned: (f) =>
     describedAs('message', 'Every delivery of a follow-up was queued', { session_id: f.string('sessionId'), follow_up: f.count('followUp'), deliveries: f.count('deliveries') }),
   MessageSessionConferencePrepared: (f) => describedAs('dispatch', "Prepared a conference message's calls", { session_id: f.string('sessionId') }),
+  ConferenceRecordingSaved: (f) => describedAs('dispatch', "Kept a recording of a conference message's bridge", { session_id: f.string('sessionId'), recording_id: f.string('recordingId') }),
   MessageSessionFollowUpPageQueued: (f) =>
     describedAs('dispatch', 'Queued follow-up deliveries', { session_id: f.string('sessionId'), follow_up: f.count('followUp'), deliveries: f.length('deliveries') }),
 };

@@ -11,6 +11,7 @@ import { DELIVERY_REPORT_EVENT_VERSIONS } from './delivery-reports';
 import { MESSAGE_SESSION_PAGE_EVENT_VERSIONS, deliveryIdOf, messageSessionPageDecider, nextAttemptId } from './message-session-page';
 import { MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS } from './message-session-follow-up-page';
 import { MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS } from './conference';
+import { CONFERENCE_RECORDING_EVENT_VERSIONS } from './conference-recording';
 
 const AT = '2026-11-26T10:00:00.000Z';
 const sms = { dispatch_type: 'SMS' as const, id: deviceId('f1', 'SMS'), label: 'Mobile (SMS)', field_label: 'Mobile', field_id: 'f1', heading: 'SMS', position: 1 };
@@ -105,7 +106,7 @@ describe('a message session', () => {
   });
 
   it('tells every event type in the activity log, by the message’s name', () => {
-    expect(Object.keys(messageSessionActivity).sort()).toEqual([...Object.keys(MESSAGE_SESSION_EVENT_VERSIONS), ...Object.keys(MESSAGE_SESSION_PAGE_EVENT_VERSIONS), ...Object.keys(MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS), ...Object.keys(DELIVERY_REPORT_EVENT_VERSIONS), ...Object.keys(MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS)].sort());
+    expect(Object.keys(messageSessionActivity).sort()).toEqual([...Object.keys(MESSAGE_SESSION_EVENT_VERSIONS), ...Object.keys(MESSAGE_SESSION_PAGE_EVENT_VERSIONS), ...Object.keys(MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS), ...Object.keys(DELIVERY_REPORT_EVENT_VERSIONS), ...Object.keys(MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS), ...Object.keys(CONFERENCE_RECORDING_EVENT_VERSIONS)].sort());
     expect(messageSessionActivity.MessageSessionStarted(new EventFields(started.data as never), { ...started, metadata: { actorUserId: 'u1' } }).summary).toBe('Sent message Site evacuation');
   });
 });

@@ -15,6 +15,7 @@ import { MESSAGE_SESSION_PAGE_EVENT_VERSIONS } from '../sending/message-session-
 import { MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS } from '../sending/message-session-follow-up-page';
 import { DELIVERY_REPORT_EVENT_VERSIONS } from '../sending/delivery-reports';
 import { MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS } from '../sending/conference';
+import { CONFERENCE_RECORDING_EVENT_VERSIONS } from '../sending/conference-recording';
 import { QUICK_REPORT_EVENT_VERSIONS } from '../sending/quick-report';
 import { PUSH_SUBSCRIPTION_EVENT_VERSIONS } from '../push-subscription/push-subscription.events';
 import { ownValue } from './own-value';
@@ -41,6 +42,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS,
   ...DELIVERY_REPORT_EVENT_VERSIONS,
   ...MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS,
+  ...CONFERENCE_RECORDING_EVENT_VERSIONS,
   ...QUICK_REPORT_EVENT_VERSIONS,
   ...PUSH_SUBSCRIPTION_EVENT_VERSIONS,
   UserEmailClaimed: 1,

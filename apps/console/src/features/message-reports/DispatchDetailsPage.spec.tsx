@@ -296,6 +296,21 @@ describe('DispatchDetailsPage', () => {
       expect(downloads).toEqual(['session-session-7.xlsx', 'session-session-7.pdf', 'session-session-7-people.xlsx', 'session-session-7-people.pdf']);
     });
 
+    it('offers a conference’s recording, and only a conference’s', async () => {
+      const { user, server } = renderDetails(new FakeReportServer(DEMO_ENTRIES, DEMO_PEOPLE, { session_type: 'conference' }));
+      await peopleTable();
+      await user.click(screen.getByRole('button', { name: 'Export Conference recording (audio)' }));
+      await waitFor(() => expect(downloads).toEqual(['conference-session-7.mp3']));
+      expect(server.calls.filter((call) => call.file).map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/session/conference_recording/session-7/']);
+    });
+
+    it('offers no recording of a broadcast', async () => {
+      renderDetails();
+      await peopleTable();
+      expect(screen.getByRole('button', { name: 'Export Summary (PDF)' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Export Conference recording (audio)' })).toBeNull();
+    });
+
     it('tells the user when an export failed', async () => {
       const server = new FakeReportServer().failNext('GET', /generate_reports/, new ApiError(500, SERVER_ERROR_TEXT));
       const { user } = renderDetails(server);

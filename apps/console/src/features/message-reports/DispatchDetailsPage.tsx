@@ -95,6 +95,7 @@ function DispatchDetails({ sessionId }: { sessionId: string }) {
           <ReportStatistics details={report.details} timeZone={timeZone} />
           <ReportActions
             detailed={detailed}
+            conference={report.details.session_type === 'conference'}
             mayResend={mayResend}
             exporting={exporting}
             exportError={exportError}

@@ -46,8 +46,11 @@ export interface PeopleRequest {
   filters: SessionRecipientFilters;
 }
 
-/** The four exports: the summary (statistics and counts, no addresses) and the detailed report (the people the filters match). */
-export const EXPORT_KINDS = ['summaryXlsx', 'summaryPdf', 'detailedXlsx', 'detailedPdf'] as const;
+/**
+ * The exports: the summary (statistics and counts, no addresses), the detailed report (the people the
+ * filters match), and a conference's recording of its bridge.
+ */
+export const EXPORT_KINDS = ['summaryXlsx', 'summaryPdf', 'detailedXlsx', 'detailedPdf', 'conferenceRecording'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export interface ExportRequest {
@@ -81,6 +84,7 @@ const EXPORTS: Readonly<Record<ExportKind, { route: RouteDefinition; detailed: b
   summaryPdf: { route: ROUTES.generateSessionPdf, detailed: false, fileName: (id) => `session-${id}.pdf` },
   detailedXlsx: { route: ROUTES.detailedSessionXlsx, detailed: true, fileName: (id) => `session-${id}-people.xlsx` },
   detailedPdf: { route: ROUTES.detailedSessionPdf, detailed: true, fileName: (id) => `session-${id}-people.pdf` },
+  conferenceRecording: { route: ROUTES.conferenceRecording, detailed: false, fileName: (id) => `conference-${id}.mp3` },
 };
 
 export function messageReportsApi(api: Pick<ApiClient, 'send' | 'fetchFile'>): MessageReportsApi {

@@ -29,7 +29,8 @@ export function simulatedConferenceAnswer(deliveryId: string, failureRate: numbe
  * The simulator's voice channel with conference messages (domain conference.ts): a call of a
  * conference session is kept in the outbox with what a person hears, and answered as a person would
  * (simulatedConferenceAnswer), reported as Twilio's route records it: reply "1" joined, "2" declined,
- * delivered for a machine. Every other call is the simulator's own.
+ * delivered for a machine. A bridge someone joined gets a short recording, as Twilio records a bridge.
+ * Every other call is the simulator's own.
  */
 export class SimulatedConferenceProvider implements ChannelProvider {
   readonly name = 'simulator';
@@ -44,6 +45,8 @@ export class SimulatedConferenceProvider implements ChannelProvider {
     outbox: (tenantId: string) => Collection<SimulatedMessage>,
     private readonly reports: SimulatedReports,
     private readonly options: SimulatorOptions,
+    /** Keeps the bridge's recording once someone joined it, as Twilio would report it. */
+    private readonly recordings: (tenantId: string, sessionId: string) => Promise<void> = async () => undefined,
   ) {
     this.outbox = new SimulatedOutbox(outbox);
   }
@@ -88,7 +91,8 @@ export class SimulatedConferenceProvider implements ChannelProvider {
       case 'failed':
         return this.reports(message, { ...base, status: 'failed', reason: 'Simulated failure: no one answered the call.' });
       case 'joined':
-        return this.reports(message, { ...base, status: 'replied', reply: CONFERENCE_JOIN_DIGIT });
+        await this.reports(message, { ...base, status: 'replied', reply: CONFERENCE_JOIN_DIGIT });
+        return this.recordings(message.tenantId, message.sessionId);
       case 'declined':
         return this.reports(message, { ...base, status: 'replied', reply: CONFERENCE_DECLINE_DIGIT });
       case 'machine':

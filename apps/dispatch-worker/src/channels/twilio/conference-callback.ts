@@ -37,8 +37,8 @@ function signatureOf(headers: TwilioCallbackRequest['headers']): string | undefi
   return typeof value === 'string' ? value : value?.[0];
 }
 
-/** Reads a post to a conference call's address, signed by our first account or the failover one. */
-export function parseConferenceCallback(request: TwilioCallbackRequest, tokens: TwilioAccountTokens): ConferenceCallback {
+/** The form, once its X-Twilio-Signature is checked against our first account or the failover one. */
+function signedFormOf(request: TwilioCallbackRequest, tokens: TwilioAccountTokens): { form: Record<string, string>; account: 'first' | 'failover' } | { kind: 'forbidden'; reason: string } {
   const form = formOf(request.body);
   const signature = signatureOf(request.headers);
   if (!signature) return { kind: 'forbidden', reason: 'The request has no X-Twilio-Signature' };
@@ -48,6 +48,14 @@ export function parseConferenceCallback(request: TwilioCallbackRequest, tokens: 
       ? 'failover'
       : null;
   if (!account) return { kind: 'forbidden', reason: 'The X-Twilio-Signature does not match this address and body' };
+  return { form, account };
+}
+
+/** Reads a post to a conference call's address, signed by our first account or the failover one. */
+export function parseConferenceCallback(request: TwilioCallbackRequest, tokens: TwilioAccountTokens): ConferenceCallback {
+  const signed = signedFormOf(request, tokens);
+  if ('kind' in signed) return signed;
+  const { form, account } = signed;
   const deliveryId = deliveryIdOfCallbackUrl(request.url);
   if (!deliveryId) return { kind: 'invalid', reason: 'The address names no delivery' };
   const callSid = form['CallSid'];
@@ -55,4 +63,33 @@ export function parseConferenceCallback(request: TwilioCallbackRequest, tokens: 
   const digits = form['Digits'];
   if (digits !== undefined) return { kind: 'pressed', deliveryId, callSid, digits, account };
   return { kind: 'answered', deliveryId, callSid, ...(form['AnsweredBy'] ? { answeredBy: form['AnsweredBy'] } : {}), account };
+}
+
+/** A session's bridge's recording address: `<PUBLIC_URL>/api/provider_callback/twilio/conference_recording/<session id>`. */
+export const conferenceRecordingCallbackUrlOf = (publicUrl: string, sessionId: string) =>
+  `${publicUrl.replace(/\/+$/, '')}${ROUTES.twilioConferenceRecording.path.replace(':session_id', encodeURIComponent(sessionId))}`;
+
+/**
+ * What Twilio posts to a bridge's recording address (its recordingStatusCallback), read after its
+ * signature is checked: a recording complete (its RecordingSid, RecordingUrl and RecordingDuration in
+ * seconds), or another status (in progress, absent: nothing to keep), or forbidden or invalid.
+ */
+export type RecordingCallback =
+  | { readonly kind: 'completed'; readonly recordingSid: string; readonly recordingUrl: string; readonly durationSeconds: number | null; readonly account: 'first' | 'failover' }
+  | { readonly kind: 'other'; readonly status: string }
+  | { readonly kind: 'forbidden'; readonly reason: string }
+  | { readonly kind: 'invalid'; readonly reason: string };
+
+export function parseRecordingCallback(request: TwilioCallbackRequest, tokens: TwilioAccountTokens): RecordingCallback {
+  const signed = signedFormOf(request, tokens);
+  if ('kind' in signed) return signed;
+  const { form, account } = signed;
+  const status = form['RecordingStatus'] ?? '';
+  if (status !== 'completed') return { kind: 'other', status };
+  const recordingSid = form['RecordingSid'];
+  const recordingUrl = form['RecordingUrl'];
+  if (!recordingSid || !/^RE[0-9a-fA-F]{32}$/.test(recordingSid)) return { kind: 'invalid', reason: 'The request names no recording (RecordingSid)' };
+  if (!recordingUrl) return { kind: 'invalid', reason: 'The request has no RecordingUrl' };
+  const duration = Number(form['RecordingDuration']);
+  return { kind: 'completed', recordingSid, recordingUrl, durationSeconds: Number.isFinite(duration) && duration >= 0 ? Math.round(duration) : null, account };
 }

@@ -40,15 +40,19 @@ export function conferenceAnswerTwiml(call: ConferenceCall, answeredBy: string |
   return `${XML}<Response>${choice(actionUrl, say(call.liveMessage, options), options)}</Response>`;
 }
 
+/** The bridge is recorded from its start; Twilio posts each completed recording to `recordingUrl`. */
+const recordingAttributes = (recordingUrl: string) =>
+  ` record="record-from-start" recordingStatusCallback="${escapeXml(recordingUrl)}" recordingStatusCallbackMethod="POST" recordingStatusCallbackEvent="completed"`;
+
 /**
  * What a key pressed does: 1 joins the session's bridge (`<Dial><Conference>`, which starts when the
- * first person joins and goes on while anyone is in it), 2 declines and ends the call, any other key
+ * first person joins and goes on while anyone is in it, recorded: domain conference-recording.ts), 2 declines and ends the call, any other key
  * asks again.
  */
-export function conferenceChoiceTwiml(call: ConferenceCall, digits: string | undefined, actionUrl: string, options: SayOptions = {}): string {
+export function conferenceChoiceTwiml(call: ConferenceCall, digits: string | undefined, actionUrl: string, recordingUrl: string, options: SayOptions = {}): string {
   switch (conferenceReplyOf(digits)) {
     case '1':
-      return `${XML}<Response>${say(CONFERENCE_JOINING, options)}<Dial><Conference startConferenceOnEnter="true" endConferenceOnExit="false" beep="true">${escapeXml(call.bridge)}</Conference></Dial></Response>`;
+      return `${XML}<Response>${say(CONFERENCE_JOINING, options)}<Dial><Conference startConferenceOnEnter="true" endConferenceOnExit="false" beep="true"${recordingAttributes(recordingUrl)}>${escapeXml(call.bridge)}</Conference></Dial></Response>`;
     case '2':
       return `${XML}<Response>${say(CONFERENCE_DECLINED, options)}<Hangup/></Response>`;
     default:

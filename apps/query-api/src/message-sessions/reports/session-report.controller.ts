@@ -1,4 +1,6 @@
 import { Get, HttpCode, Inject, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { fileAsDownload } from '../../shared/file-download';
+import { ConferenceRecordingQuery } from './queries/conference-recording.query';
 import type { Readable } from 'node:stream';
 import type { Response } from 'express';
 import { QueryBus } from '@nestjs/cqrs';
@@ -63,6 +65,11 @@ export class SessionReportController {
   @Get(ROUTES.sessionRecipientDispatches.path)
   dispatches(@CurrentPrincipal() principal: Principal, @Param('id') sessionId: string, @Param('rid') recipientId: string): Promise<SessionRecipientDispatchesDto> {
     return this.queryBus.execute(new SessionRecipientDispatchesQuery(principal, sessionId, recipientId));
+  }
+
+  @Get(ROUTES.conferenceRecording.path)
+  async conferenceRecording(@CurrentPrincipal() principal: Principal, @Param('id') sessionId: string, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
+    return fileAsDownload(response, await this.queryBus.execute(new ConferenceRecordingQuery(principal, sessionId)));
   }
 
   @Get(ROUTES.generateSessionPdf.path)

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ConferenceRecordingHandler } from './queries/conference-recording.handler';
 import { SessionRecipientDispatchesHandler } from './queries/session-recipient-dispatches.handler';
 import { SessionRecipientIdsHandler } from './queries/session-recipient-ids.handler';
 import { SessionRecipientsAggregateHandler } from './queries/session-recipients-aggregate.handler';
@@ -13,7 +14,7 @@ import { SessionReportReader } from './session-report-reader';
   controllers: [SessionReportController],
   providers: [
     SessionReportReader, SessionReportDetailsHandler, SessionRecipientsHandler, SessionRecipientsAggregateHandler, SessionRecipientIdsHandler, SessionRecipientDispatchesHandler,
-    SessionReportExportHandler,
+    SessionReportExportHandler, ConferenceRecordingHandler,
   ],
 })
 export class SessionReportsModule {}

@@ -6,11 +6,13 @@ import { SecondaryButton } from '../../../shared-ui/buttons';
 import type { ResendOutcome } from '../machines/dispatch-details.machine';
 import type { ExportKind } from '../message-reports-api';
 
-const EXPORTS: readonly { kind: ExportKind; label: string; detailed: boolean }[] = [
+const EXPORTS: readonly { kind: ExportKind; label: string; detailed: boolean; conference?: true }[] = [
   { kind: 'summaryXlsx', label: 'Summary (XLSX)', detailed: false },
   { kind: 'summaryPdf', label: 'Summary (PDF)', detailed: false },
   { kind: 'detailedXlsx', label: 'People (XLSX)', detailed: true },
   { kind: 'detailedPdf', label: 'People (PDF)', detailed: true },
+  // People's voices: the detailed report's rule, as the server enforces it.
+  { kind: 'conferenceRecording', label: 'Conference recording (audio)', detailed: true, conference: true },
 ];
 
 /** The resends the spec names (§7): to those with no response, and to those every delivery failed for. */
@@ -24,6 +26,8 @@ const whomOf = (reply: ResendReply) => RESENDS.find((resend) => resend.reply ===
 interface ReportActionsProps {
   /** The people exports too (the detailed report, with the filters applied). */
   detailed: boolean;
+  /** A conference session: its bridge's recording can be downloaded. */
+  conference: boolean;
   /** Whether the session may be sent again now (its recipients are all queued). */
   mayResend: boolean;
   exporting: ExportKind | null;
@@ -35,7 +39,7 @@ interface ReportActionsProps {
 }
 
 /** Exports of the report as files, and the resends. */
-export function ReportActions({ detailed, mayResend, exporting, exportError, resend, onExport, onResend }: ReportActionsProps) {
+export function ReportActions({ detailed, conference, mayResend, exporting, exportError, resend, onExport, onResend }: ReportActionsProps) {
   const exportsId = useId();
   const resendId = useId();
   const resending = resend?.status === 'sending';
@@ -44,7 +48,7 @@ export function ReportActions({ detailed, mayResend, exporting, exportError, res
       <Group aria-labelledby={exportsId}>
         <h2 id={exportsId}>Export</h2>
         <Buttons>
-          {EXPORTS.filter((entry) => detailed || !entry.detailed).map(({ kind, label }) => (
+          {EXPORTS.filter((entry) => (detailed || !entry.detailed) && (conference || !entry.conference)).map(({ kind, label }) => (
             <SecondaryButton key={kind} type="button" aria-disabled={exporting !== null || undefined} onClick={() => exporting === null && onExport(kind)}>
               {exporting === kind ? `Exporting ${label}…` : `Export ${label}`}
             </SecondaryButton>

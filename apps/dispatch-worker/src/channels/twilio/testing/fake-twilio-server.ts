@@ -66,6 +66,10 @@ export class FakeTwilioServer {
   private readonly resources = new Map<string, Resource>();
   private readonly hung = new Set<ServerResponse>();
   private next: NextCreate | undefined;
+  /** Recordings by SID (their MP3's bytes), served at /2010-04-01/Accounts/<sid>/Recordings/<RE…>.mp3 with our credentials. */
+  private readonly recordings = new Map<string, Buffer>();
+  /** How many times each recording was downloaded. */
+  readonly recordingDownloads = new Map<string, number>();
 
   private readonly server: Server;
 
@@ -206,6 +210,35 @@ export class FakeTwilioServer {
     return createHmac('sha1', this.authToken).update(data, 'utf8').digest('base64');
   }
 
+  /**
+   * A conference bridge's recording is complete: its audio is kept here (served to our credentials as
+   * Twilio's API serves a recording's `.mp3`), and its recordingStatusCallback (the `<Conference>`'s, in
+   * the TwiML given) is posted, signed. Returns the recording's SID and what the endpoint answered.
+   */
+  async completeRecording(
+    conferenceTwiml: string,
+    audio: Buffer,
+    options: PostOptions & { durationSeconds?: number; recordingSid?: string; recordingUrl?: string } = {},
+  ): Promise<{ recordingSid: string; answer: CallbackAnswer }> {
+    const url = /<Conference\b[^>]*\brecordingStatusCallback="([^"]*)"/.exec(conferenceTwiml)?.[1]?.replace(/&amp;/g, '&');
+    if (!url) throw new Error('The TwiML records no conference (no recordingStatusCallback)');
+    // The same SID again: Twilio reporting a recording a second time.
+    const recordingSid = options.recordingSid ?? `RE${randomBytes(16).toString('hex')}`;
+    this.recordings.set(recordingSid, audio);
+    const form = {
+      AccountSid: this.accountSid,
+      ConferenceSid: `CF${randomBytes(16).toString('hex')}`,
+      RecordingSid: recordingSid,
+      RecordingUrl: options.recordingUrl ?? `${this.apiBaseUrl}/2010-04-01/Accounts/${this.accountSid}/Recordings/${recordingSid}`,
+      RecordingStatus: 'completed',
+      RecordingDuration: String(options.durationSeconds ?? 42),
+      RecordingChannels: '1',
+      RecordingSource: 'StartConferenceAPI',
+      RecordingStartTime: new Date().toUTCString(),
+    };
+    return { recordingSid, answer: await this.post(url, form, options) };
+  }
+
   async close(): Promise<void> {
     for (const response of this.hung) response.destroy();
     this.hung.clear();
@@ -288,8 +321,21 @@ export class FakeTwilioServer {
     };
   }
 
+  private serveRecording(request: IncomingMessage, response: ServerResponse, account: string, sid: string): void {
+    if (request.headers.authorization !== `Basic ${Buffer.from(`${this.accountSid}:${this.authToken}`).toString('base64')}`) {
+      return answer(response, 401, twilioError(20003, 'Authenticate', 401));
+    }
+    const audio = account === this.accountSid ? this.recordings.get(sid) : undefined;
+    if (!audio) return answer(response, 404, twilioError(20404, `The requested resource ${sid} was not found`, 404));
+    this.recordingDownloads.set(sid, (this.recordingDownloads.get(sid) ?? 0) + 1);
+    response.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': String(audio.length) });
+    response.end(audio);
+  }
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', this.apiBaseUrl);
+    const recording = /^\/2010-04-01\/Accounts\/([^/]+)\/Recordings\/(RE[0-9a-f]{32})\.mp3$/.exec(url.pathname);
+    if (recording) return this.serveRecording(request, response, recording[1]!, recording[2]!);
     const route = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)(?:\/([^/]+))?\.json$/.exec(url.pathname);
     if (!route) return answer(response, 404, twilioError(20404, `The requested resource ${url.pathname} was not found`, 404));
     if (request.headers.authorization !== `Basic ${Buffer.from(`${this.accountSid}:${this.authToken}`).toString('base64')}`) {
