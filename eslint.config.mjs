@@ -127,9 +127,10 @@ const adapterImports = [
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
 
 // Where features live, for the feature-folder rule (tools/eslint/feature-boundaries.mjs), on in every
-// root: no feature imports another feature's folder (docs/decisions.md, "Boundaries").
+// root: no feature imports another feature's folder (docs/decisions.md, "Boundaries"). The demo seeder and
+// the platform's provisioning of organisations compose other features' commands, as the modules do.
 const FEATURE_ROOTS = [
-  { root: 'apps/command-api/src', shared: ['shared'], composition: ['seed'] },
+  { root: 'apps/command-api/src', shared: ['shared'], composition: ['seed', 'organisations'] },
   { root: 'apps/query-api/src', shared: ['shared'] },
   { root: 'apps/console/src/features' },
 ];

@@ -7,6 +7,7 @@ import { FieldModule } from './field/field.module';
 import { IncidentSettingsModule } from './incident-settings/incident-settings.module';
 import { IncidentsModule } from './incidents/incidents.module';
 import { OnCallModule } from './on-call/on-call.module';
+import { OrganisationsModule } from './organisations/organisations.module';
 import { PushSubscriptionModule } from './push-subscription/push-subscription.module';
 import { ResponsePageModule } from './response-page/response-page.module';
 import { DemoTenantSeeder } from './seed/demo-tenant.seeder';
@@ -21,7 +22,7 @@ import { UsersModule } from './users/users.module';
  * the demo seeder (it sends other features' commands). Needs InfrastructureModule and PlatformModule at the root.
  */
 @Module({
-  imports: [CommandSharedModule, AccountEmailModule, AudioNoticeboardModule, CustomerGroupModule, DeadLettersModule, FieldModule, IncidentSettingsModule, IncidentsModule, OnCallModule, PushSubscriptionModule, ResponsePageModule, ScenarioModule, SessionModule, UploadsModule, UsersModule],
+  imports: [CommandSharedModule, AccountEmailModule, AudioNoticeboardModule, CustomerGroupModule, DeadLettersModule, FieldModule, IncidentSettingsModule, IncidentsModule, OnCallModule, OrganisationsModule, PushSubscriptionModule, ResponsePageModule, ScenarioModule, SessionModule, UploadsModule, UsersModule],
   providers: [DemoTenantSeeder],
 })
 export class CommandApiModule {}

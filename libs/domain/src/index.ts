@@ -20,6 +20,8 @@ export * from './user/user.commands';
 export * from './user/user.state';
 export * from './user/user.decide';
 export * from './user/user-email';
+export * from './organisation/organisation-name';
+export * from './organisation/organisation.activity';
 export * from './user/sign-in-lockout';
 export * from './user/user.messages';
 export * from './user/user-access';

@@ -8,6 +8,7 @@ export * from './auth/principal';
 export * from './auth/public.decorator';
 export * from './auth/auth-token.service';
 export * from './auth/token-auth.guard';
+export * from './auth/platform-key.guard';
 export * from './errors/error-response.filter';
 export * from './commands/event-ids';
 export * from './commands/command-executor';

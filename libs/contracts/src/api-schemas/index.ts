@@ -25,3 +25,4 @@ export * from './dead-letters.schemas';
 export * from './simulator.schemas';
 export * from './route-schemas';
 export * from './push-subscription.schemas';
+export * from './platform.schemas';

@@ -19,6 +19,7 @@ import { ON_CALL_API } from './on-call.schemas';
 import { PROVIDER_CALLBACK_API } from './provider-callback.schemas';
 import { RESPONSE_PAGE_API } from './response-page.schemas';
 import { PUSH_SUBSCRIPTION_API } from './push-subscription.schemas';
+import { PLATFORM_API } from './platform.schemas';
 import { PARKED_EVENTS_API } from './parked-events.schemas';
 import { SCENARIO_API } from './scenario.schemas';
 import { MESSAGE_SESSION_API } from './message-session.schemas';
@@ -60,6 +61,7 @@ export const API_FEATURES: readonly ApiFeature<string>[] = [
   DEAD_LETTERS_API,
   SIMULATOR_API,
   PUSH_SUBSCRIPTION_API,
+  PLATFORM_API,
 ];
 
 function tagged<K extends string>(feature: ApiFeature<K>): Record<K, RouteDocumentation> {
@@ -91,4 +93,5 @@ export const ROUTE_SCHEMAS: Readonly<Record<RouteName, RouteDocumentation>> = {
   ...tagged(DEAD_LETTERS_API),
   ...tagged(SIMULATOR_API),
   ...tagged(PUSH_SUBSCRIPTION_API),
+  ...tagged(PLATFORM_API),
 };

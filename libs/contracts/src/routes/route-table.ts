@@ -20,6 +20,7 @@ import { ON_CALL_ROUTES } from './on-call.routes';
 import { PARKED_EVENTS_ROUTES } from './parked-events.routes';
 import { PROVIDER_CALLBACK_ROUTES } from './provider-callback.routes';
 import { RESPONSE_PAGE_ROUTES } from './response-page.routes';
+import { PLATFORM_ROUTES } from './platform.routes';
 import { PUSH_SUBSCRIPTION_ROUTES } from './push-subscription.routes';
 import { SCENARIO_ROUTES } from './scenario.routes';
 import { MESSAGE_SESSION_ROUTES } from './message-session.routes';
@@ -52,6 +53,8 @@ export interface RouteDefinition {
   readonly guard?: GuardKind;
   /** For the profile-edit guard: the path parameter holding the id of the user being edited. */
   readonly targetUserIdParam?: string;
+  /** A platform operators' call (public to the token guard): `Authorization: Platform <PLATFORM_API_KEY>` instead. */
+  readonly platform?: boolean;
 }
 
 /** Every route, gathered from one file per feature so features can add routes side by side. */
@@ -79,6 +82,7 @@ export const ROUTES = {
   ...DEAD_LETTERS_ROUTES,
   ...SIMULATOR_ROUTES,
   ...PUSH_SUBSCRIPTION_ROUTES,
+  ...PLATFORM_ROUTES,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const ROUTE_TABLE: readonly RouteDefinition[] = Object.values(ROUTES);

@@ -73,6 +73,15 @@ export const customerGroupActivity: AggregateActivity<keyof typeof CUSTOMER_GROU
       customer_group_id: f.string('customerGroupId'),
       merge_fields_enabled: f.length('enabledFieldIds'),
     }),
+  RootPermissionsChanged: (f) => {
+    const [added, removed] = [f.strings('added'), f.strings('removed')];
+    const parts = [added.length ? `turned on ${added.join(', ')}` : null, removed.length ? `turned off ${removed.join(', ')}` : null].filter((part) => part !== null);
+    return describedAs('customer_group', `Changed the organisation's feature permissions: ${parts.join('; ')}`, {
+      customer_group_id: f.string('customerGroupId'),
+      added: added.join(', '),
+      removed: removed.join(', '),
+    });
+  },
   CustomerGroupDeleted: (f) =>
     describedAs('customer_group', `Deleted customer group ${f.string('name')}`, {
       customer_group_id: f.string('customerGroupId'),

@@ -90,7 +90,14 @@ export interface ChangeMergeFields {
   readonly data: { customerGroupId: string; fieldData: readonly { id: string; merge_field_enabled: boolean }[]; applicableFieldIds: readonly string[] };
 }
 
+/** The platform's operators set an organisation's feature permissions: the whole set it holds from now on. */
+export interface ChangeRootPermissions {
+  readonly type: 'ChangeRootPermissions';
+  readonly data: { customerGroupId: string; rootPermissions: readonly string[] };
+}
+
 export type CustomerGroupCommand =
+  | ChangeRootPermissions
   | CreateCustomerGroup
   | ChangeIncidentModuleSettings
   | ChangeCustomerGroupDetails

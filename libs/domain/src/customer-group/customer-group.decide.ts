@@ -11,7 +11,9 @@ import {
   type CustomerGroupSettingsChange,
 } from './customer-group-settings';
 import { sameValue } from '../shared/same-value';
+import { ROOT_PERMISSIONS } from '../shared/permissions';
 import type {
+  ChangeRootPermissions,
   ChangeCustomerGroupDetails,
   ChangeAudioNoticeboardMessage,
   ChangeAuditSettings,
@@ -230,8 +232,38 @@ function deleteCustomerGroup(command: DeleteCustomerGroup, state: CustomerGroupS
   return [{ type: 'CustomerGroupDeleted', data: { customerGroupId: state.customerGroupId, name: state.name } }];
 }
 
+export const notAPermission = (name: string) => `Not a feature permission: "${name}".`;
+
+/** The permissions named, each once in the spec's order; any unknown name is refused (400 naming each). */
+export function rootPermissionsOf(names: readonly string[]): string[] {
+  const known = new Set<string>(ROOT_PERMISSIONS);
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length) throw validationError('Invalid feature permissions.', { root_permissions: [...new Set(unknown)].map(notAPermission) });
+  const wanted = new Set(names);
+  return ROOT_PERMISSIONS.filter((name) => wanted.has(name));
+}
+
+export const NOT_A_ROOT_GROUP = 'Only an organisation (a root customer group) holds feature permissions.';
+
+/**
+ * Sets the organisation's feature permissions to the set sent (in the spec's order, each once). Every
+ * name must be one of ROOT_PERMISSIONS (400 naming each unknown one); the same set again changes nothing.
+ */
+function changeRootPermissions(command: ChangeRootPermissions, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  if (state.parentId !== null) throw validationError(NOT_A_ROOT_GROUP);
+  const rootPermissions = rootPermissionsOf(command.data.rootPermissions);
+  const held = new Set(state.rootPermissions);
+  const added = rootPermissions.filter((name) => !held.has(name));
+  const removed = state.rootPermissions.filter((name) => !rootPermissions.includes(name));
+  if (!added.length && !removed.length) return [];
+  return [{ type: 'RootPermissionsChanged', data: { customerGroupId: state.customerGroupId, rootPermissions, added, removed } }];
+}
+
 export function decideCustomerGroup(command: CustomerGroupCommand, state: CustomerGroupState): CustomerGroupEvent[] {
   switch (command.type) {
+    case 'ChangeRootPermissions':
+      return changeRootPermissions(command, state);
     case 'CreateCustomerGroup':
       return createCustomerGroup(command, state);
     case 'ChangeIncidentModuleSettings':

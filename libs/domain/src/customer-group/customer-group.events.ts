@@ -16,6 +16,7 @@ export const CUSTOMER_GROUP_EVENT_VERSIONS = {
   CustomerGroupAuditSettingsChanged: 1,
   AudioNoticeboardMessageChanged: 1,
   MergeFieldsChanged: 1,
+  RootPermissionsChanged: 1,
 } as const;
 
 export type CustomerGroupCreated = DomainEvent<
@@ -100,7 +101,18 @@ export type AudioNoticeboardMessageChanged = DomainEvent<'AudioNoticeboardMessag
 /** POST /api/merge_fields/{id}/: the contact fields whose values messages of the group may merge in, as now set. */
 export type MergeFieldsChanged = DomainEvent<'MergeFieldsChanged', { customerGroupId: string; enabledFieldIds: string[] }>;
 
+/**
+ * The organisation's feature permissions (spec part 1 §6, part 2 §6), as the platform's operators set
+ * them: the whole set now held, and what it gained and lost (for the activity log). Only a root group
+ * holds them; its descendants inherit them.
+ */
+export type RootPermissionsChanged = DomainEvent<
+  'RootPermissionsChanged',
+  { customerGroupId: string; rootPermissions: string[]; added: string[]; removed: string[] }
+>;
+
 export type CustomerGroupEvent =
+  | RootPermissionsChanged
   | CustomerGroupCreated
   | IncidentModuleSettingsChanged
   | CustomerGroupDetailsChanged

@@ -3,7 +3,9 @@ import { given } from '../shared/given-when-then';
 import { foldEvents } from '../shared/decider';
 import { DomainError } from '../shared/domain-errors';
 import { hasIncidentRootPermission } from '../access/access-subject';
-import { customerGroupDecider } from './customer-group.decide';
+import { EventFields } from '../shared/activity';
+import { customerGroupActivity } from './customer-group.activity';
+import { customerGroupDecider, NOT_A_ROOT_GROUP } from './customer-group.decide';
 import type { CustomerGroupCreated } from './customer-group.events';
 import { fieldErrorsOf } from '../testing/refusals';
 
@@ -267,5 +269,35 @@ describe('moving a customer group under another parent', () => {
   it('records nothing for the parent it already has, and answers not found for a missing group', () => {
     expect(given(customerGroupDecider, [child]).when(move('g2', 'g1', []))).toEqual([]);
     expect(refusal(() => given(customerGroupDecider, []).when(move('g2', 'g1', []))).kind).toBe('not_found');
+  });
+});
+
+describe('changing an organisation’s feature permissions', () => {
+  const CREATED_ROOT: CustomerGroupCreated = {
+    type: 'CustomerGroupCreated',
+    data: { customerGroupId: 'root', name: 'Acme', parentId: null, rootId: 'root', ancestorIds: [], rootPermissions: ['SMS', 'Use Slack'], settings: {} },
+  };
+  const root = foldEvents(customerGroupDecider, [CREATED_ROOT]);
+  const change = (rootPermissions: string[], state = root) => customerGroupDecider.decide({ type: 'ChangeRootPermissions', data: { customerGroupId: 'root', rootPermissions } }, state);
+
+  it('records the whole set in the spec’s order, with what was turned on and off', () => {
+    expect(change(['Voice', 'SMS', 'Voice'])).toEqual([{ type: 'RootPermissionsChanged', data: { customerGroupId: 'root', rootPermissions: ['Voice', 'SMS'], added: ['Voice'], removed: ['Use Slack'] } }]);
+    const changed = foldEvents(customerGroupDecider, [CREATED_ROOT, ...change(['Voice', 'SMS'])]);
+    expect(changed.status === 'active' && changed.rootPermissions).toEqual(['Voice', 'SMS']);
+  });
+
+  it('changes nothing for the same set, and refuses unknown names, a child group and a group that is not there', () => {
+    expect(change(['Use Slack', 'SMS'])).toEqual([]);
+    expect(() => change(['SMS', 'Telepathy', 'Telepathy'])).toThrow(expect.objectContaining({ kind: 'validation', fields: { root_permissions: ['Not a feature permission: "Telepathy".'] } }));
+    const child = foldEvents(customerGroupDecider, [
+      { type: 'CustomerGroupCreated', data: { customerGroupId: 'c', name: 'Child', parentId: 'root', rootId: 'root', ancestorIds: ['root'], rootPermissions: [], settings: {} } },
+    ]);
+    expect(() => customerGroupDecider.decide({ type: 'ChangeRootPermissions', data: { customerGroupId: 'c', rootPermissions: [] } }, child)).toThrow(NOT_A_ROOT_GROUP);
+    expect(() => change([], customerGroupDecider.initialState())).toThrow(expect.objectContaining({ kind: 'not_found' }));
+  });
+
+  it('is told in the activity log', () => {
+    const [event] = change(['Voice', 'SMS']);
+    expect(customerGroupActivity.RootPermissionsChanged(new EventFields(event!.data as never), { ...event!, metadata: {} }).summary).toBe("Changed the organisation's feature permissions: turned on Voice; turned off Use Slack");
   });
 });

@@ -21,10 +21,7 @@ export type CustomerGroupState =
       readonly brandLoginUrl: string;
       readonly moduleName: string;
       readonly moduleNamePlural: string;
-      /**
-       * Feature permissions recorded when the group was created (only a root group holds any;
-       * descendants inherit the root's). No event changes them afterwards.
-       */
+      /** Feature permissions (only a root group holds any; descendants inherit the root's), as last set. */
       readonly rootPermissions: readonly string[];
       /** Every setting, the defaults where none was recorded. */
       readonly settings: CustomerGroupSettings;
@@ -87,6 +84,9 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
     case 'MergeFieldsChanged':
       if (state.status !== 'active') return state;
       return { ...state, mergeFieldIds: event.data.enabledFieldIds };
+    case 'RootPermissionsChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, rootPermissions: [...event.data.rootPermissions] };
     case 'CustomerGroupDeleted':
       if (state.status !== 'active') return state;
       return { status: 'deleted', customerGroupId: state.customerGroupId, rootId: state.rootId, ancestorIds: state.ancestorIds };

@@ -80,6 +80,13 @@ export class EventFields {
     return Object.keys(this.inner(name).data);
   }
 
+  /** A list of names, as the event holds them. */
+  strings(name: string): string[] {
+    const value = this.data[name];
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) throw new TypeError(`${name} is not a list of strings`);
+    return value as string[];
+  }
+
   length(name: string): number {
     const value = this.data[name];
     if (!Array.isArray(value)) throw new TypeError(`${name} is not a list`);

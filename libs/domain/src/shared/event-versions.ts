@@ -16,6 +16,7 @@ import { MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS } from '../sending/messag
 import { DELIVERY_REPORT_EVENT_VERSIONS } from '../sending/delivery-reports';
 import { MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS } from '../sending/conference';
 import { CONFERENCE_RECORDING_EVENT_VERSIONS } from '../sending/conference-recording';
+import { ORGANISATION_NAME_EVENT_VERSIONS } from '../organisation/organisation-name';
 import { QUICK_REPORT_EVENT_VERSIONS } from '../sending/quick-report';
 import { PUSH_SUBSCRIPTION_EVENT_VERSIONS } from '../push-subscription/push-subscription.events';
 import { ownValue } from './own-value';
@@ -43,6 +44,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...DELIVERY_REPORT_EVENT_VERSIONS,
   ...MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS,
   ...CONFERENCE_RECORDING_EVENT_VERSIONS,
+  ...ORGANISATION_NAME_EVENT_VERSIONS,
   ...QUICK_REPORT_EVENT_VERSIONS,
   ...PUSH_SUBSCRIPTION_EVENT_VERSIONS,
   UserEmailClaimed: 1,

@@ -55,6 +55,11 @@ export interface PlatformConfig {
   readonly emailRetryDelaysMs: readonly number[];
   /** Key of the HMAC that signs the email provider's bounce and complaint callbacks (EMAIL_CALLBACK_SECRET); unset: no callback route. */
   readonly emailCallbackSecret?: string;
+  /**
+   * The key of the platform's operators (PLATFORM_API_KEY, at least 32 characters): `/api/platform/` answers
+   * only `Authorization: Platform <key>`; unset, the platform API is off (404).
+   */
+  readonly platformApiKey?: string;
   /** Lifetime of the ephemeral token between the password and the second-factor code. */
   readonly twoFactorTokenSeconds: number;
   /** Lifetime of a one-time impersonation link. */
@@ -301,5 +306,6 @@ export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env, version
     ttsProvider: ttsProvider(env.TTS_PROVIDER),
     invokeEmailDomain: invokeEmailDomain(env.INVOKE_EMAIL_DOMAIN, publicUrl),
     invokeEmailSecret: secret('INVOKE_EMAIL_SECRET', env.INVOKE_EMAIL_SECRET),
+    platformApiKey: secret('PLATFORM_API_KEY', env.PLATFORM_API_KEY),
   };
 }

@@ -12,6 +12,7 @@ import {
   incidentAttachmentActivity,
   incidentSettingsActivity,
   onCallActivity,
+  organisationActivity,
   pushSubscriptionActivity,
   scenarioActivity,
   messageSessionActivity,
@@ -39,6 +40,7 @@ export const AGGREGATE_ACTIVITY: readonly Readonly<Record<string, ActivityDescri
   messageSessionActivity,
   quickReportActivity,
   pushSubscriptionActivity,
+  organisationActivity,
 ];
 
 /** By event type; a Map, so a type such as "constructor" names no describer. */

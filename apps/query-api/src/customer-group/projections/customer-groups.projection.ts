@@ -10,6 +10,7 @@ import {
   type CustomerGroupParentChanged,
   type CustomerGroupSettingsChanged,
   type MergeFieldsChanged,
+  type RootPermissionsChanged,
 } from '@beacon/domain';
 import type { DocumentChange } from '@beacon/read-store';
 import type { RecordedEvent } from '@beacon/event-store';
@@ -98,6 +99,10 @@ export const customerGroupsProjection: ProjectionDefinition = {
     if (event.type === 'MergeFieldsChanged') {
       const data = (event as RecordedEvent<MergeFieldsChanged['data']>).data;
       return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: (current) => current && { ...current, merge_field_ids: data.enabledFieldIds } }];
+    }
+    if (event.type === 'RootPermissionsChanged') {
+      const data = (event as RecordedEvent<RootPermissionsChanged['data']>).data;
+      return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: (current) => current && { ...current, root_customer_group_permissions: data.rootPermissions } }];
     }
     if (event.type === 'CustomerGroupParentChanged') return parentChanged(tenantId, (event as RecordedEvent<CustomerGroupParentChanged['data']>).data);
     if (event.type === 'CustomerGroupDeleted') {

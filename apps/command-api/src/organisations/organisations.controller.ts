@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { Body, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  OrganisationPermissionsRequestSchema,
+  ProvisionOrganisationRequestSchema,
+  ROUTES,
+  type OrganisationPermissionsDto,
+  type OrganisationPermissionsRequest,
+  type OrganisationProvisionedDto,
+  type ProvisionOrganisationRequest,
+} from '@beacon/contracts';
+import { CommandController, CommandId, PlatformCall, ZodBodyPipe } from '@beacon/platform';
+import { exposePosition } from '../shared/event-position';
+import { ChangeOrganisationPermissionsCommand } from './commands/change-organisation-permissions.command';
+import { ProvisionOrganisationCommand } from './commands/provision-organisation.command';
+
+type Response = Parameters<typeof exposePosition>[0];
+
+/** The platform's operators' writes (platform.routes.ts): the platform key, never a user's token. */
+@CommandController()
+@PlatformCall()
+export class OrganisationsController {
+  constructor(@Inject(CommandBus) private readonly commandBus: CommandBus) {}
+
+  @Post(ROUTES.provisionOrganisation.path)
+  @HttpCode(201)
+  async provision(
+    @Body(new ZodBodyPipe(ProvisionOrganisationRequestSchema, { detail: 'Invalid organisation.' })) input: ProvisionOrganisationRequest,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<OrganisationProvisionedDto> {
+    const { position, ...provisioned } = await this.commandBus.execute(new ProvisionOrganisationCommand(input, commandId ?? randomUUID()));
+    exposePosition(response, position);
+    return provisioned;
+  }
+
+  @Put(ROUTES.changeOrganisationPermissions.path)
+  async permissions(
+    @Param('id') organisationId: string,
+    @Body(new ZodBodyPipe(OrganisationPermissionsRequestSchema, { detail: 'Invalid feature permissions.' })) input: OrganisationPermissionsRequest,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<OrganisationPermissionsDto> {
+    const { position, ...changed } = await this.commandBus.execute(new ChangeOrganisationPermissionsCommand(organisationId, input.root_permissions, commandId));
+    exposePosition(response, position);
+    return changed;
+  }
+}

@@ -1,0 +1,177 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import type { OrganisationProvisionedDto } from '@beacon/contracts';
+import { ORGANISATION_NAME_TAKEN, USER_EMAIL_TAKEN_MESSAGE } from '@beacon/domain';
+import { PLATFORM_API_OFF, PLATFORM_KEY_REQUIRED, PLATFORM_KEY_WRONG, PLATFORM_WRONG_KEYS_PER_15_MINUTES } from '@beacon/platform';
+import { auth, eventually, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { deliveredEmail } from './testing/users';
+
+/**
+ * The platform's operators' API over HTTP (issue: organisations): provisioning an organisation whose
+ * admin sets a password from the welcome email and builds a child group, its feature permissions set
+ * and enforced, and the platform key kept apart from users' tokens.
+ */
+const KEY = randomBytes(32).toString('hex');
+const INCIDENTS = 'Show {product} + Incident Manager dashboard';
+const PASSWORD = 'Provisioned-admin-42';
+
+let app: TestApp;
+
+const platform = (method: 'get' | 'post' | 'put', path: string, key = KEY) => request(app.url)[method](path).set('Authorization', `Platform ${key}`);
+const unique = () => randomUUID().slice(0, 8);
+const organisation = (changes: Record<string, unknown> = {}) => ({
+  name: `Acme Water ${unique()}`,
+  root_permissions: ['SMS', 'Voice', INCIDENTS],
+  admin: { email: `founder-${unique()}@acme.test`, first_name: 'Ada', last_name: 'Founder' },
+  ...changes,
+});
+
+/** The admin's password, set through the welcome email's link. */
+async function signInAsNewAdmin(email: string): Promise<string> {
+  const link = await eventually(async () => {
+    const match = /\/ui\/reset\/([^/\s]+)\/([^/\s]+)/.exec(await deliveredEmail(app, email));
+    if (!match) throw new Error(`no link for ${email}`);
+    return { uid: decodeURIComponent(match[1]!), token: match[2]! };
+  });
+  await request(app.url).post('/api/rest-auth/password/reset/confirm/').send({ uid: link.uid, token: link.token, new_password1: PASSWORD, new_password2: PASSWORD }).expect(200);
+  return login(app, email, PASSWORD);
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ PLATFORM_API_KEY: KEY });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('provisioning an organisation', () => {
+  it('makes the organisation and its admin, who sets a password from the welcome email, signs in and builds a child group', async () => {
+    const asked = organisation();
+    const made = (await platform('post', '/api/platform/organisations/').send(asked).expect(201)).body as OrganisationProvisionedDto;
+    expect(made).toMatchObject({ name: asked.name, root_permissions: ['Voice', 'SMS', INCIDENTS], admin: { email: asked.admin.email } });
+
+    const admin = await signInAsNewAdmin(asked.admin.email);
+    const self = (await request(app.url).get('/api/user/self/').set(auth(admin)).expect(200)).body as { customer_group: unknown; customer_permission: string };
+    expect(self.customer_permission).toBe('ADMIN');
+    const child = await request(app.url).post('/api/customer_group/').set(auth(admin)).send({ name: 'North depot', parent: made.id }).expect(201);
+    expect(child.body).toMatchObject({ name: 'North depot', parent: made.id, root_parent_id: made.id });
+    // Nothing of the demo organisation is in its reach.
+    const groups = (await request(app.url).get('/api/customer_group/').set(auth(admin)).set('X-Read-Position', child.headers['x-event-position']!).expect(200)).body as { id: string }[];
+    expect(groups.map((group) => group.id).sort()).toEqual([made.id, (child.body as { id: string }).id].sort());
+  });
+
+  it('provisions once for a repeated Idempotency-Key', async () => {
+    const asked = organisation();
+    const key = randomUUID();
+    const first = (await platform('post', '/api/platform/organisations/').set('Idempotency-Key', key).send(asked).expect(201)).body as OrganisationProvisionedDto;
+    const again = (await platform('post', '/api/platform/organisations/').set('Idempotency-Key', key).send(asked).expect(201)).body as OrganisationProvisionedDto;
+    expect(again).toEqual(first);
+  });
+
+  it('refuses a taken name (whatever its case and spacing), a taken admin email, an unknown permission and bad fields, naming the field', async () => {
+    const asked = organisation();
+    await platform('post', '/api/platform/organisations/').send(asked).expect(201);
+    const sameName = await platform('post', '/api/platform/organisations/').send(organisation({ name: `  ${asked.name.toUpperCase().replace(' ', '   ')} ` })).expect(409);
+    expect(sameName.body.detail).toBe(ORGANISATION_NAME_TAKEN);
+    const sameEmail = await platform('post', '/api/platform/organisations/').send(organisation({ admin: { ...asked.admin, email: asked.admin.email.toUpperCase() } })).expect(409);
+    expect(sameEmail.body.detail).toBe(USER_EMAIL_TAKEN_MESSAGE);
+    const unknown = await platform('post', '/api/platform/organisations/').send(organisation({ root_permissions: ['SMS', 'Telepathy'] })).expect(400);
+    expect(unknown.body.root_permissions).toEqual(['Not a feature permission: "Telepathy".']);
+    const blank = await platform('post', '/api/platform/organisations/').send(organisation({ name: '  ', admin: { email: 'not an email', first_name: 'A', last_name: 'B' } })).expect(400);
+    expect(Object.keys(blank.body)).toEqual(expect.arrayContaining(['name', 'admin']));
+  });
+});
+
+describe('an organisation’s feature permissions', () => {
+  it('are recorded, told in the activity log, and enforced by the server from then on', async () => {
+    const asked = organisation();
+    const made = (await platform('post', '/api/platform/organisations/').send(asked).expect(201)).body as OrganisationProvisionedDto;
+    const admin = await signInAsNewAdmin(asked.admin.email);
+    await eventually(async () => void (await request(app.url).get('/api/incidents/field/').set(auth(admin)).expect(200)));
+
+    const changed = await platform('put', `/api/platform/organisations/${made.id}/permissions/`).send({ root_permissions: ['SMS', 'Use Slack'] }).expect(200);
+    expect(changed.body).toEqual({ id: made.id, root_permissions: ['SMS', 'Use Slack'], added: ['Use Slack'], removed: ['Voice', INCIDENTS] });
+    await eventually(async () => void (await request(app.url).get('/api/incidents/field/').set(auth(admin)).expect(403)));
+    const log = await eventually(async () => {
+      const page = JSON.stringify((await request(app.url).get('/api/activity_log/').set(auth(admin)).expect(200)).body);
+      if (!page.includes("Changed the organisation's feature permissions")) throw new Error('not logged yet');
+      return page;
+    });
+    expect(JSON.stringify(log)).toContain('turned on Use Slack; turned off Voice, Show {product} + Incident Manager dashboard');
+
+    // The same set again changes nothing; an unknown name, a child group and another id are refused.
+    expect((await platform('put', `/api/platform/organisations/${made.id}/permissions/`).send({ root_permissions: ['Use Slack', 'SMS'] }).expect(200)).body).toMatchObject({ added: [], removed: [] });
+    await platform('put', `/api/platform/organisations/${made.id}/permissions/`).send({ root_permissions: ['Everything'] }).expect(400);
+    await platform('put', `/api/platform/organisations/${randomUUID()}/permissions/`).send({ root_permissions: [] }).expect(404);
+    await platform('put', '/api/platform/organisations/__proto__/permissions/').send({ root_permissions: [] }).expect(404);
+  });
+});
+
+describe('npm run platform', () => {
+  const TOOL = join(__dirname, '..', '..', '..', 'tools', 'platform', 'platform.mjs');
+  const run = (args: string[], key = KEY) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [TOOL, ...args], { env: { ...process.env, PLATFORM_URL: app.url, PLATFORM_API_KEY: key } }, (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+
+  it('provisions an organisation and sets its permissions, and says why when refused', async () => {
+    const name = `Harbour Board ${unique()}`;
+    const email = `harbour-${unique()}@board.test`;
+    const created = await run(['create-organisation', '--name', name, '--admin-email', email, '--admin-first-name', 'Hal', '--admin-last-name', 'Board', '--permissions', 'SMS, Voice']);
+    expect(created.code).toBe(0);
+    const made = JSON.parse(created.stdout) as OrganisationProvisionedDto;
+    expect(made).toMatchObject({ name, root_permissions: ['Voice', 'SMS'], admin: { email } });
+    await signInAsNewAdmin(email);
+
+    const set = await run(['set-permissions', made.id, '--permissions', 'SMS']);
+    expect([set.code, JSON.parse(set.stdout)]).toEqual([0, { id: made.id, root_permissions: ['SMS'], added: [], removed: ['Voice'] }]);
+
+    const again = await run(['create-organisation', '--name', name, '--admin-email', `other-${email}`, '--admin-first-name', 'A', '--admin-last-name', 'B']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`409: ${ORGANISATION_NAME_TAKEN}`);
+    const unknown = await run(['set-permissions', made.id, '--permissions', 'Telepathy']);
+    expect(unknown.stderr).toContain('root_permissions: Not a feature permission: "Telepathy".');
+    expect((await run(['create-organisation', '--name', 'X'])).code).toBe(2);
+    expect((await run(['explode'])).stderr).toContain('unknown command explode');
+  });
+});
+
+describe('the platform key', () => {
+  it('is the only way in: a tenant admin’s token is refused, and the key is no token of a tenant call', async () => {
+    const admin = await login(app, 'admin@demo.test');
+    const withToken = await request(app.url).post('/api/platform/organisations/').set(auth(admin)).send(organisation()).expect(401);
+    expect(withToken.body.detail).toBe(PLATFORM_KEY_REQUIRED);
+    await request(app.url).post('/api/platform/organisations/').send(organisation()).expect(401);
+    await request(app.url).get('/api/user/self/').set('Authorization', `Platform ${KEY}`).expect(401);
+    await request(app.url).get('/api/user/self/').set('Authorization', `Token ${KEY}`).expect(401);
+  });
+
+  it('answers a wrong key 401, and too many wrong keys from one address 429 with Retry-After', async () => {
+    const wrong = randomBytes(32).toString('hex');
+    for (let attempt = 0; attempt < PLATFORM_WRONG_KEYS_PER_15_MINUTES; attempt++) {
+      expect((await platform('put', `/api/platform/organisations/${randomUUID()}/permissions/`, wrong).send({ root_permissions: [] }).expect(401)).body.detail).toBe(PLATFORM_KEY_WRONG);
+    }
+    const blocked = await platform('put', `/api/platform/organisations/${randomUUID()}/permissions/`, wrong).send({ root_permissions: [] }).expect(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The right key is refused too from that address, until the wait is over: a guesser learns nothing from it.
+    await platform('put', `/api/platform/organisations/${randomUUID()}/permissions/`).send({ root_permissions: [] }).expect(429);
+  });
+});
+
+describe('without PLATFORM_API_KEY', () => {
+  it('is off: every platform call answers 404', async () => {
+    const off = await startTestApp();
+    try {
+      const answer = await request(off.url).post('/api/platform/organisations/').set('Authorization', `Platform ${KEY}`).send(organisation()).expect(404);
+      expect(answer.body.detail).toBe(PLATFORM_API_OFF);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+/** The platform's operators' calls (platform.routes.ts): provisioning organisations and their feature permissions. */
+import { BLANK, EMAIL_INVALID_MESSAGE, NOT_A_STRING, ROOT_PERMISSIONS, USER_NAME_MAX_LENGTH } from '@beacon/domain';
+import { z } from 'zod';
+import type { PLATFORM_ROUTES } from '../routes/platform.routes';
+import { described, json, named, type ApiFeature } from './api-schema';
+
+/** The longest organisation name (a root customer group's name). */
+export const ORGANISATION_NAME_MAX_LENGTH = 100;
+
+const PERMISSIONS_NOTE = `Each one of: ${ROOT_PERMISSIONS.join('; ')}. An unknown name answers 400 naming it.`;
+
+const rootPermissions = () =>
+  described(z.array(z.string({ error: NOT_A_STRING }).max(100), { error: 'Must be a list of feature permission names.' }).max(ROOT_PERMISSIONS.length * 2), PERMISSIONS_NOTE);
+
+export const ProvisionOrganisationRequestSchema = named(
+  'ProvisionOrganisationRequest',
+  z.object({
+    name: described(z.string({ error: NOT_A_STRING }).trim().min(1, { error: BLANK }).max(ORGANISATION_NAME_MAX_LENGTH), 'Unique across the platform (case and spacing aside); a taken one answers 409.'),
+    root_permissions: rootPermissions().default([]),
+    admin: z.object({
+      email: described(z.string({ error: NOT_A_STRING }).trim().toLowerCase().pipe(z.email({ error: EMAIL_INVALID_MESSAGE })), 'Unique across the platform; a taken one answers 409.'),
+      first_name: z.string({ error: NOT_A_STRING }).trim().min(1, { error: BLANK }).max(USER_NAME_MAX_LENGTH),
+      last_name: z.string({ error: NOT_A_STRING }).trim().min(1, { error: BLANK }).max(USER_NAME_MAX_LENGTH),
+    }),
+  }),
+  'A new organisation and its first admin, who is emailed a single-use link to set a password.',
+);
+
+export const OrganisationProvisionedSchema = named(
+  'OrganisationProvisioned',
+  z.object({
+    id: described(z.string(), "The organisation's id (its root customer group's)."),
+    name: z.string(),
+    root_permissions: z.array(z.string()),
+    admin: z.object({ id: z.string(), email: z.string() }),
+  }),
+);
+
+export const OrganisationPermissionsRequestSchema = named(
+  'OrganisationPermissionsRequest',
+  z.object({ root_permissions: rootPermissions() }),
+  'The whole set of feature permissions the organisation holds from now on.',
+);
+
+export const OrganisationPermissionsSchema = named(
+  'OrganisationPermissions',
+  z.object({ id: z.string(), root_permissions: described(z.array(z.string()), "As now held, in the spec's order."), added: z.array(z.string()), removed: z.array(z.string()) }),
+);
+
+const KEY_ERRORS = {
+  401: { description: 'No `Authorization: Platform <key>`, a wrong key, or a user\'s token: platform calls take the platform key only.' },
+  404: { description: 'The platform API is off (no PLATFORM_API_KEY), or no such organisation.' },
+  429: { description: 'Too many calls, or too many with a wrong key, from this address: wait for Retry-After.' },
+} as const;
+
+export const PLATFORM_API = {
+  tag: 'Platform',
+  description:
+    "The platform's operators' calls, with `Authorization: Platform <PLATFORM_API_KEY>` (never a user's token): provisioning customer organisations and setting their feature permissions. Off (404) while PLATFORM_API_KEY is not set. `npm run platform -- <command>` calls them.",
+  routes: {
+    provisionOrganisation: {
+      summary: 'Provision an organisation',
+      description:
+        'Creates the organisation (a root customer group with these feature permissions) and its first admin, who is emailed a single-use link to set a password (WELCOME_EMAIL_SECONDS). A repeat with the same Idempotency-Key provisions once.',
+      body: ProvisionOrganisationRequestSchema,
+      responses: { 201: json(OrganisationProvisionedSchema, 'Provisioned.') },
+      errors: { 400: { description: 'A field is missing or invalid, or a permission name is unknown (the field named).' }, 409: { description: 'An organisation with this name, or a user with this email, already exists.' }, ...KEY_ERRORS },
+    },
+    changeOrganisationPermissions: {
+      summary: "Set an organisation's feature permissions",
+      description:
+        "Records the set on the organisation's root group (RootPermissionsChanged, in its activity log); from then on the server refuses what a permission no longer allows, and signed-in users' menus follow. The same set again changes nothing.",
+      body: OrganisationPermissionsRequestSchema,
+      responses: { 200: json(OrganisationPermissionsSchema, 'The set now held, and what changed.') },
+      errors: { 400: { description: 'An unknown permission name (named), or a group that is not an organisation.' }, ...KEY_ERRORS },
+    },
+  },
+} as const satisfies ApiFeature<keyof typeof PLATFORM_ROUTES>;
+
+export type ProvisionOrganisationRequest = z.output<typeof ProvisionOrganisationRequestSchema>;
+export type OrganisationProvisionedDto = z.output<typeof OrganisationProvisionedSchema>;
+export type OrganisationPermissionsRequest = z.output<typeof OrganisationPermissionsRequestSchema>;
+export type OrganisationPermissionsDto = z.output<typeof OrganisationPermissionsSchema>;

@@ -1,0 +1,12 @@
+import type { RouteDefinition } from './route-table';
+
+/**
+ * The platform's operators' calls (the company that runs the platform for its customer organisations):
+ * `Authorization: Platform <PLATFORM_API_KEY>` instead of a user's token, off (404) while no key is set.
+ * No tenant token reaches them (401), and the platform key is no token of any tenant call.
+ * `npm run platform -- <command>` calls them.
+ */
+export const PLATFORM_ROUTES = {
+  provisionOrganisation: { method: 'POST', path: '/api/platform/organisations/', app: 'command-api', public: true, platform: true },
+  changeOrganisationPermissions: { method: 'PUT', path: '/api/platform/organisations/:id/permissions/', app: 'command-api', public: true, platform: true },
+} as const satisfies Record<string, RouteDefinition>;
