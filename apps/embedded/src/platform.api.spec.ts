@@ -3,10 +3,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import type { OrganisationProvisionedDto } from '@beacon/contracts';
+import { LIVE_UPDATE_EVENT, type LiveUpdate, type OrganisationProvisionedDto } from '@beacon/contracts';
 import { ORGANISATION_NAME_TAKEN, USER_EMAIL_TAKEN_MESSAGE } from '@beacon/domain';
 import { PLATFORM_API_OFF, PLATFORM_KEY_REQUIRED, PLATFORM_KEY_WRONG, PLATFORM_WRONG_KEYS_PER_15_MINUTES } from '@beacon/platform';
 import { auth, eventually, login, startTestApp, type TestApp } from './testing/embedded-test-app';
+import { connected, connectLive } from './testing/live-socket';
 import { deliveredEmail } from './testing/users';
 
 /**
@@ -93,7 +94,24 @@ describe('an organisation’s feature permissions', () => {
     const admin = await signInAsNewAdmin(asked.admin.email);
     await eventually(async () => void (await request(app.url).get('/api/incidents/field/').set(auth(admin)).expect(200)));
 
+    // The organisation's signed-in users hear of it; another organisation's do not.
+    const socket = connectLive(app, { token: admin });
+    const stranger = connectLive(app, { token: await login(app, 'admin@demo.test') });
+    const heard: LiveUpdate[] = [];
+    const strangerHeard: LiveUpdate[] = [];
+    await Promise.all([connected(socket), connected(stranger)]);
+    socket.on(LIVE_UPDATE_EVENT, (update: LiveUpdate) => heard.push(update));
+    stranger.on(LIVE_UPDATE_EVENT, (update: LiveUpdate) => strangerHeard.push(update));
+
     const changed = await platform('put', `/api/platform/organisations/${made.id}/permissions/`).send({ root_permissions: ['SMS', 'Use Slack'] }).expect(200);
+    try {
+      const update = await eventually(async () => heard.find((each) => each.type === 'RootPermissionsChanged') ?? Promise.reject(new Error('not heard yet')));
+      expect(update.data).toEqual({ root_customer_group_permissions: ['SMS', 'Use Slack'] });
+      expect(strangerHeard.filter((each) => each.type === 'RootPermissionsChanged')).toEqual([]);
+    } finally {
+      socket.close();
+      stranger.close();
+    }
     expect(changed.body).toEqual({ id: made.id, root_permissions: ['SMS', 'Use Slack'], added: ['Use Slack'], removed: ['Voice', INCIDENTS] });
     await eventually(async () => void (await request(app.url).get('/api/incidents/field/').set(auth(admin)).expect(403)));
     const log = await eventually(async () => {

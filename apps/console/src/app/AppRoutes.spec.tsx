@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, jest } from '@jest/globals';
 import type { CustomerPermission } from '@beacon/domain';
+import type { SessionEvent } from '../session/machines/session.machine';
 import { renderWithSession } from '../testing/render-with-session';
-import { aSessionAs, renderConsoleAs, type SessionAs } from '../testing/render-console-as';
+import { aSessionAs, DEMO_ROOT_PERMISSIONS, renderConsoleAs, type SessionAs } from '../testing/render-console-as';
 import { AppRoutes } from './AppRoutes';
 
 const currentPath = () => screen.getByRole('status', { name: 'Current path' }).textContent;
@@ -59,6 +60,28 @@ describe('route guards', () => {
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Incident settings' })).toBeNull();
+  });
+
+  it('keeps the open screen while its permission stays, and treats it as a failed guard once the organisation loses it, live', async () => {
+    const logOut = jest.fn(() => new Promise<void>(() => undefined));
+    let sendBack: (event: SessionEvent) => void = () => undefined;
+    const liveUpdates = (_input: unknown, send: (event: SessionEvent) => void) => {
+      sendBack = send;
+      return () => undefined;
+    };
+    renderConsoleAs(aSessionAs('ADMIN'), '/incidents/settings', { logOut, liveUpdates });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('button', { name: 'Incidents' })).toBeTruthy();
+
+    // Another permission went: the screen stays.
+    act(() => sendBack({ type: 'session.rootPermissionsChanged', permissions: DEMO_ROOT_PERMISSIONS.filter((permission) => permission !== 'Use Slack') }));
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
+    expect(logOut).not.toHaveBeenCalled();
+
+    act(() => sendBack({ type: 'session.rootPermissionsChanged', permissions: ['SMS', 'Voice'] }));
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
+    expect(logOut).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
   });
 
   it('lets an operator open incident settings', async () => {

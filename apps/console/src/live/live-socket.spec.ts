@@ -155,4 +155,11 @@ describe('live updates socket', () => {
 
     expect(socket.disconnect).toHaveBeenCalledTimes(1);
   });
+
+  it('hands the organisation’s new feature permissions to the session, and passes over a malformed update', () => {
+    const { socket, received } = startLiveUpdates(10);
+    socket.push({ position: 11, type: 'RootPermissionsChanged', id: 'root-1', data: { root_customer_group_permissions: ['SMS'] } });
+    socket.push({ position: 12, type: 'RootPermissionsChanged', id: 'root-1', data: { root_customer_group_permissions: 'SMS' } });
+    expect(received).toEqual([{ type: 'session.rootPermissionsChanged', permissions: ['SMS'] }]);
+  });
 });

@@ -11,6 +11,7 @@ import type { LiveUpdatesInput, SessionEvent } from '../session/machines/session
 import { publishLiveUpdate } from './live-incidents';
 
 export const INCIDENT_MODULE_SETTINGS_CHANGED = 'IncidentModuleSettingsChanged';
+export const ROOT_PERMISSIONS_CHANGED = 'RootPermissionsChanged';
 
 /** socket.io calls this on every (re)connect, so the server always gets the latest position. */
 export type LiveAuthProvider = (send: (auth: LiveAuth) => void) => void;
@@ -47,6 +48,8 @@ export function createLiveUpdatesLogic(connect: ConnectLiveSocket = connectLiveS
       publishLiveUpdate(update);
       const settings = moduleSettingsChangeFor(update, input.customerGroupId);
       if (settings) sendBack({ type: 'session.moduleNameChanged', data: settings });
+      const permissions = rootPermissionsIn(update);
+      if (permissions) sendBack({ type: 'session.rootPermissionsChanged', permissions });
     });
 
     socket.on(LIVE_RESYNC_EVENT, () => sendBack({ type: 'session.resync' }));
@@ -66,4 +69,11 @@ function isIncidentModuleSettings(data: unknown): data is IncidentModuleSettings
   if (typeof data !== 'object' || data === null) return false;
   const { module_name, module_name_plural } = data as Record<string, unknown>;
   return typeof module_name === 'string' && typeof module_name_plural === 'string';
+}
+
+/** The organisation's feature permissions as now held, from the server's RootPermissionsChanged update (sent to its users only). */
+function rootPermissionsIn(update: LiveUpdate): string[] | null {
+  if (update.type !== ROOT_PERMISSIONS_CHANGED) return null;
+  const permissions = (update.data as { root_customer_group_permissions?: unknown }).root_customer_group_permissions;
+  return Array.isArray(permissions) && permissions.every((permission) => typeof permission === 'string') ? permissions : null;
 }

@@ -80,6 +80,8 @@ export type SessionEvent =
   /** The user touched the pointer, a key or the screen. */
   | { type: 'session.activity' }
   | { type: 'session.moduleNameChanged'; data: IncidentModuleSettingsDto }
+  /** The platform's operators changed the organisation's feature permissions: menus and guards follow. */
+  | { type: 'session.rootPermissionsChanged'; permissions: string[] }
   /** The live socket missed too much to replay: everything is loaded again. */
   | { type: 'session.resync' };
 

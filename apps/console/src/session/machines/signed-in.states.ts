@@ -32,6 +32,12 @@ export const signedInStates = {
       'session.moduleNameChanged': {
         actions: assign(({ event }) => moduleNames(event.data)),
       },
+      // The guard of the screen open re-runs with them: a screen no longer allowed is left as a failed guard is.
+      'session.rootPermissionsChanged': {
+        actions: assign(({ context, event }) => ({
+          customerGroup: context.customerGroup && { ...context.customerGroup, root_customer_group_permissions: event.permissions },
+        })),
+      },
     },
     states: {
       // Spec: the idle timer; any input restarts it.

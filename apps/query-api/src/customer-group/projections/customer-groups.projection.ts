@@ -115,6 +115,11 @@ export const customerGroupsProjection: ProjectionDefinition = {
   },
   /** Every change to the tree, with the group's id: an open /datasets screen reloads the list (spec part 2 §4). */
   liveUpdate(event) {
+    // To every signed-in user of the organisation (no group: the tenant's room), whose menus and guards follow it.
+    if (event.type === 'RootPermissionsChanged') {
+      const data = (event as RecordedEvent<RootPermissionsChanged['data']>).data;
+      return { type: event.type, resource: CUSTOMER_GROUPS, id: data.customerGroupId, data: { root_customer_group_permissions: data.rootPermissions }, tenantId: String(event.metadata.tenantId) };
+    }
     if (!TREE_EVENTS.has(event.type)) return null;
     const customerGroupId = String((event.data as { customerGroupId?: unknown }).customerGroupId ?? '');
     if (!customerGroupId) return null;
