@@ -15,6 +15,10 @@ Commands:
       Provisions an organisation and its first admin, who is emailed a link to set a password.
   set-permissions <organisation id> --permissions "<permission>,<permission>,..."
       Sets the organisation's feature permissions to exactly these ("" for none).
+  suspend <organisation id> [--reason <why>]
+      Its users cannot sign in, their tokens and sockets are refused, scheduled sends are skipped; nothing is deleted.
+  resume <organisation id>
+      Everything works again.
 
 Environment: PLATFORM_URL (default http://127.0.0.1:3000), PLATFORM_API_KEY (required).
 Example:
@@ -27,6 +31,7 @@ const OPTIONS = {
   'admin-first-name': { type: 'string' },
   'admin-last-name': { type: 'string' },
   permissions: { type: 'string' },
+  reason: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -100,6 +105,11 @@ switch (command) {
     await call('PUT', `/api/platform/organisations/${encodeURIComponent(rest[0])}/permissions/`, { root_permissions: permissionsOf(values.permissions) });
     break;
   }
+  case 'suspend':
+  case 'resume':
+    if (rest.length !== 1) usage(`${command} takes the organisation id`);
+    await call('POST', `/api/platform/organisations/${encodeURIComponent(rest[0])}/${command}/`, command === 'suspend' ? { reason: values.reason ?? '' } : {});
+    break;
   default:
     usage(`unknown command ${command}`);
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { LIVE_UPDATE_EVENT, type LiveUpdate, type OrganisationProvisionedDto } from '@beacon/contracts';
 import { ORGANISATION_NAME_TAKEN, USER_EMAIL_TAKEN_MESSAGE } from '@beacon/domain';
-import { PLATFORM_API_OFF, PLATFORM_KEY_REQUIRED, PLATFORM_KEY_WRONG, PLATFORM_WRONG_KEYS_PER_15_MINUTES } from '@beacon/platform';
+import { ORGANISATION_SUSPENDED, PLATFORM_API_OFF, PLATFORM_KEY_REQUIRED, PLATFORM_KEY_WRONG, PLATFORM_WRONG_KEYS_PER_15_MINUTES } from '@beacon/platform';
 import { auth, eventually, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { connected, connectLive } from './testing/live-socket';
 import { deliveredEmail } from './testing/users';
@@ -129,6 +129,54 @@ describe('an organisation’s feature permissions', () => {
   });
 });
 
+describe('suspending an organisation', () => {
+  it('refuses its sign-ins, tokens and sockets with a clear message, deletes nothing, and a resume restores everything', async () => {
+    const asked = organisation();
+    const made = (await platform('post', '/api/platform/organisations/').send(asked).expect(201)).body as OrganisationProvisionedDto;
+    const admin = await signInAsNewAdmin(asked.admin.email);
+    const child = await request(app.url).post('/api/customer_group/').set(auth(admin)).send({ name: 'Kept depot', parent: made.id }).expect(201);
+    const socket = connectLive(app, { token: admin });
+    await connected(socket);
+    const closed = new Promise<string>((resolve) => socket.on('disconnect', (reason: string) => resolve(reason)));
+    const demoAdmin = await login(app, 'admin@demo.test');
+
+    const suspended = await platform('post', `/api/platform/organisations/${made.id}/suspend/`).send({ reason: 'Invoice unpaid' }).expect(200);
+    expect(suspended.body).toEqual({ id: made.id, suspended: true });
+    expect(await closed).toBe('io server disconnect');
+    const call = await eventually(async () => request(app.url).get('/api/user/self/').set(auth(admin)).expect(401));
+    expect(call.body.detail).toBe(ORGANISATION_SUSPENDED);
+    const send = await request(app.url).post('/api/scenario/send_without_saving/').set(auth(admin)).send({}).expect(401);
+    expect(send.body.detail).toBe(ORGANISATION_SUSPENDED);
+    const signIn = await request(app.url).post('/api/rest-auth/login/').send({ email: asked.admin.email, password: PASSWORD }).expect(403);
+    expect(signIn.body.detail).toBe(ORGANISATION_SUSPENDED);
+    // Only someone who knows the password learns of the suspension.
+    const wrong = await request(app.url).post('/api/rest-auth/login/').send({ email: asked.admin.email, password: 'Not-the-password-1' }).expect(400);
+    expect(JSON.stringify(wrong.body)).not.toContain('suspended');
+    // Another organisation goes on as before.
+    await request(app.url).get('/api/user/self/').set(auth(demoAdmin)).expect(200);
+    // Suspending again changes nothing.
+    expect((await platform('post', `/api/platform/organisations/${made.id}/suspend/`).send({}).expect(200)).body).toEqual({ id: made.id, suspended: true });
+
+    expect((await platform('post', `/api/platform/organisations/${made.id}/resume/`).expect(200)).body).toEqual({ id: made.id, suspended: false });
+    // The token from before works again, and so does sign-in; the child group is still there.
+    await eventually(async () => void (await request(app.url).get('/api/user/self/').set(auth(admin)).expect(200)));
+    const again = await login(app, asked.admin.email, PASSWORD);
+    await request(app.url).get(`/api/customer_group/${(child.body as { id: string }).id}/`).set(auth(again)).expect(200);
+    const log = JSON.stringify((await request(app.url).get('/api/activity_log/').set(auth(again)).expect(200)).body);
+    expect(log).toContain('Suspended the organisation');
+    expect(log).toContain('Resumed the organisation');
+    socket.close();
+  });
+
+  it('suspends and resumes only organisations', async () => {
+    await platform('post', `/api/platform/organisations/${randomUUID()}/suspend/`).send({}).expect(404);
+    await platform('post', '/api/platform/organisations/__proto__/resume/').expect(404);
+    const asked = organisation();
+    const made = (await platform('post', '/api/platform/organisations/').send(asked).expect(201)).body as OrganisationProvisionedDto;
+    await platform('post', `/api/platform/organisations/${made.id}/suspend/`).send({ reason: 'x'.repeat(501) }).expect(400);
+  });
+});
+
 describe('npm run platform', () => {
   const TOOL = join(__dirname, '..', '..', '..', 'tools', 'platform', 'platform.mjs');
   const run = (args: string[], key = KEY) =>
@@ -149,6 +197,8 @@ describe('npm run platform', () => {
 
     const set = await run(['set-permissions', made.id, '--permissions', 'SMS']);
     expect([set.code, JSON.parse(set.stdout)]).toEqual([0, { id: made.id, root_permissions: ['SMS'], added: [], removed: ['Voice'] }]);
+    expect(JSON.parse((await run(['suspend', made.id, '--reason', 'Contract ended'])).stdout)).toEqual({ id: made.id, suspended: true });
+    expect(JSON.parse((await run(['resume', made.id])).stdout)).toEqual({ id: made.id, suspended: false });
 
     const again = await run(['create-organisation', '--name', name, '--admin-email', `other-${email}`, '--admin-first-name', 'A', '--admin-last-name', 'B']);
     expect(again.code).toBe(1);

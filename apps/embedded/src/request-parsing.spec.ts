@@ -22,6 +22,7 @@ const READ_OTHERWISE: ReadonlyMap<RouteName, string> = new Map([
   ['twilioIncomingMessage', "checks Twilio's signature over the address and the form as sent first (403 unsigned, 404 with no Twilio account), then reads the fields"],
   ['twilioGather', "checks Twilio's signature over the address and the form as sent first (403 unsigned, 404 with no Twilio account), then reads the key pressed"],
   ['twilioConferenceCall', "checks Twilio's signature over the address and the form as sent first (403 unsigned, 404 with no Twilio account), then reads the fields"],
+  ['twilioConferenceRecording', "checks Twilio's signature over the address and the form as sent first (403 unsigned, 404 with no Twilio account), then reads the recording's fields"],
 ]);
 
 interface RouteArgument {

@@ -9,6 +9,7 @@ export * from './auth/public.decorator';
 export * from './auth/auth-token.service';
 export * from './auth/token-auth.guard';
 export * from './auth/platform-key.guard';
+export * from './auth/organisation-suspensions';
 export * from './errors/error-response.filter';
 export * from './commands/event-ids';
 export * from './commands/command-executor';

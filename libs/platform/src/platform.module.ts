@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AccessGuard } from './access/access.guard';
 import { AccessSubjectLoader } from './access/access-subject.loader';
 import { AuthTokenService } from './auth/auth-token.service';
+import { OrganisationSuspensions } from './auth/organisation-suspensions';
 import { TokenAuthGuard } from './auth/token-auth.guard';
 import { CommandExecutor } from './commands/command-executor';
 import { ErrorResponseFilter } from './errors/error-response.filter';
@@ -12,6 +13,7 @@ import { ErrorResponseFilter } from './errors/error-response.filter';
 @Module({
   providers: [
     AuthTokenService,
+    OrganisationSuspensions,
     CommandExecutor,
     AccessSubjectLoader,
     // Guards run in this order: who is calling, then may they.
@@ -19,6 +21,6 @@ import { ErrorResponseFilter } from './errors/error-response.filter';
     { provide: APP_GUARD, useClass: AccessGuard },
     { provide: APP_FILTER, useClass: ErrorResponseFilter },
   ],
-  exports: [AuthTokenService, CommandExecutor, AccessSubjectLoader],
+  exports: [AuthTokenService, OrganisationSuspensions, CommandExecutor, AccessSubjectLoader],
 })
 export class PlatformModule {}

@@ -5,6 +5,9 @@ import {
   OrganisationPermissionsRequestSchema,
   ProvisionOrganisationRequestSchema,
   ROUTES,
+  SuspendOrganisationRequestSchema,
+  type OrganisationSuspensionDto,
+  type SuspendOrganisationRequest,
   type OrganisationPermissionsDto,
   type OrganisationPermissionsRequest,
   type OrganisationProvisionedDto,
@@ -13,6 +16,7 @@ import {
 import { CommandController, CommandId, PlatformCall, ZodBodyPipe } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { ChangeOrganisationPermissionsCommand } from './commands/change-organisation-permissions.command';
+import { ChangeOrganisationSuspensionCommand } from './commands/change-organisation-suspension.command';
 import { ProvisionOrganisationCommand } from './commands/provision-organisation.command';
 
 type Response = Parameters<typeof exposePosition>[0];
@@ -33,6 +37,27 @@ export class OrganisationsController {
     const { position, ...provisioned } = await this.commandBus.execute(new ProvisionOrganisationCommand(input, commandId ?? randomUUID()));
     exposePosition(response, position);
     return provisioned;
+  }
+
+  @Post(ROUTES.suspendOrganisation.path)
+  @HttpCode(200)
+  async suspend(
+    @Param('id') organisationId: string,
+    @Body(new ZodBodyPipe(SuspendOrganisationRequestSchema, { detail: 'Invalid suspension.' })) input: SuspendOrganisationRequest,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<OrganisationSuspensionDto> {
+    const { position, ...state } = await this.commandBus.execute(new ChangeOrganisationSuspensionCommand(organisationId, { suspend: true, reason: input.reason }, commandId));
+    exposePosition(response, position);
+    return state;
+  }
+
+  @Post(ROUTES.resumeOrganisation.path)
+  @HttpCode(200)
+  async resume(@Param('id') organisationId: string, @CommandId() commandId: string | undefined, @Res({ passthrough: true }) response: Response): Promise<OrganisationSuspensionDto> {
+    const { position, ...state } = await this.commandBus.execute(new ChangeOrganisationSuspensionCommand(organisationId, { suspend: false }, commandId));
+    exposePosition(response, position);
+    return state;
   }
 
   @Put(ROUTES.changeOrganisationPermissions.path)

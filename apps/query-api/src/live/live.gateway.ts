@@ -7,6 +7,7 @@ import type { EventStore } from '@beacon/event-store';
 import {
   AuthTokenService,
   BUS,
+  OrganisationSuspensions,
   EVENT_STORE,
   PLATFORM_CONFIG,
   READ_STORE,
@@ -21,6 +22,9 @@ import { PROJECTIONS, type Projections } from '../shared/projections/projection-
 import { catchUp } from './live-catch-up';
 import { LiveSessions } from './live-sessions';
 import { RecentUpdates } from './recent-updates';
+
+/** The live update of OrganisationSuspended (customer-groups projection): the organisation's sockets are closed after it. */
+const ORGANISATION_SUSPENDED_UPDATE = 'OrganisationSuspended';
 
 const groupRoom = (customerGroupId: string) => `group:${customerGroupId}`;
 const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
@@ -46,6 +50,7 @@ export class LiveGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
 
   constructor(
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
+    @Inject(OrganisationSuspensions) private readonly suspensions: OrganisationSuspensions,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
@@ -112,7 +117,9 @@ export class LiveGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
 
   private async authenticate(socket: Socket): Promise<Principal | null> {
     const token = this.tokenOf(socket);
-    return token === null ? null : this.tokens.resolve(token, Date.now());
+    const principal = token === null ? null : await this.tokens.resolve(token, Date.now());
+    // A suspended organisation's users get no socket, as their calls are refused.
+    return principal && !(await this.suspensions.isSuspended(principal.rootId)) ? principal : null;
   }
 
   private tokenOf(socket: Socket): string | null {
@@ -149,5 +156,7 @@ export class LiveGateway implements OnGatewayInit<Server>, OnGatewayConnection<S
     if (!this.recent.firstTime(update)) return;
     const room = update.customerGroupId ? groupRoom(update.customerGroupId) : tenantRoom(update.tenantId);
     this.server.to(room).emit(LIVE_UPDATE_EVENT, update);
+    // Suspended: every open socket of the organisation is closed (the update went first, so a console knows why).
+    if (update.type === ORGANISATION_SUSPENDED_UPDATE) this.server.in(tenantRoom(update.tenantId)).disconnectSockets(true);
   }
 }

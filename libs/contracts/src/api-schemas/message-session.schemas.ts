@@ -42,7 +42,7 @@ export const SendDayCheckSchema = named(
   'SendDayCheck',
   z.object({
     outcome: described(z.enum(['reschedule', 'skip']), 'reschedule: it will start at `rescheduled_at` instead; skip: it will not be sent.'),
-    reasons: described(z.array(z.enum(['holiday', 'weekend'])), 'Which of the checks found the day.'),
+    reasons: described(z.array(z.enum(['holiday', 'weekend', 'suspended'])), 'Which of the checks found the day, or that the organisation was suspended when it fell due.'),
     local_date: described(z.string(), "The day it falls on in the group's time zone, YYYY-MM-DD."),
     holidays: described(z.array(z.string()), "The holidays that day (the country's public ones and the message's own holiday_list)."),
     rescheduled_at: described(z.string().nullable(), 'With rescheduling: the same time of day on the next day no check finds, ISO 8601 in UTC.'),

@@ -1,5 +1,5 @@
 /** The platform's operators' calls (platform.routes.ts): provisioning organisations and their feature permissions. */
-import { BLANK, EMAIL_INVALID_MESSAGE, NOT_A_STRING, ROOT_PERMISSIONS, USER_NAME_MAX_LENGTH } from '@beacon/domain';
+import { BLANK, EMAIL_INVALID_MESSAGE, NOT_A_STRING, ROOT_PERMISSIONS, SUSPENSION_REASON_MAX_LENGTH, USER_NAME_MAX_LENGTH } from '@beacon/domain';
 import { z } from 'zod';
 import type { PLATFORM_ROUTES } from '../routes/platform.routes';
 import { described, json, named, type ApiFeature } from './api-schema';
@@ -47,6 +47,16 @@ export const OrganisationPermissionsSchema = named(
   z.object({ id: z.string(), root_permissions: described(z.array(z.string()), "As now held, in the spec's order."), added: z.array(z.string()), removed: z.array(z.string()) }),
 );
 
+export const SuspendOrganisationRequestSchema = named(
+  'SuspendOrganisationRequest',
+  z.object({ reason: described(z.string({ error: NOT_A_STRING }).trim().max(SUSPENSION_REASON_MAX_LENGTH).default(''), "Why, for the activity log (never shown to the organisation's users).") }),
+);
+
+export const OrganisationSuspensionSchema = named(
+  'OrganisationSuspension',
+  z.object({ id: z.string(), suspended: described(z.boolean(), 'Whether it is suspended now.') }),
+);
+
 const KEY_ERRORS = {
   401: { description: 'No `Authorization: Platform <key>`, a wrong key, or a user\'s token: platform calls take the platform key only.' },
   404: { description: 'The platform API is off (no PLATFORM_API_KEY), or no such organisation.' },
@@ -66,6 +76,20 @@ export const PLATFORM_API = {
       responses: { 201: json(OrganisationProvisionedSchema, 'Provisioned.') },
       errors: { 400: { description: 'A field is missing or invalid, or a permission name is unknown (the field named).' }, 409: { description: 'An organisation with this name, or a user with this email, already exists.' }, ...KEY_ERRORS },
     },
+    suspendOrganisation: {
+      summary: 'Suspend an organisation',
+      description:
+        "From now on its users cannot sign in (403 with a message saying the organisation's access is suspended), their tokens are refused (401, the same message) and their open sockets are closed; scheduled sends that fall due are skipped, saying why. Sends already going out carry on. Nothing is deleted. Suspending one already suspended changes nothing.",
+      body: SuspendOrganisationRequestSchema,
+      responses: { 200: json(OrganisationSuspensionSchema, 'Suspended.') },
+      errors: { 400: { description: 'A reason over 500 characters, or a group that is not an organisation.' }, ...KEY_ERRORS },
+    },
+    resumeOrganisation: {
+      summary: 'Resume a suspended organisation',
+      description: 'Sign-in, tokens issued before the suspension, sockets and sending work again. Resuming one not suspended changes nothing.',
+      responses: { 200: json(OrganisationSuspensionSchema, 'Resumed.') },
+      errors: { 400: { description: 'A group that is not an organisation.' }, ...KEY_ERRORS },
+    },
     changeOrganisationPermissions: {
       summary: "Set an organisation's feature permissions",
       description:
@@ -81,3 +105,5 @@ export type ProvisionOrganisationRequest = z.output<typeof ProvisionOrganisation
 export type OrganisationProvisionedDto = z.output<typeof OrganisationProvisionedSchema>;
 export type OrganisationPermissionsRequest = z.output<typeof OrganisationPermissionsRequestSchema>;
 export type OrganisationPermissionsDto = z.output<typeof OrganisationPermissionsSchema>;
+export type SuspendOrganisationRequest = z.output<typeof SuspendOrganisationRequestSchema>;
+export type OrganisationSuspensionDto = z.output<typeof OrganisationSuspensionSchema>;

@@ -8,5 +8,7 @@ import type { RouteDefinition } from './route-table';
  */
 export const PLATFORM_ROUTES = {
   provisionOrganisation: { method: 'POST', path: '/api/platform/organisations/', app: 'command-api', public: true, platform: true },
+  suspendOrganisation: { method: 'POST', path: '/api/platform/organisations/:id/suspend/', app: 'command-api', public: true, platform: true },
+  resumeOrganisation: { method: 'POST', path: '/api/platform/organisations/:id/resume/', app: 'command-api', public: true, platform: true },
   changeOrganisationPermissions: { method: 'PUT', path: '/api/platform/organisations/:id/permissions/', app: 'command-api', public: true, platform: true },
 } as const satisfies Record<string, RouteDefinition>;

@@ -73,6 +73,8 @@ export const customerGroupActivity: AggregateActivity<keyof typeof CUSTOMER_GROU
       customer_group_id: f.string('customerGroupId'),
       merge_fields_enabled: f.length('enabledFieldIds'),
     }),
+  OrganisationSuspended: (f) => describedAs('customer_group', 'Suspended the organisation', { customer_group_id: f.string('customerGroupId'), reason: f.string('reason') }),
+  OrganisationResumed: (f) => describedAs('customer_group', 'Resumed the organisation', { customer_group_id: f.string('customerGroupId') }),
   RootPermissionsChanged: (f) => {
     const [added, removed] = [f.strings('added'), f.strings('removed')];
     const parts = [added.length ? `turned on ${added.join(', ')}` : null, removed.length ? `turned off ${removed.join(', ')}` : null].filter((part) => part !== null);

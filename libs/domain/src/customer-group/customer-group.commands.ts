@@ -96,7 +96,20 @@ export interface ChangeRootPermissions {
   readonly data: { customerGroupId: string; rootPermissions: readonly string[] };
 }
 
+/** The platform's operators suspend an organisation, or resume it. */
+export interface SuspendOrganisation {
+  readonly type: 'SuspendOrganisation';
+  readonly data: { customerGroupId: string; reason: string; at: string };
+}
+
+export interface ResumeOrganisation {
+  readonly type: 'ResumeOrganisation';
+  readonly data: { customerGroupId: string; at: string };
+}
+
 export type CustomerGroupCommand =
+  | SuspendOrganisation
+  | ResumeOrganisation
   | ChangeRootPermissions
   | CreateCustomerGroup
   | ChangeIncidentModuleSettings

@@ -13,6 +13,8 @@ import {
 import { sameValue } from '../shared/same-value';
 import { ROOT_PERMISSIONS } from '../shared/permissions';
 import type {
+  ResumeOrganisation,
+  SuspendOrganisation,
   ChangeRootPermissions,
   ChangeCustomerGroupDetails,
   ChangeAudioNoticeboardMessage,
@@ -244,6 +246,7 @@ export function rootPermissionsOf(names: readonly string[]): string[] {
 }
 
 export const NOT_A_ROOT_GROUP = 'Only an organisation (a root customer group) holds feature permissions.';
+export const NOT_AN_ORGANISATION = 'Only an organisation (a root customer group) is suspended or resumed.';
 
 /**
  * Sets the organisation's feature permissions to the set sent (in the spec's order, each once). Every
@@ -260,8 +263,33 @@ function changeRootPermissions(command: ChangeRootPermissions, state: CustomerGr
   return [{ type: 'RootPermissionsChanged', data: { customerGroupId: state.customerGroupId, rootPermissions, added, removed } }];
 }
 
+/** The most characters of a suspension's reason. */
+export const SUSPENSION_REASON_MAX_LENGTH = 500;
+
+/** Suspends an organisation (a root group); one already suspended stays as it is. */
+function suspendOrganisation(command: SuspendOrganisation, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  if (state.parentId !== null) throw validationError(NOT_AN_ORGANISATION);
+  const reason = command.data.reason.trim();
+  if (reason.length > SUSPENSION_REASON_MAX_LENGTH) throw validationError('Invalid suspension.', { reason: [tooLong(SUSPENSION_REASON_MAX_LENGTH)] });
+  if (state.suspended) return [];
+  return [{ type: 'OrganisationSuspended', data: { customerGroupId: state.customerGroupId, reason, at: command.data.at } }];
+}
+
+/** Resumes a suspended organisation; one that is not suspended stays as it is. */
+function resumeOrganisation(command: ResumeOrganisation, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  if (state.parentId !== null) throw validationError(NOT_AN_ORGANISATION);
+  if (!state.suspended) return [];
+  return [{ type: 'OrganisationResumed', data: { customerGroupId: state.customerGroupId, at: command.data.at } }];
+}
+
 export function decideCustomerGroup(command: CustomerGroupCommand, state: CustomerGroupState): CustomerGroupEvent[] {
   switch (command.type) {
+    case 'SuspendOrganisation':
+      return suspendOrganisation(command, state);
+    case 'ResumeOrganisation':
+      return resumeOrganisation(command, state);
     case 'ChangeRootPermissions':
       return changeRootPermissions(command, state);
     case 'CreateCustomerGroup':

@@ -17,6 +17,8 @@ export const CUSTOMER_GROUP_EVENT_VERSIONS = {
   AudioNoticeboardMessageChanged: 1,
   MergeFieldsChanged: 1,
   RootPermissionsChanged: 1,
+  OrganisationSuspended: 1,
+  OrganisationResumed: 1,
 } as const;
 
 export type CustomerGroupCreated = DomainEvent<
@@ -111,7 +113,19 @@ export type RootPermissionsChanged = DomainEvent<
   { customerGroupId: string; rootPermissions: string[]; added: string[]; removed: string[] }
 >;
 
+/**
+ * The platform's operators suspended the organisation: its users cannot sign in and their tokens and
+ * sockets are refused, scheduled sends falling due are skipped, nothing is deleted. `reason` is told to
+ * nobody but the activity log.
+ */
+export type OrganisationSuspended = DomainEvent<'OrganisationSuspended', { customerGroupId: string; reason: string; at: string }>;
+
+/** The organisation is back: sign-in, tokens and sending work again. */
+export type OrganisationResumed = DomainEvent<'OrganisationResumed', { customerGroupId: string; at: string }>;
+
 export type CustomerGroupEvent =
+  | OrganisationSuspended
+  | OrganisationResumed
   | RootPermissionsChanged
   | CustomerGroupCreated
   | IncidentModuleSettingsChanged

@@ -5,7 +5,7 @@ import { DomainError } from '../shared/domain-errors';
 import { hasIncidentRootPermission } from '../access/access-subject';
 import { EventFields } from '../shared/activity';
 import { customerGroupActivity } from './customer-group.activity';
-import { customerGroupDecider, NOT_A_ROOT_GROUP } from './customer-group.decide';
+import { customerGroupDecider, NOT_A_ROOT_GROUP, NOT_AN_ORGANISATION } from './customer-group.decide';
 import type { CustomerGroupCreated } from './customer-group.events';
 import { fieldErrorsOf } from '../testing/refusals';
 
@@ -299,5 +299,34 @@ describe('changing an organisation’s feature permissions', () => {
   it('is told in the activity log', () => {
     const [event] = change(['Voice', 'SMS']);
     expect(customerGroupActivity.RootPermissionsChanged(new EventFields(event!.data as never), { ...event!, metadata: {} }).summary).toBe("Changed the organisation's feature permissions: turned on Voice; turned off Use Slack");
+  });
+});
+
+describe('suspending and resuming an organisation', () => {
+  const CREATED: CustomerGroupCreated = {
+    type: 'CustomerGroupCreated',
+    data: { customerGroupId: 'root', name: 'Acme', parentId: null, rootId: 'root', ancestorIds: [], rootPermissions: [], settings: {} },
+  };
+  const AT = '2026-11-27T10:00:00.000Z';
+  const suspend = { type: 'SuspendOrganisation', data: { customerGroupId: 'root', reason: ' Invoice unpaid ', at: AT } } as const;
+  const resume = { type: 'ResumeOrganisation', data: { customerGroupId: 'root', at: AT } } as const;
+
+  it('suspends once and resumes once, each told in the activity log', () => {
+    const [suspended] = customerGroupDecider.decide(suspend, foldEvents(customerGroupDecider, [CREATED]));
+    expect(suspended).toEqual({ type: 'OrganisationSuspended', data: { customerGroupId: 'root', reason: 'Invoice unpaid', at: AT } });
+    const state = foldEvents(customerGroupDecider, [CREATED, suspended!]);
+    expect(state.status === 'active' && state.suspended).toBe(true);
+    expect(customerGroupDecider.decide(suspend, state)).toEqual([]);
+    const [resumed] = customerGroupDecider.decide(resume, state);
+    expect(resumed).toEqual({ type: 'OrganisationResumed', data: { customerGroupId: 'root', at: AT } });
+    expect(customerGroupDecider.decide(resume, foldEvents(customerGroupDecider, [CREATED, suspended!, resumed!]))).toEqual([]);
+    expect(customerGroupActivity.OrganisationSuspended(new EventFields(suspended!.data as never), { ...suspended!, metadata: {} }).summary).toBe('Suspended the organisation');
+  });
+
+  it('refuses a child group, a reason over 500 characters, and a group that is not there', () => {
+    const child = foldEvents(customerGroupDecider, [{ ...CREATED, data: { ...CREATED.data, customerGroupId: 'c', parentId: 'root', ancestorIds: ['root'] } }]);
+    expect(() => customerGroupDecider.decide({ ...suspend, data: { ...suspend.data, customerGroupId: 'c' } }, child)).toThrow(NOT_AN_ORGANISATION);
+    expect(() => customerGroupDecider.decide({ ...suspend, data: { ...suspend.data, reason: 'x'.repeat(501) } }, foldEvents(customerGroupDecider, [CREATED]))).toThrow('Invalid suspension.');
+    expect(() => customerGroupDecider.decide(resume, customerGroupDecider.initialState())).toThrow(expect.objectContaining({ kind: 'not_found' }));
   });
 });

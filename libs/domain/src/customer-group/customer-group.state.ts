@@ -31,6 +31,8 @@ export type CustomerGroupState =
       readonly noticeboardMessages: ReadonlyMap<string, string>;
       /** The contact fields messages may merge in (merge_field_enabled), in the order they were enabled. */
       readonly mergeFieldIds: readonly string[];
+      /** An organisation the platform's operators suspended (root groups only). */
+      readonly suspended: boolean;
     };
 
 export const initialCustomerGroupState = (): CustomerGroupState => ({ status: 'absent' });
@@ -54,6 +56,7 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
         audit: { ...DEFAULT_AUDIT_SETTINGS },
         noticeboardMessages: new Map(),
         mergeFieldIds: [],
+        suspended: false,
       };
     case 'IncidentModuleSettingsChanged':
       if (state.status !== 'active') return state;
@@ -84,6 +87,12 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
     case 'MergeFieldsChanged':
       if (state.status !== 'active') return state;
       return { ...state, mergeFieldIds: event.data.enabledFieldIds };
+    case 'OrganisationSuspended':
+      if (state.status !== 'active') return state;
+      return { ...state, suspended: true };
+    case 'OrganisationResumed':
+      if (state.status !== 'active') return state;
+      return { ...state, suspended: false };
     case 'RootPermissionsChanged':
       if (state.status !== 'active') return state;
       return { ...state, rootPermissions: [...event.data.rootPermissions] };

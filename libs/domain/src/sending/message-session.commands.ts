@@ -23,7 +23,8 @@ export interface ScheduleMessageSession {
  */
 export interface StartScheduledMessageSession {
   readonly type: 'StartScheduledMessageSession';
-  readonly data: { at: string; timezone: string };
+  /** `suspended`: the organisation is suspended when it falls due (the session is skipped, not held for later). */
+  readonly data: { at: string; timezone: string; suspended?: boolean };
 }
 
 /** The planner has queued every page. */

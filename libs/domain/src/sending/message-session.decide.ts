@@ -66,6 +66,8 @@ export function decideMessageSession(command: MessageSessionCommand, state: Mess
   }
 }
 
+export const SUSPENDED_WHEN_DUE = 'The organisation was suspended when this message fell due, so it was not sent.';
+
 /**
  * A scheduled session falls due: it starts, unless its holiday and weekend checks find the day it was
  * scheduled for (in the group's time zone; the day it was meant for, however late the poller comes):
@@ -75,6 +77,10 @@ export function decideMessageSession(command: MessageSessionCommand, state: Mess
 function startScheduled(command: StartScheduledMessageSession, state: MessageSessionState): MessageSessionEvent[] {
   if (state.status !== 'scheduled' || state.scheduledFor === null) return [];
   const { at, timezone } = command.data;
+  if (command.data.suspended) {
+    const localDate = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(state.scheduledFor));
+    return [{ type: 'MessageSessionSkipped', data: { sessionId: state.origin.sessionId, scheduledFor: state.scheduledFor, reasons: ['suspended'], localDate, holidays: [], reason: SUSPENDED_WHEN_DUE, at } }];
+  }
   const move = scheduledSendDay(state.origin.scenario.holiday, state.scheduledFor, timezone);
   if (!move) return [{ type: 'MessageSessionStarted', data: { ...state.origin, at } }];
   const sessionId = state.origin.sessionId;

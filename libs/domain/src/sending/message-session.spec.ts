@@ -4,7 +4,7 @@ import { given } from '../shared/given-when-then';
 import { EMPTY_RECIPIENTS, deviceId, newScenarioDraft, type ScenarioDraft } from '../message/scenario-draft';
 import { NAME_DUPLICATE, NO_RECIPIENTS, type ScenarioCatalogue } from '../message/scenario-rules';
 import { DomainError } from '../shared/domain-errors';
-import { MESSAGE_SESSION_NOT_FOUND, NOT_SCHEDULED, SCHEDULE_IN_THE_PAST, messageSessionDecider } from './message-session.decide';
+import { MESSAGE_SESSION_NOT_FOUND, NOT_SCHEDULED, SCHEDULE_IN_THE_PAST, SUSPENDED_WHEN_DUE, messageSessionDecider } from './message-session.decide';
 import { MESSAGE_SESSION_EVENT_VERSIONS, type MessageSessionEvent, type MessageSessionOrigin } from './message-session.events';
 import { messageSessionActivity } from './message-session.activity';
 import { DELIVERY_REPORT_EVENT_VERSIONS } from './delivery-reports';
@@ -73,6 +73,16 @@ describe('a message session', () => {
       { type: 'MessageSessionStarted', data: { ...origin, at: due } },
     ]);
     expect(given(messageSessionDecider, [scheduled, started]).when({ type: 'StartScheduledMessageSession', data: { at: due, timezone: 'Europe/London' } })).toEqual([]);
+  });
+
+  it('is skipped, saying why, when its organisation is suspended as it falls due (not held to go out late)', () => {
+    const due = '2026-11-27T09:00:01.000Z';
+    expect(given(messageSessionDecider, [scheduled]).when({ type: 'StartScheduledMessageSession', data: { at: due, timezone: 'Pacific/Auckland', suspended: true } })).toEqual([
+      {
+        type: 'MessageSessionSkipped',
+        data: { sessionId: origin.sessionId, scheduledFor: '2026-11-27T09:00:00.000Z', reasons: ['suspended'], localDate: '2026-11-27', holidays: [], reason: SUSPENDED_WHEN_DUE, at: due },
+      },
+    ]);
   });
 
   it('is planned once, then completes once', () => {

@@ -4,7 +4,8 @@ import { displayDate } from '../shared/date-display';
 import { DomainError } from '../shared/domain-errors';
 
 /** Which of the message's checks found the day. */
-export type SendDayReason = 'holiday' | 'weekend';
+/** Why a scheduled send did not start on its day: a holiday or weekend check, or its organisation suspended. */
+export type SendDayReason = 'holiday' | 'weekend' | 'suspended';
 
 /** A scheduled send whose day a check finds: moved to `rescheduledAt`, or skipped. */
 export interface SendDayMove {

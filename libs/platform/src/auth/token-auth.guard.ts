@@ -1,6 +1,7 @@
 import { Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthTokenService } from './auth-token.service';
+import { ORGANISATION_SUSPENDED, OrganisationSuspensions } from './organisation-suspensions';
 import type { AuthenticatedRequest } from './principal';
 import { IS_PUBLIC } from './public.decorator';
 
@@ -17,13 +18,14 @@ export function tokenFromHeader(header: string | string[] | undefined): string |
 
 /**
  * Every /api call needs `Authorization: Token <key>`; no, unknown, revoked or idle-expired token
- * answers 401. Each call moves the idle expiry ahead and counts as the user's activity.
+ * answers 401, and so does the token of a suspended organisation's user (saying so). Each call moves the idle expiry ahead and counts as the user's activity.
  */
 @Injectable()
 export class TokenAuthGuard implements CanActivate {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(AuthTokenService) private readonly tokens: AuthTokenService,
+    @Inject(OrganisationSuspensions) private readonly suspensions: OrganisationSuspensions,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -36,6 +38,8 @@ export class TokenAuthGuard implements CanActivate {
     const now = Date.now();
     const principal = await this.tokens.resolve(token, now);
     if (!principal) throw new UnauthorizedException({ detail: 'Invalid token.' });
+    // A suspended organisation's tokens are kept (a resume restores them) and refused meanwhile.
+    if (await this.suspensions.isSuspended(principal.rootId, now)) throw new UnauthorizedException({ detail: ORGANISATION_SUSPENDED });
     request.principal = { ...principal, expiresAt: await this.tokens.extend(principal, now) };
     return true;
   }

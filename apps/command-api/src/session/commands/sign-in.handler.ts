@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { invalidCredentials } from '@beacon/domain';
-import { AuthTokenService, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
+import { forbidden, invalidCredentials } from '@beacon/domain';
+import { AuthTokenService, ORGANISATION_SUSPENDED, OrganisationSuspensions, PLATFORM_CONFIG, type PlatformConfig } from '@beacon/platform';
 import { CredentialStore } from '../../shared/accounts/credential-store';
 import { SignInThrottle } from '../../shared/accounts/sign-in-throttle';
 import { recorded, UserCommands } from '../../shared/accounts/user-commands';
@@ -26,6 +26,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInResul
     @Inject(OneTimeTokens) private readonly oneTimeTokens: OneTimeTokens,
     @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(OrganisationSuspensions) private readonly suspensions: OrganisationSuspensions,
   ) {}
 
   async execute({ email, password, clientAddress, now }: SignInCommand): Promise<SignInResult> {
@@ -34,6 +35,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand, SignInResul
     const passwordVerified = await this.credentials.verify(userId, password);
     const user = userId ? await this.users.state(userId) : null;
     if (user?.status !== 'registered') throw invalidCredentials();
+    // Told only to someone who knows the password: a suspended organisation's user learns why, nobody else that it is.
+    if (passwordVerified && (await this.suspensions.isSuspended(user.rootId))) throw forbidden(ORGANISATION_SUSPENDED);
     const sessionId = randomUUID();
     const challengeId = randomUUID();
     const challengeExpiresAt = new Date(now.getTime() + this.config.twoFactorTokenSeconds * 1000);

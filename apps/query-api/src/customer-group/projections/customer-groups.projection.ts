@@ -100,6 +100,11 @@ export const customerGroupsProjection: ProjectionDefinition = {
       const data = (event as RecordedEvent<MergeFieldsChanged['data']>).data;
       return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: (current) => current && { ...current, merge_field_ids: data.enabledFieldIds } }];
     }
+    if (event.type === 'OrganisationSuspended' || event.type === 'OrganisationResumed') {
+      const { customerGroupId } = event.data as { customerGroupId: string };
+      const suspended = event.type === 'OrganisationSuspended';
+      return [{ collection: CUSTOMER_GROUPS, tenantId, id: customerGroupId, apply: (current) => current && { ...current, suspended } }];
+    }
     if (event.type === 'RootPermissionsChanged') {
       const data = (event as RecordedEvent<RootPermissionsChanged['data']>).data;
       return [{ collection: CUSTOMER_GROUPS, tenantId, id: data.customerGroupId, apply: (current) => current && { ...current, root_customer_group_permissions: data.rootPermissions } }];
@@ -116,6 +121,10 @@ export const customerGroupsProjection: ProjectionDefinition = {
   /** Every change to the tree, with the group's id: an open /datasets screen reloads the list (spec part 2 §4). */
   liveUpdate(event) {
     // To every signed-in user of the organisation (no group: the tenant's room), whose menus and guards follow it.
+    if (event.type === 'OrganisationSuspended') {
+      const { customerGroupId } = event.data as { customerGroupId: string };
+      return { type: event.type, resource: CUSTOMER_GROUPS, id: customerGroupId, data: {}, tenantId: String(event.metadata.tenantId) };
+    }
     if (event.type === 'RootPermissionsChanged') {
       const data = (event as RecordedEvent<RootPermissionsChanged['data']>).data;
       return { type: event.type, resource: CUSTOMER_GROUPS, id: data.customerGroupId, data: { root_customer_group_permissions: data.rootPermissions }, tenantId: String(event.metadata.tenantId) };

@@ -14,7 +14,7 @@ import {
   type MessageSessionPageQueued,
 } from '@beacon/domain';
 import type { EventStore } from '@beacon/event-store';
-import { CommandExecutor, EVENT_STORE, READ_STORE } from '@beacon/platform';
+import { CommandExecutor, EVENT_STORE, OrganisationSuspensions, READ_STORE } from '@beacon/platform';
 import { SYSTEM_TENANT, type ReadStore } from '@beacon/read-store';
 import {
   MESSAGE_DELIVERIES,
@@ -63,6 +63,7 @@ export class MessageSessionWork extends WorkLoop {
     @Inject(SessionPlanner) private readonly planner: SessionPlanner,
     @Inject(FollowUpPlanner) private readonly followUps: FollowUpPlanner,
     @Inject(ProjectionHost) private readonly projections: ProjectionHost,
+    @Inject(OrganisationSuspensions) private readonly suspensions: OrganisationSuspensions,
   ) {
     super(new Logger('MessageSessionWork'), ROUND_MS, 'Sessions');
   }
@@ -72,7 +73,14 @@ export class MessageSessionWork extends WorkLoop {
     const work = this.readStore.scope(SYSTEM_TENANT).collection<MessageSessionWorkDocument>(MESSAGE_SESSION_WORK);
     for (const due of await work.find({ status: 'scheduled', scheduled_for: { $lte: now.toISOString() } }, { sort: { scheduled_for: 1 }, limit: PER_ROUND })) {
       await this.each(due, 'start', async () =>
-        this.run(due, { type: 'StartScheduledMessageSession', data: { at: now.toISOString(), timezone: await sendDayTimeZone(this.readStore, due.tenant_id, due._id) } }),
+        this.run(due, {
+          type: 'StartScheduledMessageSession',
+          data: {
+            at: now.toISOString(),
+            timezone: await sendDayTimeZone(this.readStore, due.tenant_id, due._id),
+            ...((await this.suspensions.isSuspended(due.tenant_id)) ? { suspended: true } : {}),
+          },
+        }),
       );
     }
     // Sessions take turns of a few pages each: a small message is planned while a broadcast still is.

@@ -22,6 +22,8 @@ export interface CustomerGroupDocument extends Document {
   header_icons_color: string;
   should_use_autologout: boolean;
   root_customer_group_permissions: string[];
+  /** An organisation (root group) the platform's operators suspended; absent: never suspended. */
+  suspended?: boolean;
   /** The audit settings as saved (absent until first saved). */
   audit?: AuditSettings;
   /** The message of each noticeboard number that has one. */
