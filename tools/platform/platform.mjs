@@ -10,6 +10,8 @@ import { parseArgs } from 'node:util';
 const USAGE = `Usage: npm run platform -- <command> [options]
 
 Commands:
+  list [--search <part of a name>] [--page <n>] [--page-size <n>]
+      The organisations by name: state, feature permissions, users, customer groups, last activity.
   create-organisation --name <name> --admin-email <email> --admin-first-name <name> --admin-last-name <name>
                       [--permissions "<permission>,<permission>,..."]
       Provisions an organisation and its first admin, who is emailed a link to set a password.
@@ -32,6 +34,9 @@ const OPTIONS = {
   'admin-last-name': { type: 'string' },
   permissions: { type: 'string' },
   reason: { type: 'string' },
+  search: { type: 'string' },
+  page: { type: 'string' },
+  'page-size': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -49,7 +54,7 @@ function required(values, name) {
   return value;
 }
 
-async function call(method, path, body) {
+async function call(method, path, body = undefined) {
   const key = process.env.PLATFORM_API_KEY;
   if (!key) usage('PLATFORM_API_KEY is not set (the key the server was started with)');
   const base = (process.env.PLATFORM_URL || 'http://127.0.0.1:3000').replace(/\/+$/, '');
@@ -59,7 +64,7 @@ async function call(method, path, body) {
       method,
       // One key per run: a retry of this command by hand is a new request, a retry by fetch is not.
       headers: { Authorization: `Platform ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (error) {
     console.error(`platform: could not reach ${base}: ${error.cause?.message ?? error.message}`);
@@ -91,6 +96,15 @@ const [command, ...rest] = positionals;
 if (values.help || !command) usage();
 
 switch (command) {
+  case 'list': {
+    if (rest.length) usage(`list takes no ${rest.join(' ')}`);
+    const query = new URLSearchParams();
+    if (values.search) query.set('search', values.search);
+    if (values.page) query.set('page', values.page);
+    if (values['page-size']) query.set('page_size', values['page-size']);
+    await call('GET', `/api/platform/organisations/${query.size ? `?${query}` : ''}`);
+    break;
+  }
   case 'create-organisation':
     if (rest.length) usage(`create-organisation takes no ${rest.join(' ')}`);
     await call('POST', '/api/platform/organisations/', {

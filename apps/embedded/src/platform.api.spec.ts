@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { LIVE_UPDATE_EVENT, type LiveUpdate, type OrganisationProvisionedDto } from '@beacon/contracts';
+import { LIVE_UPDATE_EVENT, type LiveUpdate, type OrganisationPageDto, type OrganisationProvisionedDto } from '@beacon/contracts';
 import { ORGANISATION_NAME_TAKEN, USER_EMAIL_TAKEN_MESSAGE } from '@beacon/domain';
 import { ORGANISATION_SUSPENDED, PLATFORM_API_OFF, PLATFORM_KEY_REQUIRED, PLATFORM_KEY_WRONG, PLATFORM_WRONG_KEYS_PER_15_MINUTES } from '@beacon/platform';
 import { auth, eventually, login, startTestApp, type TestApp } from './testing/embedded-test-app';
@@ -177,6 +177,35 @@ describe('suspending an organisation', () => {
   });
 });
 
+describe('the list of organisations', () => {
+  it('lists them by name with their state, permissions, size and last activity, a page at a time, searched by name', async () => {
+    const tag = unique();
+    const asked = organisation({ name: `Zephyr Ports ${tag}`, root_permissions: ['SMS'] });
+    const made = (await platform('post', '/api/platform/organisations/').send(asked).expect(201)).body as OrganisationProvisionedDto;
+    await platform('post', '/api/platform/organisations/').send(organisation({ name: `Alpha Ports ${tag}` })).expect(201);
+    const admin = await signInAsNewAdmin(asked.admin.email);
+    const child = await request(app.url).post('/api/customer_group/').set(auth(admin)).send({ name: 'Quay', parent: made.id }).expect(201);
+    await request(app.url).get('/api/user/self/').set(auth(admin)).expect(200);
+    await platform('post', `/api/platform/organisations/${made.id}/suspend/`).send({}).expect(200);
+
+    const page = await eventually(async () => {
+      const found = (await platform('get', '/api/platform/organisations/').query({ search: `PORTS ${tag}` }).set('X-Read-Position', child.headers['x-event-position']!).expect(200)).body as OrganisationPageDto;
+      if (found.results.find((each) => each.id === made.id)?.state !== 'suspended' || !found.results.find((each) => each.id === made.id)?.last_activity) throw new Error('not yet');
+      return found;
+    });
+    expect(page.count).toBe(2);
+    expect(page.results.map((each) => each.name)).toEqual([`Alpha Ports ${tag}`, `Zephyr Ports ${tag}`]);
+    expect(page.results[1]).toMatchObject({ id: made.id, state: 'suspended', root_permissions: ['SMS'], users: 1, customer_groups: 2 });
+    const second = (await platform('get', '/api/platform/organisations/').query({ search: `ports ${tag}`, page: 2, page_size: 1 }).expect(200)).body as OrganisationPageDto;
+    expect([second.count, second.results.map((each) => each.id)]).toEqual([2, [made.id]]);
+    await platform('get', '/api/platform/organisations/').query({ page_size: 201 }).expect(400);
+    await platform('get', '/api/platform/organisations/').query({ search: '.*(' }).expect(200);
+    // A user's token does not list them.
+    await request(app.url).get('/api/platform/organisations/').set(auth(await login(app, 'admin@demo.test'))).expect(401);
+    await platform('post', `/api/platform/organisations/${made.id}/resume/`).expect(200);
+  });
+});
+
 describe('npm run platform', () => {
   const TOOL = join(__dirname, '..', '..', '..', 'tools', 'platform', 'platform.mjs');
   const run = (args: string[], key = KEY) =>
@@ -199,6 +228,12 @@ describe('npm run platform', () => {
     expect([set.code, JSON.parse(set.stdout)]).toEqual([0, { id: made.id, root_permissions: ['SMS'], added: [], removed: ['Voice'] }]);
     expect(JSON.parse((await run(['suspend', made.id, '--reason', 'Contract ended'])).stdout)).toEqual({ id: made.id, suspended: true });
     expect(JSON.parse((await run(['resume', made.id])).stdout)).toEqual({ id: made.id, suspended: false });
+    const listed = await eventually(async () => {
+      const answer = JSON.parse((await run(['list', '--search', name])).stdout) as OrganisationPageDto;
+      if (answer.results[0]?.root_permissions.join() !== 'SMS') throw new Error('not yet');
+      return answer;
+    });
+    expect(listed).toMatchObject({ count: 1, results: [{ id: made.id, name, state: 'active' }] });
 
     const again = await run(['create-organisation', '--name', name, '--admin-email', `other-${email}`, '--admin-first-name', 'A', '--admin-last-name', 'B']);
     expect(again.code).toBe(1);

@@ -27,6 +27,7 @@ import { SpeechModule } from './speech/speech.module';
 import { PARKED_EVENT_LOG } from './shared/projections/projection-tokens';
 import { QuerySharedModule } from './shared/query-shared.module';
 import { UploadsModule } from './uploads/uploads.module';
+import { OrganisationsModule } from './organisations/organisations.module';
 import { UsersModule } from './users/users.module';
 
 /**
@@ -52,6 +53,7 @@ import { UsersModule } from './users/users.module';
     InvokeModule,
     LiveModule,
     OnCallModule,
+    OrganisationsModule,
     ParkedEventsModule,
     PushSubscriptionsModule,
     RecipientsModule,

@@ -18,6 +18,7 @@ import { conferenceRecordingsProjection } from './message-sessions/reports/confe
 import { quickReportWorkProjection } from './message-sessions/quick-reports/quick-report-work.projection';
 import { usersProjection } from './users/projections/users.projection';
 import { pushSubscriptionsProjection } from './push-subscriptions/push-subscriptions.projection';
+import { organisationsProjection } from './organisations/organisations.projection';
 
 /** Every read model the query API serves. */
 export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
@@ -40,4 +41,5 @@ export const QUERY_PROJECTIONS: readonly ProjectionDefinition[] = [
   deadLettersProjection,
   quickReportWorkProjection,
   pushSubscriptionsProjection,
+  organisationsProjection,
 ];

@@ -57,6 +57,35 @@ export const OrganisationSuspensionSchema = named(
   z.object({ id: z.string(), suspended: described(z.boolean(), 'Whether it is suspended now.') }),
 );
 
+/** Organisations listed a page at a time. */
+export const ORGANISATIONS_DEFAULT_PAGE_SIZE = 50;
+export const ORGANISATIONS_MAX_PAGE_SIZE = 200;
+
+export const OrganisationsQuerySchema = named(
+  'OrganisationsQuery',
+  z.object({
+    page: described(z.coerce.number({ error: 'Must be a whole number.' }).int({ error: 'Must be a whole number.' }).min(1).default(1), 'From 1.'),
+    page_size: described(z.coerce.number({ error: 'Must be a whole number.' }).int({ error: 'Must be a whole number.' }).min(1).max(ORGANISATIONS_MAX_PAGE_SIZE).default(ORGANISATIONS_DEFAULT_PAGE_SIZE), `1 to ${ORGANISATIONS_MAX_PAGE_SIZE}.`),
+    search: described(z.string().trim().max(ORGANISATION_NAME_MAX_LENGTH).optional(), 'Part of the name, any case.'),
+  }),
+);
+
+export const OrganisationSummarySchema = named(
+  'OrganisationSummary',
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    state: described(z.enum(['active', 'suspended']), 'Suspended: its users cannot sign in.'),
+    root_permissions: z.array(z.string()),
+    created_at: z.string(),
+    users: described(z.number().int(), 'Its users, in all its customer groups.'),
+    customer_groups: described(z.number().int(), 'Its customer groups, the organisation itself included.'),
+    last_activity: described(z.string().nullable(), "Its users' latest authenticated call (ISO 8601); null when none has signed in."),
+  }),
+);
+
+export const OrganisationPageSchema = named('OrganisationPage', z.object({ count: z.number().int(), results: z.array(OrganisationSummarySchema) }));
+
 const KEY_ERRORS = {
   401: { description: 'No `Authorization: Platform <key>`, a wrong key, or a user\'s token: platform calls take the platform key only.' },
   404: { description: 'The platform API is off (no PLATFORM_API_KEY), or no such organisation.' },
@@ -68,6 +97,13 @@ export const PLATFORM_API = {
   description:
     "The platform's operators' calls, with `Authorization: Platform <PLATFORM_API_KEY>` (never a user's token): provisioning customer organisations and setting their feature permissions. Off (404) while PLATFORM_API_KEY is not set. `npm run platform -- <command>` calls them.",
   routes: {
+    organisations: {
+      summary: 'List the organisations',
+      description: 'By name, a page at a time, with their state, feature permissions, size (users and customer groups) and last activity.',
+      query: OrganisationsQuerySchema,
+      responses: { 200: json(OrganisationPageSchema, 'The page, and how many organisations match.') },
+      errors: { 400: { description: 'A page or page size out of range.' }, 401: KEY_ERRORS[401], 404: { description: 'The platform API is off (no PLATFORM_API_KEY).' }, 429: KEY_ERRORS[429] },
+    },
     provisionOrganisation: {
       summary: 'Provision an organisation',
       description:
@@ -107,3 +143,6 @@ export type OrganisationPermissionsRequest = z.output<typeof OrganisationPermiss
 export type OrganisationPermissionsDto = z.output<typeof OrganisationPermissionsSchema>;
 export type SuspendOrganisationRequest = z.output<typeof SuspendOrganisationRequestSchema>;
 export type OrganisationSuspensionDto = z.output<typeof OrganisationSuspensionSchema>;
+export type OrganisationsQuery = z.output<typeof OrganisationsQuerySchema>;
+export type OrganisationPageDto = z.output<typeof OrganisationPageSchema>;
+export type OrganisationSummaryDto = z.output<typeof OrganisationSummarySchema>;

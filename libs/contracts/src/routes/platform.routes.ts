@@ -7,6 +7,7 @@ import type { RouteDefinition } from './route-table';
  * `npm run platform -- <command>` calls them.
  */
 export const PLATFORM_ROUTES = {
+  organisations: { method: 'GET', path: '/api/platform/organisations/', app: 'query-api', public: true, platform: true },
   provisionOrganisation: { method: 'POST', path: '/api/platform/organisations/', app: 'command-api', public: true, platform: true },
   suspendOrganisation: { method: 'POST', path: '/api/platform/organisations/:id/suspend/', app: 'command-api', public: true, platform: true },
   resumeOrganisation: { method: 'POST', path: '/api/platform/organisations/:id/resume/', app: 'command-api', public: true, platform: true },
