@@ -75,7 +75,10 @@ async function recordStatistics(page: Page): Promise<void> {
       },
       undefined,
       { timeout: 60_000 },
-    );
+    ).catch(async (error: unknown) => {
+      const seenSoFar = await page.evaluate(() => (window as unknown as { __statistics: string[] }).__statistics);
+      throw new Error(`${String(error)}\nthe statistics went through ${JSON.stringify(seenSoFar)}`);
+    });
     const seen = await page.evaluate(() => (window as unknown as { __statistics: string[] }).__statistics);
     because(`the statistics went through ${JSON.stringify(seen)}`, () => expect(seen.length).toBeGreaterThan(1));
     const details = await api<SessionReportDetailsDto>(token, 'GET', `/api/session/${sent.session_id}/report-details/`);

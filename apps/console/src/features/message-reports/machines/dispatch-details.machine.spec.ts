@@ -100,6 +100,27 @@ describe('dispatch details machine', () => {
     expect([reads(), pages()]).toEqual([3, 3]);
   });
 
+  it('reads the report and the people again when the report changed while they were first being read', async () => {
+    const server = new FakeReportServer();
+    const releaseReport = server.hold('GET', /report-details/);
+    const { actor } = await started(server);
+    // The report settles while the first read is on its way: its answer may be older than the change.
+    server.change((people) => people.map((person, index) => (index === 3 ? { ...person, reply: 'Settled' } : person)));
+    await jest.advanceTimersByTimeAsync(0);
+    releaseReport();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(server.paths(/report-details/)).toHaveLength(2);
+
+    const releasePeople = server.hold('GET', RECIPIENTS);
+    server.change((people) => people.map((person, index) => (index === 3 ? { ...person, reply: 'Settled again' } : person)));
+    actor.send({ type: 'people.page', page: 1 });
+    await jest.advanceTimersByTimeAsync(LIVE_REFRESH_GAP_MS);
+    releasePeople();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ report: 'loaded', people: { shown: 'loaded' } })).toBe(true);
+    expect(actor.getSnapshot().context.people?.results[3]?.reply).toBe('Settled again');
+  });
+
   it('ignores live updates of other sessions and other resources', async () => {
     const { server } = await started();
 

@@ -32,6 +32,9 @@ export interface DetailsContext extends DetailsInput {
   resend: ResendOutcome | null;
   /** A live update came during the gap after a refresh: refresh again at its end. */
   stale: boolean;
+  /** A live refresh was asked for while the report, or the people, were being read: read them again once that answers. */
+  reportBehind: boolean;
+  peopleBehind: boolean;
 }
 
 export type DetailsEvent =
@@ -84,6 +87,8 @@ export const dispatchDetailsMachine = setup({
   guards: {
     mayListPeople: ({ context }) => context.withPeople && context.report?.details.detail.allowed === true,
     isStale: ({ context }) => context.stale,
+    isReportBehind: ({ context }) => context.reportBehind,
+    arePeopleBehind: ({ context }) => context.peopleBehind,
   },
   delays: { liveGap: LIVE_REFRESH_GAP_MS },
 }).createMachine({
@@ -100,17 +105,28 @@ export const dispatchDetailsMachine = setup({
     exportError: null,
     resend: null,
     stale: false,
+    reportBehind: false,
+    peopleBehind: false,
   }),
   states: {
     report: {
       initial: 'loading',
       states: {
+        // A live update during the first read may be newer than its answer: the report is read again after it.
         loading: {
+          on: { 'details.refresh': { actions: assign({ reportBehind: true }) } },
           invoke: {
             src: 'loadReport',
             input: ({ context }) => ({ sessionId: context.sessionId }),
-            onDone: { target: 'loaded', actions: [assign({ report: ({ event }) => event.output, reportError: null }), raise({ type: 'details.ready' })] },
-            onError: { target: 'error', actions: assign({ reportError: ({ event }) => errorText(event.error) }) },
+            onDone: [
+              {
+                guard: 'isReportBehind',
+                target: 'refreshing',
+                actions: [assign({ report: ({ event }) => event.output, reportError: null, reportBehind: false }), raise({ type: 'details.ready' })],
+              },
+              { target: 'loaded', actions: [assign({ report: ({ event }) => event.output, reportError: null }), raise({ type: 'details.ready' })] },
+            ],
+            onError: { target: 'error', actions: assign({ reportError: ({ event }) => errorText(event.error), reportBehind: false }) },
           },
         },
         loaded: { on: { 'details.refresh': 'refreshing' } },
@@ -142,30 +158,42 @@ export const dispatchDetailsMachine = setup({
           },
           states: {
             loading: {
+              on: { 'details.refresh': { actions: assign({ peopleBehind: true }) } },
               invoke: {
                 src: 'loadPeople',
                 input: ({ context }) => context.query,
-                onDone: { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
+                onDone: [
+                  { guard: 'arePeopleBehind', target: 'refreshing', actions: [{ type: 'keepPeople', params: ({ event }) => ({ page: event.output }) }, assign({ peopleBehind: false })] },
+                  { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
+                ],
                 onError: 'retrying',
               },
             },
             /** The same call, for new filters: the page shown is of the old ones until it answers. */
             filtering: {
+              on: { 'details.refresh': { actions: assign({ peopleBehind: true }) } },
               invoke: {
                 src: 'loadPeople',
                 input: ({ context }) => context.query,
-                onDone: { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
+                onDone: [
+                  { guard: 'arePeopleBehind', target: 'refreshing', actions: [{ type: 'keepPeople', params: ({ event }) => ({ page: event.output }) }, assign({ peopleBehind: false })] },
+                  { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
+                ],
                 onError: 'retrying',
               },
             },
             /** Spec §8: a recipient search that errors is tried once more, with page 1. */
             retrying: {
               entry: assign({ query: ({ context }) => ({ ...context.query, page: 1 }) }),
+              on: { 'details.refresh': { actions: assign({ peopleBehind: true }) } },
               invoke: {
                 src: 'loadPeople',
                 input: ({ context }) => context.query,
-                onDone: { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
-                onError: { target: 'error', actions: assign({ people: null, peopleError: ({ event }) => errorText(event.error) }) },
+                onDone: [
+                  { guard: 'arePeopleBehind', target: 'refreshing', actions: [{ type: 'keepPeople', params: ({ event }) => ({ page: event.output }) }, assign({ peopleBehind: false })] },
+                  { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
+                ],
+                onError: { target: 'error', actions: assign({ people: null, peopleError: ({ event }) => errorText(event.error), peopleBehind: false }) },
               },
             },
             loaded: { on: { 'details.refresh': 'refreshing' } },
