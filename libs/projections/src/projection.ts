@@ -42,7 +42,8 @@ export function liveUpdatesFor(projections: readonly ProjectionDefinition[], eve
   for (const projection of projections) {
     if (!projection.liveUpdate) continue;
     const update = projection.liveUpdate(event, documentsOf(projection));
-    if (update) updates.push({ ...update, position: event.position });
+    // A background read model's updates come after the others' of later events: the client is told not to drop them as old.
+    if (update) updates.push({ ...update, position: event.position, ...(projection.background ? { trailing: true } : {}) });
   }
   return updates;
 }

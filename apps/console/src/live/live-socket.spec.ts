@@ -1,6 +1,7 @@
 import type { LiveAuth, LiveUpdate } from '@beacon/contracts';
 import { describe, expect, it, jest } from '@jest/globals';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
+import { liveUpdates$ } from './live-incidents';
 import { createLiveUpdatesLogic, type LiveAuthProvider, type LiveConnection } from './live-socket';
 
 /** Stands in for a socket.io client socket: the test pushes updates and reconnects by hand. */
@@ -161,5 +162,16 @@ describe('live updates socket', () => {
     socket.push({ position: 11, type: 'RootPermissionsChanged', id: 'root-1', data: { root_customer_group_permissions: ['SMS'] } });
     socket.push({ position: 12, type: 'RootPermissionsChanged', id: 'root-1', data: { root_customer_group_permissions: 'SMS' } });
     expect(received).toEqual([{ type: 'session.rootPermissionsChanged', permissions: ['SMS'] }]);
+  });
+
+  it('passes on a trailing read model’s late update (the session report), and keeps the last position seen', () => {
+    const { socket, sockets } = startLiveUpdates(100);
+    const seen: LiveUpdate[] = [];
+    const subscription = liveUpdates$.subscribe((update) => seen.push(update));
+    socket.push({ position: 90, type: 'DeliveriesReported', resource: 'message_session_reports', id: 's1', trailing: true });
+    socket.push({ position: 91, type: 'DeliveriesReported', resource: 'message_deliveries', id: 's1' });
+    subscription.unsubscribe();
+    expect(seen.map((update) => update.resource)).toEqual(['message_session_reports']);
+    expect(sockets[0]!.handshake()).toEqual({ token: 'token-1', lastPosition: 100 });
   });
 });

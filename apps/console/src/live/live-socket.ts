@@ -42,9 +42,11 @@ export function createLiveUpdatesLogic(connect: ConnectLiveSocket = connectLiveS
 
     socket.on(LIVE_UPDATE_EVENT, (update) => {
       // A replay or a second room can bring an older update late: applying it would undo a newer
-      // change. One event can yield several updates, so an equal position still counts.
-      if (lastPosition !== undefined && update.position < lastPosition) return;
-      lastPosition = update.position;
+      // change. One event can yield several updates, so an equal position still counts. A trailing
+      // read model's update (the session reports) comes late by design and only says "read it again".
+      const late = lastPosition !== undefined && update.position < lastPosition;
+      if (late && !update.trailing) return;
+      if (!late) lastPosition = update.position;
       publishLiveUpdate(update);
       const settings = moduleSettingsChangeFor(update, input.customerGroupId);
       if (settings) sendBack({ type: 'session.moduleNameChanged', data: settings });

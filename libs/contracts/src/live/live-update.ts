@@ -12,6 +12,12 @@ export interface LiveUpdate<TData = unknown> {
   readonly tenantId: string;
   /** Customer group the change belongs to, when it belongs to one. */
   readonly customerGroupId?: string;
+  /**
+   * From a read model that trails the others (ProjectionDefinition.background, the session reports): it may
+   * come after updates of later positions, and only says the resource changed, so a client applies it
+   * whatever its position and keeps the last position it saw.
+   */
+  readonly trailing?: boolean;
 }
 
 /** socket.io event name carrying a LiveUpdate. */
