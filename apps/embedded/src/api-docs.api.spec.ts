@@ -114,10 +114,11 @@ describe('the OpenAPI document', () => {
     expect(unresolved).toEqual([]);
   });
 
-  it('asks for a token on every route but the public ones', () => {
+  it('asks for a token on every route but the public ones, and the platform key on the platform’s', () => {
     for (const route of ROUTE_TABLE) {
       const operation = document.paths[route.path.replace(/:([A-Za-z_]+)/g, '{$1}')]![route.method.toLowerCase()]!;
-      because(`${route.method} ${route.path}`, () => expect(operation.security).toEqual(route.public ? [] : [{ tokenAuth: [] }]));
+      const expected = route.platform ? [{ platformKey: [] }] : route.public ? [] : [{ tokenAuth: [] }];
+      because(`${route.method} ${route.path}`, () => expect(operation.security).toEqual(expected));
       if (!route.public) because(`${route.method} ${route.path}`, () => expect(operation.responses?.['401']).toBeDefined());
     }
   });

@@ -29,6 +29,8 @@ type Operation = Record<string, unknown>;
 
 const COMPONENTS = '#/components/schemas/';
 const TOKEN_AUTH = 'tokenAuth';
+/** The platform's operators' calls (platform.routes.ts): `Authorization: Platform <PLATFORM_API_KEY>`. */
+const PLATFORM_KEY = 'platformKey';
 
 // ---------------------------------------------------------------------------------------------
 // Schemas: zod → JSON Schema (draft 2020-12, which OpenAPI 3.1 takes as it is)
@@ -189,7 +191,7 @@ function operationOf(name: RouteName, route: RouteDefinition, components: Readon
     parameters: parametersOf(route, docs, components),
     ...(requestBody ? { requestBody } : {}),
     responses,
-    security: route.public ? [] : [{ [TOKEN_AUTH]: [] }],
+    security: route.platform ? [{ [PLATFORM_KEY]: [] }] : route.public ? [] : [{ [TOKEN_AUTH]: [] }],
   };
 }
 
@@ -222,6 +224,12 @@ export function buildApiDocument(version: string): OpenAPIObject {
           in: 'header',
           name: 'Authorization',
           description: '`Token <key>`, with the key POST /api/rest-auth/login/ answers.',
+        },
+        [PLATFORM_KEY]: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: "`Platform <PLATFORM_API_KEY>`: the platform's operators' key (the **Platform** calls only); a user's token is refused there.",
         },
       },
     },
