@@ -10,14 +10,13 @@ interface Pending<TItem, TResult> {
 /**
  * Group commit: everything submitted before the event loop reaches its check phase is committed as one
  * batch (one transaction, one fsync). A lone submission waits only for setImmediate, so it stays fast;
- * under load, callers that resolve together resubmit together and batches grow on their own. A batch's
- * fsync runs off the event loop; the next batch may commit meanwhile, and is acknowledged after it:
- * acknowledgements keep the order of commits.
+ * under load, callers that resolve together resubmit together and batches grow on their own. While a
+ * batch's fsync is under way the next batch gathers, and commits when it is done: acknowledgements keep
+ * the order of commits.
  */
 export class GroupCommitQueue<TItem, TResult> {
   private pending: Pending<TItem, TResult>[] = [];
   private scheduled: NodeJS.Immediate | undefined;
-  /** The latest batch's acknowledgement, while its sync (or an earlier one) is under way. */
   private durable: Promise<void> | undefined;
 
   /**
@@ -43,19 +42,20 @@ export class GroupCommitQueue<TItem, TResult> {
     });
   }
 
-  /** Commits what is queued now; resolves once all of it (and every batch before it) is settled. */
+  /** Commits what is queued now (after the fsync under way, if any); resolves once all of it is settled. */
   flush(): Promise<void> {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = undefined;
+    if (this.durable) return this.durable.then(() => this.flush());
     const batch = this.pending;
     this.pending = [];
-    if (batch.length === 0) return this.durable ?? Promise.resolve();
+    if (batch.length === 0) return Promise.resolve();
     let outcomes: readonly Outcome<TResult>[];
     try {
       outcomes = this.commit(batch.map(({ item }) => item));
     } catch (error) {
       for (const { reject } of batch) reject(error);
-      return this.durable ?? Promise.resolve();
+      return Promise.resolve();
     }
     batch.forEach(({ onCommitted }, i) => {
       const outcome = outcomes[i];
@@ -71,28 +71,28 @@ export class GroupCommitQueue<TItem, TResult> {
       made = this.makeDurable?.();
     } catch (error) {
       for (const { reject } of batch) reject(error);
-      return this.durable ?? Promise.resolve();
+      return Promise.resolve();
     }
-    if (!made && !this.durable) {
+    if (!made) {
       settle(batch, outcomes);
       return Promise.resolve();
     }
-    // The next batch may commit while this one syncs; it is acknowledged after this one all the same.
-    const before = this.durable ?? Promise.resolve();
-    const settled: Promise<void> = Promise.all([before, made]).then(
-      () => settle(batch, outcomes),
-      (error: unknown) => {
-        for (const { reject } of batch) reject(error);
-      },
-    );
-    const tracked = settled.finally(() => {
-      if (this.durable === tracked) this.durable = undefined;
-    });
-    this.durable = tracked;
-    return tracked;
+    this.durable = made
+      .then(
+        () => settle(batch, outcomes),
+        (error: unknown) => {
+          for (const { reject } of batch) reject(error);
+        },
+      )
+      .finally(() => {
+        this.durable = undefined;
+        if (this.pending.length > 0) this.schedule();
+      });
+    return this.durable;
   }
 
   private schedule(): void {
+    if (this.durable) return; // the fsync's end schedules the next batch
     this.scheduled ??= setImmediate(() => void this.flush());
   }
 }
