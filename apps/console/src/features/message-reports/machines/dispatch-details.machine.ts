@@ -118,18 +118,14 @@ export const dispatchDetailsMachine = setup({
           invoke: {
             src: 'loadReport',
             input: ({ context }) => ({ sessionId: context.sessionId }),
-            onDone: [
-              {
-                guard: 'isReportBehind',
-                target: 'refreshing',
-                actions: [assign({ report: ({ event }) => event.output, reportError: null, reportBehind: false }), raise({ type: 'details.ready' })],
-              },
-              { target: 'loaded', actions: [assign({ report: ({ event }) => event.output, reportError: null }), raise({ type: 'details.ready' })] },
-            ],
+            onDone: { target: 'loaded', actions: [assign({ report: ({ event }) => event.output, reportError: null }), raise({ type: 'details.ready' })] },
             onError: { target: 'error', actions: assign({ reportError: ({ event }) => errorText(event.error), reportBehind: false }) },
           },
         },
-        loaded: { on: { 'details.refresh': 'refreshing' } },
+        loaded: {
+          always: { guard: 'isReportBehind', target: 'refreshing', actions: assign({ reportBehind: false }) },
+          on: { 'details.refresh': 'refreshing' },
+        },
         /** A live refresh: the report shown stays until the new one comes; one that fails leaves it. */
         refreshing: {
           on: { 'details.refresh': { target: 'refreshing', reenter: true } },
@@ -162,10 +158,7 @@ export const dispatchDetailsMachine = setup({
               invoke: {
                 src: 'loadPeople',
                 input: ({ context }) => context.query,
-                onDone: [
-                  { guard: 'arePeopleBehind', target: 'refreshing', actions: [{ type: 'keepPeople', params: ({ event }) => ({ page: event.output }) }, assign({ peopleBehind: false })] },
-                  { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
-                ],
+                onDone: { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
                 onError: 'retrying',
               },
             },
@@ -175,10 +168,7 @@ export const dispatchDetailsMachine = setup({
               invoke: {
                 src: 'loadPeople',
                 input: ({ context }) => context.query,
-                onDone: [
-                  { guard: 'arePeopleBehind', target: 'refreshing', actions: [{ type: 'keepPeople', params: ({ event }) => ({ page: event.output }) }, assign({ peopleBehind: false })] },
-                  { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
-                ],
+                onDone: { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
                 onError: 'retrying',
               },
             },
@@ -189,14 +179,15 @@ export const dispatchDetailsMachine = setup({
               invoke: {
                 src: 'loadPeople',
                 input: ({ context }) => context.query,
-                onDone: [
-                  { guard: 'arePeopleBehind', target: 'refreshing', actions: [{ type: 'keepPeople', params: ({ event }) => ({ page: event.output }) }, assign({ peopleBehind: false })] },
-                  { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
-                ],
+                onDone: { target: 'loaded', actions: { type: 'keepPeople', params: ({ event }) => ({ page: event.output }) } },
                 onError: { target: 'error', actions: assign({ people: null, peopleError: ({ event }) => errorText(event.error), peopleBehind: false }) },
               },
             },
-            loaded: { on: { 'details.refresh': 'refreshing' } },
+            // A live refresh asked for while the page was being read is made now.
+            loaded: {
+              always: { guard: 'arePeopleBehind', target: 'refreshing', actions: assign({ peopleBehind: false }) },
+              on: { 'details.refresh': 'refreshing' },
+            },
             /** A live refresh of the page shown; one that fails leaves it. */
             refreshing: {
               on: { 'details.refresh': { target: 'refreshing', reenter: true } },
