@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { LIVE_UPDATE_EVENT, type LiveUpdate, type OrganisationPageDto, type OrganisationProvisionedDto } from '@beacon/contracts';
@@ -8,7 +6,8 @@ import { ORGANISATION_NAME_TAKEN, USER_EMAIL_TAKEN_MESSAGE } from '@beacon/domai
 import { ORGANISATION_SUSPENDED, PLATFORM_API_OFF, PLATFORM_KEY_REQUIRED, PLATFORM_KEY_WRONG, PLATFORM_WRONG_KEYS_PER_15_MINUTES } from '@beacon/platform';
 import { auth, eventually, login, startTestApp, type TestApp } from './testing/embedded-test-app';
 import { connected, connectLive } from './testing/live-socket';
-import { deliveredEmail } from './testing/users';
+import { runPlatformTool } from './testing/platform-tool';
+import { PROVISIONED_ADMIN_PASSWORD, signInAsProvisionedAdmin } from './testing/provisioned-admin';
 
 /**
  * The platform's operators' API over HTTP (issue: organisations): provisioning an organisation whose
@@ -17,7 +16,7 @@ import { deliveredEmail } from './testing/users';
  */
 const KEY = randomBytes(32).toString('hex');
 const INCIDENTS = 'Show {product} + Incident Manager dashboard';
-const PASSWORD = 'Provisioned-admin-42';
+const PASSWORD = PROVISIONED_ADMIN_PASSWORD;
 
 let app: TestApp;
 
@@ -30,16 +29,7 @@ const organisation = (changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-/** The admin's password, set through the welcome email's link. */
-async function signInAsNewAdmin(email: string): Promise<string> {
-  const link = await eventually(async () => {
-    const match = /\/ui\/reset\/([^/\s]+)\/([^/\s]+)/.exec(await deliveredEmail(app, email));
-    if (!match) throw new Error(`no link for ${email}`);
-    return { uid: decodeURIComponent(match[1]!), token: match[2]! };
-  });
-  await request(app.url).post('/api/rest-auth/password/reset/confirm/').send({ uid: link.uid, token: link.token, new_password1: PASSWORD, new_password2: PASSWORD }).expect(200);
-  return login(app, email, PASSWORD);
-}
+const signInAsNewAdmin = (email: string) => signInAsProvisionedAdmin(app, email);
 
 beforeAll(async () => {
   app = await startTestApp({ PLATFORM_API_KEY: KEY });
@@ -71,6 +61,22 @@ describe('provisioning an organisation', () => {
     const first = (await platform('post', '/api/platform/organisations/').set('Idempotency-Key', key).send(asked).expect(201)).body as OrganisationProvisionedDto;
     const again = (await platform('post', '/api/platform/organisations/').set('Idempotency-Key', key).send(asked).expect(201)).body as OrganisationProvisionedDto;
     expect(again).toEqual(first);
+  });
+
+  it('seeded the demo organisation through the same provisioning: its name reserved, listed like any other, its admin made by it', async () => {
+    const demo = await login(app, 'admin@demo.test');
+    const taken = await platform('post', '/api/platform/organisations/').send(organisation({ name: 'demo ORGANISATION' })).expect(409);
+    expect(taken.body.detail).toBe(ORGANISATION_NAME_TAKEN);
+    const listed = await eventually(async () => {
+      const page = (await platform('get', '/api/platform/organisations/').query({ search: 'Demo Organisation' }).expect(200)).body as OrganisationPageDto;
+      return page.results.find((each) => each.name === 'Demo Organisation') ?? Promise.reject(new Error('not listed yet'));
+    });
+    expect(listed).toMatchObject({ state: 'active', customer_groups: 4 });
+    expect(listed.users).toBeGreaterThanOrEqual(6);
+    const self = (await request(app.url).get('/api/user/self/').set(auth(demo)).expect(200)).body as { customer_group: { id: string } | string };
+    expect(JSON.stringify(self.customer_group)).toContain(listed.id);
+    const log = JSON.stringify((await request(app.url).get('/api/activity_log/').query({ search: 'Reserved the organisation name' }).set(auth(demo)).expect(200)).body);
+    expect(log).toContain('Reserved the organisation name Demo Organisation');
   });
 
   it('refuses a taken name (whatever its case and spacing), a taken admin email, an unknown permission and bad fields, naming the field', async () => {
@@ -207,22 +213,20 @@ describe('the list of organisations', () => {
 });
 
 describe('npm run platform', () => {
-  const TOOL = join(__dirname, '..', '..', '..', 'tools', 'platform', 'platform.mjs');
-  const run = (args: string[], key = KEY) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, [TOOL, ...args], { env: { ...process.env, PLATFORM_URL: app.url, PLATFORM_API_KEY: key } }, (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const run = (args: string[], key = KEY) => runPlatformTool(app, args, key);
 
-  it('provisions an organisation and sets its permissions, and says why when refused', async () => {
+  it('provisions an organisation whose admin signs in and builds a child group, sets its permissions, and says why when refused', async () => {
     const name = `Harbour Board ${unique()}`;
     const email = `harbour-${unique()}@board.test`;
-    const created = await run(['create-organisation', '--name', name, '--admin-email', email, '--admin-first-name', 'Hal', '--admin-last-name', 'Board', '--permissions', 'SMS, Voice']);
+    const created = await run([
+      'create-organisation', '--name', name, '--admin-email', email, '--admin-first-name', 'Hal', '--admin-last-name', 'Board', '--permissions', 'SMS, Voice', '--quotas', 'SMS=100',
+    ]);
     expect(created.code).toBe(0);
     const made = JSON.parse(created.stdout) as OrganisationProvisionedDto;
-    expect(made).toMatchObject({ name, root_permissions: ['Voice', 'SMS'], admin: { email } });
-    await signInAsNewAdmin(email);
+    expect(made).toMatchObject({ name, root_permissions: ['Voice', 'SMS'], quotas: { SMS: 100 }, admin: { email } });
+    const admin = await signInAsNewAdmin(email);
+    const child = await request(app.url).post('/api/customer_group/').set(auth(admin)).send({ name: 'Quay', parent: made.id }).expect(201);
+    expect(child.body).toMatchObject({ name: 'Quay', parent: made.id, root_parent_id: made.id });
 
     const set = await run(['set-permissions', made.id, '--permissions', 'SMS']);
     expect([set.code, JSON.parse(set.stdout)]).toEqual([0, { id: made.id, root_permissions: ['SMS'], added: [], removed: ['Voice'] }]);

@@ -21,6 +21,8 @@ export * from './user/user.state';
 export * from './user/user.decide';
 export * from './user/user-email';
 export * from './organisation/organisation-name';
+export * from './organisation/daily-quotas';
+export * from './organisation/quota-day';
 export * from './organisation/organisation.activity';
 export * from './user/sign-in-lockout';
 export * from './user/user.messages';

@@ -3,6 +3,9 @@ import { Body, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   OrganisationPermissionsRequestSchema,
+  OrganisationQuotasRequestSchema,
+  type OrganisationQuotasDto,
+  type OrganisationQuotasRequest,
   ProvisionOrganisationRequestSchema,
   ROUTES,
   SuspendOrganisationRequestSchema,
@@ -16,6 +19,7 @@ import {
 import { CommandController, CommandId, PlatformCall, ZodBodyPipe } from '@beacon/platform';
 import { exposePosition } from '../shared/event-position';
 import { ChangeOrganisationPermissionsCommand } from './commands/change-organisation-permissions.command';
+import { ChangeOrganisationQuotasCommand } from './commands/change-organisation-quotas.command';
 import { ChangeOrganisationSuspensionCommand } from './commands/change-organisation-suspension.command';
 import { ProvisionOrganisationCommand } from './commands/provision-organisation.command';
 
@@ -68,6 +72,18 @@ export class OrganisationsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<OrganisationPermissionsDto> {
     const { position, ...changed } = await this.commandBus.execute(new ChangeOrganisationPermissionsCommand(organisationId, input.root_permissions, commandId));
+    exposePosition(response, position);
+    return changed;
+  }
+
+  @Put(ROUTES.changeOrganisationQuotas.path)
+  async quotas(
+    @Param('id') organisationId: string,
+    @Body(new ZodBodyPipe(OrganisationQuotasRequestSchema, { detail: 'The daily quotas are not valid.' })) input: OrganisationQuotasRequest,
+    @CommandId() commandId: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<OrganisationQuotasDto> {
+    const { position, ...changed } = await this.commandBus.execute(new ChangeOrganisationQuotasCommand(organisationId, input.quotas, commandId));
     exposePosition(response, position);
     return changed;
   }

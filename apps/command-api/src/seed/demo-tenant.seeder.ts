@@ -3,7 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore } from '@beacon/event-store';
 import { DEFAULT_TIMEZONE, DomainError, fromDisplayTime, isSelectFieldType, toDisplayTime, type ActiveContactField } from '@beacon/domain';
 import { EVENT_STORE, PLATFORM_CONFIG, type PlatformConfig, type Principal } from '@beacon/platform';
-import { DEMO_FIELDS, DEMO_GROUPS, DEMO_PASSWORD, DEMO_ROOT_ID, DEMO_ROOT_PERMISSIONS, DEMO_SETTINGS, DEMO_USERS } from './demo-tenant';
+import { DEMO_FIELDS, DEMO_GROUPS, DEMO_PASSWORD, DEMO_PROVISIONING_ID, DEMO_ROOT_ID, DEMO_ROOT_PERMISSIONS, DEMO_SETTINGS, DEMO_USERS } from './demo-tenant';
+import { ProvisionOrganisationCommand } from '../organisations/commands/provision-organisation.command';
 import { CreateContactFieldCommand } from '../field/commands/create-contact-field.command';
 import { CreateCustomerGroupCommand } from '../customer-group/commands/create-customer-group.command';
 import { RegisterUserCommand } from '../users/commands/register-user.command';
@@ -17,8 +18,10 @@ import { CreateScenarioCommand } from '../scenario/commands/create-scenario.comm
 const TEMPLATES_WAIT_MS = 10 * 60_000;
 
 /**
- * On an empty event store, records a demo tenant so a new user can sign in at once. Command ids
- * are fixed, so two processes seeding at the same time append everything once.
+ * On an empty event store, records a demo tenant so a new user can sign in at once: the organisation
+ * and its first admin provisioned as the platform's operators provision any (ProvisionOrganisationCommand),
+ * then its regions, users, fields, people and templates. Command ids are fixed, so two processes
+ * seeding at the same time append everything once.
  */
 @Injectable()
 export class DemoTenantSeeder implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -37,18 +40,27 @@ export class DemoTenantSeeder implements OnApplicationBootstrap, OnApplicationSh
     if (!this.config.seedDemo || (await this.eventStore.headPosition()) > 0) return;
     const acceptedAt = new Date();
     const context = (commandId: string) => ({ commandId, tenantId: DEMO_ROOT_ID, actorUserId: null, acceptedAt });
-    for (const group of DEMO_GROUPS) {
-      await this.commandBus.execute(new CreateCustomerGroupCommand(
+    const [root, ...regions] = DEMO_GROUPS;
+    const admin = this.demoAdmin();
+    await this.commandBus.execute(
+      new ProvisionOrganisationCommand(
         {
-          ...group,
-          rootId: DEMO_ROOT_ID,
-          rootPermissions: group.parentId ? [] : [...DEMO_ROOT_PERMISSIONS],
-          settings: structuredClone(DEMO_SETTINGS),
+          name: root.name,
+          root_permissions: [...DEMO_ROOT_PERMISSIONS],
+          quotas: {},
+          admin: { email: admin.email, first_name: admin.firstName, last_name: admin.lastName },
         },
+        DEMO_PROVISIONING_ID,
+        { settings: structuredClone(DEMO_SETTINGS), adminPassword: DEMO_PASSWORD },
+      ),
+    );
+    for (const group of regions) {
+      await this.commandBus.execute(new CreateCustomerGroupCommand(
+        { ...group, rootId: DEMO_ROOT_ID, rootPermissions: [], settings: structuredClone(DEMO_SETTINGS) },
         { ...context(`demo/${group.customerGroupId}`), customerGroupId: group.customerGroupId },
       ));
     }
-    for (const user of DEMO_USERS) {
+    for (const user of DEMO_USERS.filter((each) => each !== admin)) {
       await this.commandBus.execute(new RegisterUserCommand({ user, password: DEMO_PASSWORD }, { ...context(`demo/${user.userId}`), customerGroupId: user.customerGroupId }));
     }
     const fields = await this.seedFields();
@@ -83,9 +95,14 @@ export class DemoTenantSeeder implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
+  /** The demo organisation's first admin (the provisioning makes them). */
+  private demoAdmin() {
+    return DEMO_USERS.find((user) => user.customerPermission === 'ADMIN')!;
+  }
+
   /** The demo admin, who creates what an admin would (so the activity log tells who). */
   private adminPrincipal(): Principal {
-    const admin = DEMO_USERS.find((user) => user.customerPermission === 'ADMIN')!;
+    const admin = this.demoAdmin();
     return {
       userId: admin.userId,
       email: admin.email,

@@ -1,10 +1,14 @@
 import { DEFAULT_TIMEZONE, ROOT_PERMISSIONS, type CustomerPermission } from '@beacon/domain';
 import { deterministicId } from '@beacon/platform';
+import { provisionedAdminId, provisionedOrganisationId } from '../organisations/provisioned-ids';
 
 /** Demo-only credentials, documented in the README. Seeding is switched off with SEED_DEMO=false. */
 export const DEMO_PASSWORD = 'Demo-password-1';
 
-export const DEMO_ROOT_ID = deterministicId('demo/customer-group/root');
+/** The demo organisation is provisioned as the platform's operators provision any (ProvisionOrganisationCommand), under this command id. */
+export const DEMO_PROVISIONING_ID = 'demo/organisation';
+
+export const DEMO_ROOT_ID = provisionedOrganisationId(DEMO_PROVISIONING_ID);
 
 export const DEMO_GROUPS = [
   { customerGroupId: DEMO_ROOT_ID, name: 'Demo Organisation', parentId: null },
@@ -58,7 +62,8 @@ const user = (role: CustomerPermission, firstName: string) => ({
 });
 
 export const DEMO_USERS = [
-  user('ADMIN', 'Ada'),
+  // The first admin, made by the provisioning.
+  { ...user('ADMIN', 'Ada'), userId: provisionedAdminId(DEMO_ROOT_ID, DEMO_PROVISIONING_ID) },
   user('OPERATOR', 'Olu'),
   user('SENDER', 'Sam'),
   user('CONTACT', 'Cleo'),

@@ -13,6 +13,7 @@ import {
   type MergeFieldsDto,
   type CustomerGroupDto,
   type IncidentModuleSettingsDto,
+  type QuotaUsageDto,
 } from '@beacon/contracts';
 import { CurrentPrincipal, Public, type Principal, ZodQueryPipe } from '@beacon/platform';
 import type { z } from 'zod';
@@ -27,6 +28,7 @@ import { CustomerGroupUserIdsQuery } from './queries/customer-group-user-ids.que
 import { CustomerGroupQuery } from './queries/customer-group.query';
 import { CustomerGroupsQuery } from './queries/customer-groups.query';
 import { IncidentModuleSettingsQuery } from './queries/incident-module-settings.query';
+import { QuotaUsageQuery } from './queries/quota-usage.query';
 import { QueryController } from '../shared/query-controller.decorator';
 
 @QueryController()
@@ -35,6 +37,12 @@ export class CustomerGroupController {
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(CustomerGroupReader) private readonly groups: CustomerGroupReader,
   ) {}
+
+  /** GET /api/customer_group_quota_usage/: the organisation's daily quotas and today's use, for its senders. */
+  @Get(ROUTES.quotaUsage.path)
+  quotaUsage(@CurrentPrincipal() principal: Principal): Promise<QuotaUsageDto> {
+    return this.queryBus.execute(new QuotaUsageQuery(principal));
+  }
 
   @Get(ROUTES.customerGroupSelf.path)
   self(@CurrentPrincipal() principal: Principal): Promise<CustomerGroupDto> {

@@ -10,10 +10,11 @@ import { CustomerGroupUserIdsHandler } from './queries/customer-group-user-ids.h
 import { CustomerGroupHandler } from './queries/customer-group.handler';
 import { CustomerGroupsHandler } from './queries/customer-groups.handler';
 import { IncidentModuleSettingsHandler } from './queries/incident-module-settings.handler';
+import { QuotaUsageHandler } from './queries/quota-usage.handler';
 
 /** The customer-group reads. */
 @Module({
   controllers: [CustomerGroupController],
-  providers: [CustomerGroupSelfHandler, BrandLoginHandler, IncidentModuleSettingsHandler, CustomerGroupsHandler, CustomerGroupIdsHandler, CustomerGroupUserIdsHandler, CustomerGroupHandler, AuditSettingsHandler, AuditRecipientsHandler, MergeFieldsHandler],
+  providers: [CustomerGroupSelfHandler, BrandLoginHandler, IncidentModuleSettingsHandler, CustomerGroupsHandler, CustomerGroupIdsHandler, CustomerGroupUserIdsHandler, CustomerGroupHandler, AuditSettingsHandler, AuditRecipientsHandler, MergeFieldsHandler, QuotaUsageHandler],
 })
 export class CustomerGroupModule {}

@@ -1,5 +1,6 @@
 /** Customer groups and their settings (customer-group.routes.ts). */
 import {
+  QUOTA_CHANNELS,
   AMD_MESSAGE_TYPES,
   AUDIT_RECIPIENT_LISTS,
   BLANK,
@@ -272,6 +273,24 @@ export type MergeFieldChoicesDto = z.output<typeof MergeFieldChoicesSchema>;
 
 export type CustomerGroupWithFieldsDto = z.output<typeof CustomerGroupWithFieldsSchema>;
 
+/** GET /api/customer_group_quota_usage/: the organisation's daily quotas and today's use of them. */
+export const QuotaUsageSchema = named(
+  'QuotaUsage',
+  z.object({
+    day: described(z.string(), "Today in the organisation's time zone (YYYY-MM-DD): the quotas start again at its midnight."),
+    time_zone: described(z.string(), "The organisation's preferred time zone, which the day is counted in."),
+    resets_at: described(z.string(), 'When the next day starts (ISO 8601).'),
+    channels: z.array(
+      z.object({
+        channel: z.enum(QUOTA_CHANNELS),
+        label: z.string(),
+        used: described(z.number().int(), 'Messages counted today (each as it started: what it was planned to send on the channel).'),
+        quota: described(z.number().int().nullable(), 'Messages a day; null: no limit.'),
+      }),
+    ),
+  }),
+);
+
 export const CUSTOMER_GROUP_API = {
   tag: 'Customer groups',
   description: 'Customer groups, their branded login pages and their incident module settings.',
@@ -325,6 +344,12 @@ export const CUSTOMER_GROUP_API = {
       summary: "A customer group's branded login page",
       responses: { 200: json(CustomLoginUrlSchema, 'Its path.') },
     },
+    quotaUsage: {
+      summary: "The organisation's daily quotas and today's use",
+      description:
+        "Each channel that can have a quota: messages used today (a send counts what it is planned to send on the channel, as it starts) against the quota the platform's operators set (null: no limit). A send that would go past a quota is refused before anything of it is queued.",
+      responses: { 200: json(QuotaUsageSchema, 'Today, per channel.') },
+    },
     mergeFields: {
       summary: "A customer group's merge fields",
       description: 'Admins, with the root permission "Merge fields".',
@@ -362,3 +387,4 @@ export const CUSTOMER_GROUP_API = {
     },
   },
 } as const satisfies ApiFeature<keyof typeof CUSTOMER_GROUP_ROUTES>;
+export type QuotaUsageDto = z.output<typeof QuotaUsageSchema>;

@@ -10,7 +10,7 @@ import { draftShape, SCENARIO_ID_MAX_LENGTH } from './scenario.schemas';
 
 const id = () => z.string().trim().min(1).max(SCENARIO_ID_MAX_LENGTH);
 
-export const MESSAGE_SESSION_STATUSES = ['scheduled', 'planning', 'sending', 'complete', 'cancelled', 'skipped'] as const;
+export const MESSAGE_SESSION_STATUSES = ['scheduled', 'planning', 'sending', 'complete', 'cancelled', 'skipped', 'refused'] as const;
 
 export const SendScenarioRequestSchema = named(
   'SendScenarioRequest',
@@ -76,8 +76,9 @@ export const RunResultSchema = named(
     name: z.string(),
     status: described(
       z.enum(MESSAGE_SESSION_STATUSES),
-      'scheduled, planning (resolving recipients), sending, complete, cancelled, or skipped (its holiday or weekend check found its day, without rescheduling).',
+      'scheduled, planning (resolving recipients), sending, complete, cancelled, skipped (its holiday or weekend check found its day, without rescheduling), or refused (it would have gone past a daily quota; nothing was sent).',
     ),
+    note: described(z.string().nullable().optional(), 'Why it was skipped or refused, in words (a refusal by a daily quota gives the numbers); null otherwise.'),
     scheduled_for: z.string().nullable(),
     started_at: z.string().nullable(),
     completed_at: z.string().nullable(),

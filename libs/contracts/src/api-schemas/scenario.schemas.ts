@@ -178,8 +178,8 @@ export const ScenarioSessionSchema = named(
   z.object({
     id: described(z.string(), 'The session (its run_result task id).'),
     status: described(
-      z.enum(['scheduled', 'planning', 'sending', 'complete', 'cancelled', 'skipped']),
-      'scheduled, planning, sending, complete, cancelled, or skipped (its holiday or weekend check found its day, without rescheduling).',
+      z.enum(['scheduled', 'planning', 'sending', 'complete', 'cancelled', 'skipped', 'refused']),
+      'scheduled, planning, sending, complete, cancelled, skipped (its holiday or weekend check found its day, without rescheduling), or refused (it would have gone past a daily quota; nothing was sent).',
     ),
     scheduled_for: z.string().nullable(),
     started_at: z.string().nullable(),
@@ -187,7 +187,10 @@ export const ScenarioSessionSchema = named(
     recipients: z.number().int(),
     deliveries: z.number().int(),
     rescheduled_from: described(z.string().nullable().optional(), 'The time it was first scheduled for, when its holiday or weekend check moved it.'),
-    schedule_note: described(z.string().nullable().optional(), 'Why its holiday or weekend check moved or skipped it, e.g. "Saturday 09/03/2030 is a weekend day."'),
+    schedule_note: described(
+      z.string().nullable().optional(),
+      'Why its holiday or weekend check moved or skipped it, e.g. "Saturday 09/03/2030 is a weekend day.", or why it was refused (a daily quota, with the numbers).',
+    ),
   }),
 );
 

@@ -25,4 +25,6 @@ export const CUSTOMER_GROUP_ROUTES = {
   auditRecipients: { method: 'GET', path: '/api/get_audit_recipients/:id/', app: 'query-api', guard: 'adminOnly' },
   mergeFields: { method: 'GET', path: '/api/merge_fields/:id/', app: 'query-api', guard: 'mergeFields' },
   changeMergeFields: { method: 'POST', path: '/api/merge_fields/:id/', app: 'command-api', guard: 'mergeFields' },
+  /** The organisation's daily quotas per channel and today's use of them (its senders see them before sending). */
+  quotaUsage: { method: 'GET', path: '/api/customer_group_quota_usage/', app: 'query-api', guard: 'adminOperatorSender' },
 } as const satisfies Record<string, RouteDefinition>;

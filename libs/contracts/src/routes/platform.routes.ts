@@ -12,4 +12,7 @@ export const PLATFORM_ROUTES = {
   suspendOrganisation: { method: 'POST', path: '/api/platform/organisations/:id/suspend/', app: 'command-api', public: true, platform: true },
   resumeOrganisation: { method: 'POST', path: '/api/platform/organisations/:id/resume/', app: 'command-api', public: true, platform: true },
   changeOrganisationPermissions: { method: 'PUT', path: '/api/platform/organisations/:id/permissions/', app: 'command-api', public: true, platform: true },
+  changeOrganisationQuotas: { method: 'PUT', path: '/api/platform/organisations/:id/quotas/', app: 'command-api', public: true, platform: true },
+  /** Everything the organisation holds (its events and its read models' documents) as JSON lines in a zip, streamed. */
+  exportOrganisation: { method: 'GET', path: '/api/platform/organisations/:id/export/', app: 'query-api', public: true, platform: true },
 } as const satisfies Record<string, RouteDefinition>;

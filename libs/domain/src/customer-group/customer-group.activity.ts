@@ -1,3 +1,4 @@
+import { QUOTA_CHANNEL_NAMES, QUOTA_CHANNELS } from '../organisation/daily-quotas';
 import { describedAs, type AggregateActivity } from '../shared/activity';
 import type { CUSTOMER_GROUP_EVENT_VERSIONS } from './customer-group.events';
 
@@ -75,6 +76,13 @@ export const customerGroupActivity: AggregateActivity<keyof typeof CUSTOMER_GROU
     }),
   OrganisationSuspended: (f) => describedAs('customer_group', 'Suspended the organisation', { customer_group_id: f.string('customerGroupId'), reason: f.string('reason') }),
   OrganisationResumed: (f) => describedAs('customer_group', 'Resumed the organisation', { customer_group_id: f.string('customerGroupId') }),
+  OrganisationQuotasChanged: (f) => {
+    const quotas = f.inner('quotas');
+    const text = QUOTA_CHANNELS.filter((channel) => f.keys('quotas').includes(channel))
+      .map((channel) => `${QUOTA_CHANNEL_NAMES[channel]} ${quotas.count(channel).toLocaleString('en-GB')} a day`)
+      .join(', ');
+    return describedAs('customer_group', `Set the organisation's daily quotas: ${text || 'no limits'}`, { customer_group_id: f.string('customerGroupId'), quotas: text || 'none' });
+  },
   RootPermissionsChanged: (f) => {
     const [added, removed] = [f.strings('added'), f.strings('removed')];
     const parts = [added.length ? `turned on ${added.join(', ')}` : null, removed.length ? `turned off ${removed.join(', ')}` : null].filter((part) => part !== null);

@@ -107,7 +107,14 @@ export interface ResumeOrganisation {
   readonly data: { customerGroupId: string; at: string };
 }
 
+/** The platform's operators set an organisation's daily quotas: the whole set from now on (checked: dailyQuotasOf). */
+export interface ChangeOrganisationQuotas {
+  readonly type: 'ChangeOrganisationQuotas';
+  readonly data: { customerGroupId: string; quotas: Readonly<Record<string, unknown>>; at: string };
+}
+
 export type CustomerGroupCommand =
+  | ChangeOrganisationQuotas
   | SuspendOrganisation
   | ResumeOrganisation
   | ChangeRootPermissions

@@ -12,7 +12,9 @@ import {
 } from './customer-group-settings';
 import { sameValue } from '../shared/same-value';
 import { ROOT_PERMISSIONS } from '../shared/permissions';
+import { dailyQuotasOf, QUOTA_CHANNELS, type DailyQuotas } from '../organisation/daily-quotas';
 import type {
+  ChangeOrganisationQuotas,
   ResumeOrganisation,
   SuspendOrganisation,
   ChangeRootPermissions,
@@ -276,6 +278,19 @@ function suspendOrganisation(command: SuspendOrganisation, state: CustomerGroupS
   return [{ type: 'OrganisationSuspended', data: { customerGroupId: state.customerGroupId, reason, at: command.data.at } }];
 }
 
+export const NOT_AN_ORGANISATION_QUOTAS = 'Only an organisation (a root customer group) has daily quotas.';
+
+/** Sets the organisation's daily quotas to those sent (checked: 400 naming each bad channel or number); the same set again changes nothing. */
+function changeOrganisationQuotas(command: ChangeOrganisationQuotas, state: CustomerGroupState): CustomerGroupEvent[] {
+  if (state.status !== 'active') throw notFound();
+  if (state.parentId !== null) throw validationError(NOT_AN_ORGANISATION_QUOTAS);
+  const quotas = dailyQuotasOf(command.data.quotas);
+  if (sameQuotas(quotas, state.quotas)) return [];
+  return [{ type: 'OrganisationQuotasChanged', data: { customerGroupId: state.customerGroupId, quotas, previous: { ...state.quotas }, at: command.data.at } }];
+}
+
+const sameQuotas = (a: DailyQuotas, b: DailyQuotas) => QUOTA_CHANNELS.every((channel) => a[channel] === b[channel]);
+
 /** Resumes a suspended organisation; one that is not suspended stays as it is. */
 function resumeOrganisation(command: ResumeOrganisation, state: CustomerGroupState): CustomerGroupEvent[] {
   if (state.status !== 'active') throw notFound();
@@ -286,6 +301,8 @@ function resumeOrganisation(command: ResumeOrganisation, state: CustomerGroupSta
 
 export function decideCustomerGroup(command: CustomerGroupCommand, state: CustomerGroupState): CustomerGroupEvent[] {
   switch (command.type) {
+    case 'ChangeOrganisationQuotas':
+      return changeOrganisationQuotas(command, state);
     case 'SuspendOrganisation':
       return suspendOrganisation(command, state);
     case 'ResumeOrganisation':

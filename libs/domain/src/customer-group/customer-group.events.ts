@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../shared/decider';
+import type { DailyQuotas } from '../organisation/daily-quotas';
 import type { AuditSettings } from './audit-settings';
 import type { CustomerGroupSettings, CustomerGroupSettingsChange } from './customer-group-settings';
 
@@ -19,6 +20,7 @@ export const CUSTOMER_GROUP_EVENT_VERSIONS = {
   RootPermissionsChanged: 1,
   OrganisationSuspended: 1,
   OrganisationResumed: 1,
+  OrganisationQuotasChanged: 1,
 } as const;
 
 export type CustomerGroupCreated = DomainEvent<
@@ -123,7 +125,14 @@ export type OrganisationSuspended = DomainEvent<'OrganisationSuspended', { custo
 /** The organisation is back: sign-in, tokens and sending work again. */
 export type OrganisationResumed = DomainEvent<'OrganisationResumed', { customerGroupId: string; at: string }>;
 
+/**
+ * The organisation's daily quotas (daily-quotas.ts) as the platform's operators set them: the whole set
+ * from now on (a channel left out is unlimited), and the set before, for the activity log.
+ */
+export type OrganisationQuotasChanged = DomainEvent<'OrganisationQuotasChanged', { customerGroupId: string; quotas: DailyQuotas; previous: DailyQuotas; at: string }>;
+
 export type CustomerGroupEvent =
+  | OrganisationQuotasChanged
   | OrganisationSuspended
   | OrganisationResumed
   | RootPermissionsChanged

@@ -1,5 +1,6 @@
 import { DEFAULT_AUDIT_SETTINGS, type AuditSettings } from './audit-settings';
 import { settingsWithDefaults, type CustomerGroupSettings } from './customer-group-settings';
+import type { DailyQuotas } from '../organisation/daily-quotas';
 import type { CustomerGroupEvent } from './customer-group.events';
 
 export const DEFAULT_MODULE_NAME = 'Incident';
@@ -33,6 +34,8 @@ export type CustomerGroupState =
       readonly mergeFieldIds: readonly string[];
       /** An organisation the platform's operators suspended (root groups only). */
       readonly suspended: boolean;
+      /** The organisation's daily quotas (root groups only; a channel absent is unlimited). */
+      readonly quotas: DailyQuotas;
     };
 
 export const initialCustomerGroupState = (): CustomerGroupState => ({ status: 'absent' });
@@ -57,6 +60,7 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
         noticeboardMessages: new Map(),
         mergeFieldIds: [],
         suspended: false,
+        quotas: {},
       };
     case 'IncidentModuleSettingsChanged':
       if (state.status !== 'active') return state;
@@ -93,6 +97,9 @@ export function evolveCustomerGroup(state: CustomerGroupState, event: CustomerGr
     case 'OrganisationResumed':
       if (state.status !== 'active') return state;
       return { ...state, suspended: false };
+    case 'OrganisationQuotasChanged':
+      if (state.status !== 'active') return state;
+      return { ...state, quotas: { ...event.data.quotas } };
     case 'RootPermissionsChanged':
       if (state.status !== 'active') return state;
       return { ...state, rootPermissions: [...event.data.rootPermissions] };

@@ -45,6 +45,7 @@ export const messageSessionActivity: AggregateActivity<
       scheduled_for: f.string('scheduledFor'),
     }),
   MessageSessionQuickReportDue: (f) => describedAs('message', "A message's quick report is being sent", { session_id: f.string('sessionId') }),
+  MessageSessionRefused: (f) => describedAs('message', `Refused a message: ${f.string('reason')}`, { session_id: f.string('sessionId') }),
   MessageSessionSkipped: (f) =>
     describedAs('message', `Did not send a scheduled message: ${f.string('reason')}`, { session_id: f.string('sessionId'), scheduled_for: f.string('scheduledFor') }),
   MessageSessionFollowUpStarted: (f) => {

@@ -1,4 +1,5 @@
 import type { ScenarioCatalogue } from '../message/scenario-rules';
+import type { QuotaShortfall } from '../organisation/daily-quotas';
 import type { ResendReply } from './follow-up';
 import type { MessageSessionOrigin } from './message-session.events';
 
@@ -51,6 +52,12 @@ export interface RecordFollowUpPlanned {
   readonly data: { followUp: number; pages: number; deliveries: number; at: string };
 }
 
+/** The planner: the session would take a channel past the organisation's daily quota; nothing of it is queued. */
+export interface RefuseMessageSession {
+  readonly type: 'RefuseMessageSession';
+  readonly data: { quota: QuotaShortfall; at: string };
+}
+
 export interface CompleteMessageSession {
   readonly type: 'CompleteMessageSession';
   readonly data: { at: string };
@@ -70,4 +77,5 @@ export type MessageSessionCommand =
   | CancelMessageSession
   | ResendMessageSession
   | StartDueFollowUp
-  | RecordFollowUpPlanned;
+  | RecordFollowUpPlanned
+  | RefuseMessageSession;

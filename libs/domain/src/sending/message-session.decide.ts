@@ -1,3 +1,4 @@
+import { quotaRefusalText } from '../organisation/daily-quotas';
 import { checkedScenarioDraft } from '../message/scenario.decide';
 import type { Decider } from '../shared/decider';
 import { illegalState, notFound, validationError } from '../shared/domain-errors';
@@ -63,6 +64,11 @@ export function decideMessageSession(command: MessageSessionCommand, state: Mess
       return dueFollowUp(command, state);
     case 'RecordFollowUpPlanned':
       return followUpPlanned(command, state);
+    case 'RefuseMessageSession':
+      if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
+      // Only before its plan is recorded: once queued, a session goes out.
+      if (state.status !== 'planning') return [];
+      return [{ type: 'MessageSessionRefused', data: { sessionId: state.origin.sessionId, reason: quotaRefusalText(command.data.quota), quota: command.data.quota, at: command.data.at } }];
   }
 }
 
@@ -123,7 +129,7 @@ function planned(command: RecordMessageSessionPlanned, state: MessageSessionStat
  */
 function resend(command: ResendMessageSession, state: MessageSessionState): MessageSessionEvent[] {
   if (state.status === 'none') throw notFound(MESSAGE_SESSION_NOT_FOUND);
-  if (state.status === 'scheduled' || state.status === 'cancelled' || state.status === 'skipped') throw illegalState(NOT_SENT_YET);
+  if (state.status === 'scheduled' || state.status === 'cancelled' || state.status === 'skipped' || state.status === 'refused') throw illegalState(NOT_SENT_YET);
   if (state.status === 'planning') throw illegalState(STILL_PLANNING);
   const { reply, requestedBy, at } = command.data;
   if (pendingFollowUps(state).some((followUp) => followUp.kind === 'resend' && followUp.reply === reply)) return [];

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../shared/decider';
 import type { ScenarioDraft } from '../message/scenario-draft';
 import type { FollowUpKind, ResendReply } from './follow-up';
+import type { QuotaShortfall } from '../organisation/daily-quotas';
 import type { SendDayReason } from './scheduled-send-day';
 
 export const MESSAGE_SESSION_EVENT_VERSIONS = {
@@ -14,6 +15,7 @@ export const MESSAGE_SESSION_EVENT_VERSIONS = {
   MessageSessionRescheduled: 1,
   MessageSessionSkipped: 1,
   MessageSessionQuickReportDue: 1,
+  MessageSessionRefused: 1,
 } as const;
 
 /** What every session records of who sent what: the message as it was at that moment. */
@@ -106,10 +108,17 @@ export type MessageSessionSkipped = DomainEvent<'MessageSessionSkipped', { sessi
 /** The session completed with nothing more to come: its quick report is to be sent (quick-report.ts), once. */
 export type MessageSessionQuickReportDue = DomainEvent<'MessageSessionQuickReportDue', { sessionId: string; at: string }>;
 
+/**
+ * A started session was refused before anything of it was queued: it would take a channel past the
+ * organisation's daily quota (`quota`, with the numbers `reason` tells).
+ */
+export type MessageSessionRefused = DomainEvent<'MessageSessionRefused', { sessionId: string; reason: string; quota: QuotaShortfall; at: string }>;
+
 /** A scheduled session was called off before it started. */
 export type MessageSessionCancelled = DomainEvent<'MessageSessionCancelled', { sessionId: string; at: string }>;
 
 export type MessageSessionEvent =
+  | MessageSessionRefused
   | MessageSessionScheduled
   | MessageSessionStarted
   | MessageSessionPlanned

@@ -1,8 +1,11 @@
 import type { FollowUpKind, ResendReply } from './follow-up';
 import type { MessageSessionEvent, MessageSessionOrigin } from './message-session.events';
 
-/** skipped: a scheduled session whose day its holiday or weekend check found, with rescheduling off. */
-export type MessageSessionStatus = 'scheduled' | 'planning' | 'sending' | 'complete' | 'cancelled' | 'skipped';
+/**
+ * skipped: a scheduled session whose day its holiday or weekend check found, with rescheduling off.
+ * refused: a started session a daily quota stopped before anything was queued.
+ */
+export type MessageSessionStatus = 'scheduled' | 'planning' | 'sending' | 'complete' | 'cancelled' | 'skipped' | 'refused';
 
 /** A follow-up of the session (follow-up.ts), pending until its deliveries are all queued. */
 export interface FollowUpRecord {
@@ -72,6 +75,8 @@ export function evolveMessageSession(state: MessageSessionState, event: MessageS
       return state.status === 'none' ? state : { ...state, scheduledFor: event.data.scheduledFor };
     case 'MessageSessionSkipped':
       return state.status === 'none' ? state : { ...state, status: 'skipped' };
+    case 'MessageSessionRefused':
+      return state.status === 'none' ? state : { ...state, status: 'refused' };
     case 'MessageSessionQuickReportDue':
       return state.status === 'none' ? state : { ...state, quickReportDue: true };
     case 'MessageSessionFollowUpStarted': {

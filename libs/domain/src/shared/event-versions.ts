@@ -17,6 +17,7 @@ import { DELIVERY_REPORT_EVENT_VERSIONS } from '../sending/delivery-reports';
 import { MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS } from '../sending/conference';
 import { CONFERENCE_RECORDING_EVENT_VERSIONS } from '../sending/conference-recording';
 import { ORGANISATION_NAME_EVENT_VERSIONS } from '../organisation/organisation-name';
+import { QUOTA_DAY_EVENT_VERSIONS } from '../organisation/quota-day';
 import { QUICK_REPORT_EVENT_VERSIONS } from '../sending/quick-report';
 import { PUSH_SUBSCRIPTION_EVENT_VERSIONS } from '../push-subscription/push-subscription.events';
 import { ownValue } from './own-value';
@@ -45,6 +46,7 @@ export const EVENT_SCHEMA_VERSIONS: Readonly<Record<string, number>> = {
   ...MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS,
   ...CONFERENCE_RECORDING_EVENT_VERSIONS,
   ...ORGANISATION_NAME_EVENT_VERSIONS,
+  ...QUOTA_DAY_EVENT_VERSIONS,
   ...QUICK_REPORT_EVENT_VERSIONS,
   ...PUSH_SUBSCRIPTION_EVENT_VERSIONS,
   UserEmailClaimed: 1,

@@ -14,6 +14,8 @@ import {
   type MessageSessionPageQueued,
   type PagePerson,
   type PlannedDelivery,
+  type ChannelCounts,
+  type QuotaShortfall,
 } from '@beacon/domain';
 import { BUS, CommandExecutor, PLATFORM_CONFIG, READ_STORE, type PlatformConfig, type Principal } from '@beacon/platform';
 import type { Collection, Filter, ReadStore } from '@beacon/read-store';
@@ -23,9 +25,11 @@ import { PUSH_SUBSCRIPTIONS, type PushSubscriptionDocument } from '../../shared/
 import { queuedOf } from '../session-progress';
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { allOf, filterOf, noneOf, recipientCountPlan } from '../../shared/recipients/recipient-count-plan';
-import { RecipientSelection, type RecipientsRequest } from '../../shared/recipients/recipient-selection';
+import { RecipientSelection, type RecipientsRequest, type ResolvedRecipients } from '../../shared/recipients/recipient-selection';
 import { ResponseLinks } from '../two-way/response-links';
 import { ChosenAhead } from './chosen-ahead';
+import { DailyQuotaCheck } from '../../shared/quotas/daily-quota-check';
+import { sessionNeeds } from './session-needs';
 import { prepareConference } from './conference-preparation';
 import { conferenceOf, contentByChannel, deliveriesOf, jobsOf, laneOf, pushDeliveries, webhookDeliveries, type SessionPlanContext } from './session-plan';
 
@@ -76,6 +80,7 @@ export class SessionPlanner {
     @Inject(RecipientSelection) private readonly selection: RecipientSelection,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
     @Inject(ResponseLinks) private readonly responseLinks: ResponseLinks,
+    @Inject(DailyQuotaCheck) private readonly quotas: DailyQuotaCheck,
   ) {}
 
   /** Where planning stands for each session this node is planning (rebuilt from the written pages after a restart). */
@@ -148,7 +153,15 @@ export class SessionPlanner {
     if (!(await this.projections.runner.waitFor(started.position, CAUGHT_UP_WAIT_MS))) throw new PlanningPaused('the read models have not reached the send yet');
 
     const { origin } = state;
-    const { context, users, filter, excluded } = await this.resolve(tenantId, origin, Date.parse(started.recordedAt));
+    const { context, users, filter, excluded, needs } = await this.resolve(tenantId, origin, Date.parse(started.recordedAt));
+    // Before its first page: what it needs on each channel is counted against the day's quotas, or it is refused.
+    if (!(await this.pageOf(sessionId, 0))) {
+      const shortfall = await this.quotas.admit(tenantId, origin, Date.parse(started.recordedAt), needs);
+      if (shortfall) {
+        await this.refuse(tenantId, origin, shortfall);
+        return null;
+      }
+    }
     // A conference's bridge and script, before any of its calls is queued.
     await prepareConference(this.executor, tenantId, origin, context);
     const cursor: PlanCursor = {
@@ -181,10 +194,10 @@ export class SessionPlanner {
     tenantId: string,
     origin: MessageSessionOrigin,
     at: number,
-  ): Promise<{ context: SessionPlanContext; users: Collection | null; filter: Filter | null; excluded: Filter | null }> {
+  ): Promise<{ context: SessionPlanContext; users: Collection | null; filter: Filter | null; excluded: Filter | null; needs: () => Promise<ChannelCounts> }> {
     const { sessionId, scenario } = origin;
     const principal = plannerPrincipal(tenantId, origin.senderUserId, origin.customerGroupId);
-    let resolved;
+    let resolved: ResolvedRecipients | null;
     try {
       resolved = await this.selection.resolve(
         principal,
@@ -220,7 +233,19 @@ export class SessionPlanner {
       filter: chosen && chosen.included !== false ? filterOf(allOf([chosen.included, chosen.subsets[0] ?? true])) : null,
       // Those the criteria choose and an exclusion leaves out; none to count when the message excludes nobody.
       excluded: chosen && chosen.included !== false && chosen.subsets[0] !== undefined && chosen.subsets[0] !== true ? filterOf(allOf([chosen.included, noneOf(chosen.subsets[0])])) : null,
+      needs: () => sessionNeeds(origin, resolved),
     };
+  }
+
+  /** The session would go past a daily quota: it is refused, with the numbers, and nothing of it is queued. */
+  private async refuse(tenantId: string, origin: MessageSessionOrigin, quota: QuotaShortfall): Promise<void> {
+    await this.executor.execute(
+      messageSessionStream(origin.sessionId),
+      messageSessionDecider,
+      { type: 'RefuseMessageSession', data: { quota, at: new Date().toISOString() } },
+      { tenantId, customerGroupId: origin.customerGroupId, actorUserId: null, correlationId: origin.sessionId, acceptedAt: new Date() },
+    );
+    this.logger.log(`Session ${origin.sessionId}: refused by the daily ${quota.channel} quota (${quota.needed} needed, ${quota.used} of ${quota.quota} used on ${quota.day}).`);
   }
 
   private async planned(tenantId: string, sessionId: string, { nextPage: pages, recipients, deliveries, context, excluded }: PlanCursor): Promise<void> {

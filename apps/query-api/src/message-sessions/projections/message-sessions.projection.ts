@@ -102,6 +102,9 @@ function changeOf(event: SessionEvent): (current: MessageSessionDocument | null)
       return (current) => current && { ...current, scheduled_for: event.data.scheduledFor, rescheduled_from: current.rescheduled_from ?? event.data.from, schedule_note: event.data.reason };
     case 'MessageSessionSkipped':
       return (current) => current && { ...current, status: 'skipped', completed_at: event.data.at, schedule_note: event.data.reason };
+    case 'MessageSessionRefused':
+      // The sending screen and the calendar say why, with the numbers.
+      return (current) => current && { ...current, status: 'refused', completed_at: event.data.at, schedule_note: event.data.reason };
     case 'MessageSessionQuickReportDue':
       // The report is the quick-report work's (quick-report-work.projection.ts); the session is as it was.
       return (current) => current;
@@ -135,6 +138,7 @@ function workChange(event: SessionEvent, tenantId: string): DocumentChange | nul
       return change((current) => (current?.follow_up_due ? { ...current, status: 'waiting' } : null));
     case 'MessageSessionCancelled':
     case 'MessageSessionSkipped':
+    case 'MessageSessionRefused':
       return change(() => null);
     case 'MessageSessionRescheduled':
       // Due again at its new time (the poller checks that day too).

@@ -32,6 +32,7 @@ export class RunResultHandler implements IQueryHandler<RunResultQuery, RunResult
       scheduled_for: session.scheduled_for,
       started_at: session.started_at,
       completed_at: session.completed_at,
+      note: session.status === 'skipped' || session.status === 'refused' ? (session.schedule_note ?? null) : null,
       recipients: planned ? session.recipients : null,
       deliveries: planned ? session.deliveries : null,
       progress: await this.progress.of(principal.rootId, session),
