@@ -4,7 +4,7 @@ import { dayOf } from './calendar-period';
 export type SessionStatus = ScenarioSessionDto['status'];
 
 /** Statuses only move forward; a late answer (or a live update that overtook it) never moves one back. */
-const STATUS_ORDER: Readonly<Record<SessionStatus, number>> = { scheduled: 0, planning: 1, sending: 2, complete: 3, cancelled: 3, skipped: 3 };
+const STATUS_ORDER: Readonly<Record<SessionStatus, number>> = { scheduled: 0, planning: 1, sending: 2, complete: 3, cancelled: 3, skipped: 3, refused: 3 };
 
 export const laterStatus = (a: SessionStatus, b: SessionStatus): SessionStatus => (STATUS_ORDER[b] > STATUS_ORDER[a] ? b : a);
 
@@ -18,6 +18,7 @@ export const STATUS_LABELS: Readonly<Record<SessionStatus, string>> = {
   complete: 'Complete',
   cancelled: 'Cancelled',
   skipped: 'Not sent',
+  refused: 'Refused (daily quota)',
 };
 
 /** A session as the calendar shows it: when, which message, how far it got. */
@@ -40,7 +41,7 @@ export interface CalendarSession {
 
 /** What the calendar says of a session its holiday or weekend check moved or skipped; null for others. */
 export const scheduleNoteOf = (session: Pick<CalendarSession, 'status' | 'note'>): string | null =>
-  session.note ? `${session.status === 'skipped' ? 'Not sent' : 'Moved'}: ${session.note}` : null;
+  session.note ? `${session.status === 'skipped' || session.status === 'refused' ? 'Not sent' : 'Moved'}: ${session.note}` : null;
 
 /** Delivered, as the calendar counts it: delivered, or delivered and answered. */
 export const deliveredOf = (result: RunResultDto): number => result.progress.delivered + result.progress.replied;

@@ -10,7 +10,8 @@ export const STATUS_LABELS: Readonly<Record<SessionStatus, string>> = {
   sending: 'Sending',
   complete: 'Complete',
   cancelled: 'Cancelled',
-  skipped: 'Not sent (holiday or weekend)',
+  skipped: 'Not sent (holiday, weekend or suspension)',
+  refused: 'Refused (daily quota)',
 };
 
 export const TYPE_LABELS: Readonly<Record<MessageType, string>> = { broadcast: 'Broadcast', sequence: 'Sequence', conference: 'Conference' };

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiError, NETWORK_ERROR_TEXT, SERVER_ERROR_TEXT } from '../../api/api-error';
 import { aSessionAs, renderConsoleAs } from '../../testing/render-console-as';
+import { LIST_REFRESH_GAP_MS } from './machines/message-sending.machine';
 import { FakeSendingServer } from './testing/fake-sending-server';
 
 // The page is a lazy chunk: loading it once up front keeps the first test within the find timeouts.
@@ -49,6 +50,20 @@ describe('MessageSendingPage', () => {
     expect(screen.getByRole('table', { name: 'Messages you can send, last changed first (times in Europe/Oslo)' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Site evacuation' }).getAttribute('href')).toBe('/message_sending/scenario/edit/site-evacuation');
     expect(within(screen.getByRole('navigation', { name: 'Message pages' })).getByText('3 messages')).toBeTruthy();
+    // The organisation has no daily quotas: nothing is said of them.
+    expect(screen.queryByRole('region', { name: 'Daily quotas' })).toBeNull();
+  });
+
+  it('shows the daily quotas’ use under the title, each limited channel with what is left, one used up said so in words', async () => {
+    renderSending(new FakeSendingServer().limit('SMS', 5, 3).limit('EMAIL', 1000, 1000));
+
+    const quotas = await screen.findByRole('region', { name: 'Daily quotas' });
+    expect(within(quotas).getAllByRole('listitem').map((line) => line.textContent)).toEqual(['SMS: 3 of 5 used today (2 left)', 'Email: 1,000 of 1,000 used today (none left)']);
+    // Used up: in words, and in bold beside a bar, not by its colour alone.
+    expect(within(quotas).getByText('Email: 1,000 of 1,000 used today (none left)').tagName).toBe('STRONG');
+    expect(within(quotas).getByText('SMS: 3 of 5 used today (2 left)').tagName).toBe('LI');
+    expect(within(quotas).getByText('Quotas start again at 00:00 (Europe/London), 01:00 in your time zone (Europe/Oslo).')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).compareDocumentPosition(quotas) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('shows real or test messages, and searches by name or message ID', async () => {
@@ -117,6 +132,35 @@ describe('MessageSendingPage', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(server.sends()).toEqual([]);
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('warns in the confirmation when the send needs more than a daily quota has left', async () => {
+    const server = new FakeSendingServer().limit('SMS', 5, 3);
+    server.people.set('fire-drill', 3);
+    const { user } = renderSending(server);
+
+    const dialog = await pressSend(user, 'Fire drill (test)');
+
+    expect(dialog.textContent).toContain(
+      "Send the test message “Fire drill (test)” now? It will reach 3 people. It needs 3 messages by SMS, and the organisation's daily SMS quota is 5 messages: 3 used today, 2 left. It would be refused.",
+    );
+  });
+
+  it('shows a send the daily quota refused as such, with why, and no progress', async () => {
+    const { user, server } = renderSending(new FakeSendingServer().limit('SMS', 300, 100));
+    await user.click(within(await pressSend(user, 'Site evacuation')).getByRole('button', { name: 'Send now' }));
+    const panel = await progressPanel();
+    await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('Status: Finding recipients'));
+
+    const why = "This send needs 212 messages by SMS, and the organisation's daily SMS quota is 300 messages: 100 used today, 200 left. Nothing was sent.";
+    act(() => server.refuse('session-1', why));
+
+    expect(await within(panel).findByRole('heading', { level: 2, name: '“Site evacuation” refused' })).toBeTruthy();
+    expect(within(panel).getByRole('status').textContent).toBe('Status: Refused (daily quota)');
+    expect(within(panel).getByText(why)).toBeTruthy();
+    expect(within(panel).queryByRole('progressbar')).toBeNull();
+    // The list follows (after its refresh gap), saying no more than that it was refused.
+    await waitFor(() => expect(rows()[0]![3]).toMatch(/^\d\d\/03\/2026 \d\d:\d\d Refused \(daily quota\) 26\/02\/2026/), { timeout: LIST_REFRESH_GAP_MS + 1_000 });
   });
 
   it('sends once when Send now is pressed twice', async () => {

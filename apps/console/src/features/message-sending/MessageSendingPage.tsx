@@ -15,6 +15,7 @@ import { EmptyList } from '../../shared-ui/empty-list';
 import { MessageListPager } from '../../shared-ui/MessageListPager';
 import { useMessageListQuery } from '../../shared-ui/use-message-list-query';
 import { SendableMessagesTable } from './components/SendableMessagesTable';
+import { QuotaUsagePanel } from './components/QuotaUsagePanel';
 import { SendFailurePanel } from './components/SendFailurePanel';
 import { SessionProgressPanel } from './components/SessionProgressPanel';
 import {
@@ -24,6 +25,7 @@ import {
   selectOutcomes,
   selectPage,
   selectProgress,
+  selectQuotaUsage,
   selectSendingId,
   selectSendStep,
 } from './machines/message-sending.selectors';
@@ -41,6 +43,7 @@ const tabRoute = (step: MessageBuilderStep) => `message.edit.${step}` as Console
  * real or test, searched and paged as Message Templates does, each with its latest sends and Send.
  * Send asks first (naming the message, whether it is real, and how many people it reaches), then
  * sends once however often it is pressed, and shows the session's progress live until it is complete.
+ * The organisation's daily quotas, when it has any, show under the title with today's use.
  */
 export default function MessageSendingPage() {
   const api = useApi();
@@ -61,6 +64,7 @@ export default function MessageSendingPage() {
   const sending = useActorRef(logic, { input: { query } });
   const page = useSelector(sending, selectPage);
   const outcomes = useSelector(sending, selectOutcomes);
+  const quotaUsage = useSelector(sending, selectQuotaUsage);
   const error = useSelector(sending, selectLoadError);
   const loading = useSelector(sending, selectLoading);
   const sendingId = useSelector(sending, selectSendingId);
@@ -83,6 +87,7 @@ export default function MessageSendingPage() {
   return (
     <Page aria-labelledby="message-sending-title">
       <h1 id="message-sending-title">Send Message</h1>
+      <QuotaUsagePanel usage={quotaUsage} timeZone={timeZone} />
       {progress && <SessionProgressPanel key={progress.sessionId} ref={progressHeading} progress={progress} />}
       {failure && (
         <SendFailurePanel

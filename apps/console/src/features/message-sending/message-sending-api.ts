@@ -1,6 +1,7 @@
 import {
   READ_MODELS,
   ROUTES,
+  type QuotaUsageDto,
   type RecipientsCountAnswerDto,
   type RecipientsCountRequestSchema,
   type RouteDefinition,
@@ -43,6 +44,8 @@ export interface MessageSendingApi {
   runResult(taskId: string): Promise<RunResultDto>;
   /** Sends the session again to the people with no reply; a repeat with the same key resends once. */
   resend(taskId: string, idempotencyKey: string): Promise<SessionResentDto>;
+  /** The organisation's daily quotas per channel and today's use of them. */
+  quotaUsage(): Promise<QuotaUsageDto>;
 }
 
 const withId = (route: RouteDefinition, id: string) => route.path.replace(':id', encodeURIComponent(id));
@@ -56,5 +59,6 @@ export function messageSendingApi(api: ApiClient): MessageSendingApi {
     runResult: (taskId) => api.send(ROUTES.runResult.method, withId(ROUTES.runResult, taskId)),
     resend: (taskId, idempotencyKey) =>
       api.send(ROUTES.resendSession.method, `${withId(ROUTES.resendSession, taskId)}${queryString({ reply: 'No Response' })}`, undefined, { idempotencyKey }),
+    quotaUsage: () => api.send(ROUTES.quotaUsage.method, ROUTES.quotaUsage.path),
   };
 }

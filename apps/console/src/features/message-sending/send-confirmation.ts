@@ -7,10 +7,15 @@ export const DECLINE_SEND_TEXT = 'Cancel';
 
 /**
  * The confirmation's question: the message, whether it is real or a test (a real one reaches people
- * for real), and how many people it reaches now when the count answered in time.
+ * for real), how many people it reaches now when the count answered in time, and, when it would go
+ * past a daily quota, the numbers and that it would be refused.
  */
-export function confirmationText({ message, people }: Pick<Confirmation, 'message' | 'people'>): string {
-  const question = `Send the ${message.is_real ? 'real' : 'test'} message “${message.name}” now?`;
+export function confirmationText({ message, people, quotaNote }: Pick<Confirmation, 'message' | 'people' | 'quotaNote'>): string {
+  const text = reachText(`Send the ${message.is_real ? 'real' : 'test'} message “${message.name}” now?`, people);
+  return quotaNote ? `${text} ${quotaNote}` : text;
+}
+
+function reachText(question: string, people: number | null): string {
   if (people === null) return `${question} Its recipients could not be counted just now.`;
   if (people === 0) return `${question} Its recipients select no one at the moment, so no one will receive it.`;
   return `${question} It will reach ${peopleText(people)}.`;

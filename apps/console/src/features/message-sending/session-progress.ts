@@ -11,7 +11,8 @@ export const STATUS_LABELS: Readonly<Record<SessionStatus, string>> = {
   sending: 'Sending',
   complete: 'Complete',
   cancelled: 'Cancelled',
-  skipped: 'Not sent (holiday or weekend)',
+  skipped: 'Not sent',
+  refused: 'Refused (daily quota)',
 };
 
 /** The deliveries' states in the order a delivery goes through them, in words; a conference's joined and declined calls only for a conference. */
@@ -31,7 +32,23 @@ export const DELIVERY_STATES: readonly { state: DeliveryState; label: string }[]
 export const statesOf = (progress: DeliveryProgress) => DELIVERY_STATES.filter(({ state }) => progress[state] !== undefined);
 
 /** A session that will change no more: the progress stops following it. */
-export const isFinished = (status: SessionStatus): boolean => status === 'complete' || status === 'cancelled' || status === 'skipped';
+export const isFinished = (status: SessionStatus): boolean => status === 'complete' || status === 'cancelled' || status === 'skipped' || status === 'refused';
+
+/** The progress panel's title: the session going, or how it ended (a refused or skipped one sent nothing). */
+export function progressTitle(status: SessionStatus, name: string): string {
+  switch (status) {
+    case 'complete':
+      return `“${name}” sent`;
+    case 'cancelled':
+      return `“${name}” cancelled`;
+    case 'skipped':
+      return `“${name}” not sent`;
+    case 'refused':
+      return `“${name}” refused`;
+    default:
+      return `Sending “${name}”`;
+  }
+}
 
 /** A conference's calls joined and declined (none for another type): each reached its person. */
 const chosen = (progress: DeliveryProgress): number => (progress.connected ?? 0) + (progress.rejected ?? 0);

@@ -81,7 +81,10 @@ export function SendableMessagesTable({ caption, messages, outcomes, timeZone, b
   );
 }
 
-/** When a send started, its status, and what reached people: delivered of all for the latest, else how many it went to. */
+/**
+ * When a send started, its status, and what reached people: delivered of all for the latest, else how
+ * many it went to (nothing for one not planned yet, or never: refused by a daily quota, or skipped).
+ */
 function SessionLine({ session, outcome, when }: { session: ScenarioSessionDto; outcome: RunResultDto | undefined; when: (instant: string) => ReactNode }) {
   const instant = sessionInstant(session);
   const status = outcome?.status ?? session.status;
@@ -92,7 +95,7 @@ function SessionLine({ session, outcome, when }: { session: ScenarioSessionDto; 
       <Figures>
         {outcome && deliveries > 0
           ? `${reached(outcome.progress)} of ${messagesText(deliveries)} delivered`
-          : status === 'planning' || status === 'scheduled'
+          : status === 'planning' || status === 'scheduled' || status === 'refused' || status === 'skipped'
             ? ''
             : `${messagesText(deliveries)} to ${peopleText(outcome?.recipients ?? session.recipients)}`}
       </Figures>

@@ -3,7 +3,7 @@ import { forwardRef, useId } from 'react';
 import styled from 'styled-components';
 import { newIdempotencyKey } from '../../../api/idempotency-key';
 import { RESEND_FAILED, type ProgressActor, type ProgressSnapshot } from '../machines/session-progress.machine';
-import { isFinished, messagesText, peopleText, reached, settled, statesOf, STATUS_LABELS } from '../session-progress';
+import { isFinished, messagesText, peopleText, progressTitle, reached, settled, statesOf, STATUS_LABELS } from '../session-progress';
 
 const selectContext = (snapshot: ProgressSnapshot) => snapshot.context;
 const selectResending = (snapshot: ProgressSnapshot) => snapshot.matches('resending');
@@ -11,7 +11,9 @@ const selectResending = (snapshot: ProgressSnapshot) => snapshot.matches('resend
 /**
  * The progress of the session last sent from this screen: its status, a progress bar of deliveries
  * with a final answer, and the deliveries by state, all following the session live. Only the status
- * line is a live region: a screen reader hears "Sending", then "Complete", not every count.
+ * line is a live region: a screen reader hears "Sending", then "Complete", not every count. A session
+ * that ended before it was planned (refused by a daily quota, skipped) queued nothing: it shows its
+ * status and why, without a progress bar or counts.
  */
 export const SessionProgressPanel = forwardRef<HTMLHeadingElement, { progress: ProgressActor }>(function SessionProgressPanel({ progress }, heading) {
   const { name, isReal, result, error, resendFailed } = useSelector(progress, selectContext);
@@ -25,31 +27,36 @@ export const SessionProgressPanel = forwardRef<HTMLHeadingElement, { progress: P
   const done = result ? settled(result.progress) : 0;
   const percent = total ? Math.round((done / total) * 100) : over ? 100 : 0;
   const barText = total === null ? 'Finding recipients' : `${done} of ${messagesText(total)} finished`;
+  const neverPlanned = over && total === null;
   return (
     <Panel aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
-        {over ? `“${name}” sent` : `Sending “${name}”`}
+        {progressTitle(status, name)}
       </h2>
       <Kind>{isReal ? 'Real message' : 'Test message'}</Kind>
       <p role="status" id={`${id}-status`}>
         Status: <strong>{STATUS_LABELS[status]}</strong>
         {result && over && total !== null ? `, ${reached(result.progress)} of ${messagesText(total)} delivered.` : null}
       </p>
-      <Bar>
-        <span id={`${id}-bar`}>Messages finished</span>
-        <Track
-          role="progressbar"
-          aria-labelledby={`${id}-bar`}
-          aria-valuemin={0}
-          aria-valuemax={total ?? undefined}
-          aria-valuenow={total === null ? undefined : done}
-          aria-valuetext={total === null ? barText : `${barText} (${percent}%)`}
-        >
-          <Fill style={{ width: `${percent}%` }} />
-        </Track>
-        <span aria-hidden="true">{total === null ? barText : `${barText} (${percent}%)`}</span>
-      </Bar>
-      {result && (
+      {/* Always there, so a screen reader hears the reason when it comes (a live region added with its text may go unheard). */}
+      <Note aria-live="polite">{result?.note ?? ''}</Note>
+      {!neverPlanned && (
+        <Bar>
+          <span id={`${id}-bar`}>Messages finished</span>
+          <Track
+            role="progressbar"
+            aria-labelledby={`${id}-bar`}
+            aria-valuemin={0}
+            aria-valuemax={total ?? undefined}
+            aria-valuenow={total === null ? undefined : done}
+            aria-valuetext={total === null ? barText : `${barText} (${percent}%)`}
+          >
+            <Fill style={{ width: `${percent}%` }} />
+          </Track>
+          <span aria-hidden="true">{total === null ? barText : `${barText} (${percent}%)`}</span>
+        </Bar>
+      )}
+      {result && !neverPlanned && (
         <Counts>
           <div>
             <dt>People</dt>
@@ -155,6 +162,15 @@ const Counts = styled.dl`
     font-size: 1.125rem;
     font-weight: 600;
     font-variant-numeric: tabular-nums;
+  }
+`;
+
+/* Why it was not sent (a holiday, a suspension, a daily quota with its numbers): plain text, as the status line's. */
+const Note = styled.p`
+  font-weight: 600;
+
+  &:empty {
+    display: none;
   }
 `;
 

@@ -6,7 +6,7 @@ import { publishLiveUpdate } from '../../../live/live-incidents';
 import { messageSendingApi, SENDING_LIVE_RESOURCES } from '../message-sending-api';
 import { COUNT_WAIT_MS, messageSendingLogic } from '../message-sending.implementations';
 import { DEFAULT_QUERY, type MessageListQuery as SendingQuery } from '../../../message-list/message-list-query';
-import { FakeSendingServer } from '../testing/fake-sending-server';
+import { aMessage, DEMO_MESSAGES, FakeSendingServer } from '../testing/fake-sending-server';
 import { LIST_REFRESH_GAP_MS, type Confirmation, type SendingSnapshot } from './message-sending.machine';
 import { selectProgress } from './message-sending.selectors';
 
@@ -40,6 +40,8 @@ const busy = (snapshot: SendingSnapshot) =>
 const settled = (actor: Actor) => waitFor(actor, (snapshot) => !busy(snapshot));
 const names = (actor: Actor) => actor.getSnapshot().context.page?.results.map((entry) => entry.name);
 const entry = (actor: Actor, name: string) => actor.getSnapshot().context.page!.results.find((message) => message.name === name)!;
+const QUOTA_USAGE = /^\/api\/customer_group_quota_usage\/$/;
+const usedOf = (actor: Actor) => actor.getSnapshot().context.quotaUsage?.channels.map(({ channel, used, quota }) => [channel, used, quota]);
 const listCalls = (server: FakeSendingServer) => server.reads(/^\/api\/scenario\/\?/).map((call) => Object.fromEntries(new URL(call.path, 'http://console').searchParams));
 
 describe('message sending machine', () => {
@@ -52,6 +54,25 @@ describe('message sending machine', () => {
     expect(entry(actor, 'Fire drill (test)').scheduled?.map((session) => session.id)).toEqual(['session-scheduled']);
     expect([...actor.getSnapshot().context.outcomes.keys()]).toEqual(['session-earlier']);
     expect(actor.getSnapshot().context.outcomes.get('session-earlier')?.progress).toMatchObject({ delivered: 475, replied: 5, failed: 20 });
+  });
+
+  it('reads the daily quotas’ use with the page, and loads the page without it when that read fails', async () => {
+    const { actor, server } = await started(new FakeSendingServer().limit('SMS', 5, 3));
+    expect(server.reads(QUOTA_USAGE)).toHaveLength(1);
+    expect(usedOf(actor)).toEqual([
+      ['SMS', 3, 5],
+      ['VOICE', 0, null],
+      ['EMAIL', 0, null],
+      ['TEAMS', 0, null],
+      ['SLACK', 0, null],
+    ]);
+
+    server.failNext('GET', new ApiError(500, SERVER_ERROR_TEXT), QUOTA_USAGE);
+    actor.send({ type: 'sending.reload' });
+    await settled(actor);
+    expect(actor.getSnapshot().context.quotaUsage).toBeNull();
+    expect(names(actor)).toHaveLength(3);
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it('filters and searches as the URL says, and does not read a finished session’s outcome again', async () => {
@@ -88,8 +109,8 @@ describe('message sending machine', () => {
       actor.send({ type: 'sending.prepare', message: entry(actor, 'Site evacuation'), key: 'key-1' });
       await settled(actor);
 
-      expect(asked.map(({ confirmation }) => ({ name: confirmation.message.name, key: confirmation.key, people: confirmation.people }))).toEqual([
-        { name: 'Site evacuation', key: 'key-1', people: 212 },
+      expect(asked.map(({ confirmation }) => ({ name: confirmation.message.name, key: confirmation.key, people: confirmation.people, quotaNote: confirmation.quotaNote }))).toEqual([
+        { name: 'Site evacuation', key: 'key-1', people: 212, quotaNote: null },
       ]);
       const count = server.calls.find((call) => call.path === '/api/scenario/get_recipients_count/');
       expect(count?.body).toMatchObject({ customer_group: 'group-1', recipients: { include: [{ recipient_type: 'everyone' }] }, devices: [expect.objectContaining({ dispatch_type: 'SMS' }), expect.anything(), expect.anything()] });
@@ -101,14 +122,69 @@ describe('message sending machine', () => {
       const { actor, asked } = await started(server);
       actor.send({ type: 'sending.prepare', message: entry(actor, 'Site evacuation'), key: 'key-1' });
       await settled(actor);
-      expect(asked.at(-1)?.confirmation.people).toBeNull();
+      expect(asked.at(-1)?.confirmation).toMatchObject({ people: null, quotaNote: null });
 
       jest.useFakeTimers();
       const release = server.hold('POST', /get_recipients_count/);
       actor.send({ type: 'sending.prepare', message: entry(actor, 'Fire drill (test)'), key: 'key-2' });
       await jest.advanceTimersByTimeAsync(COUNT_WAIT_MS);
-      expect(asked.at(-1)?.confirmation).toMatchObject({ key: 'key-2', people: null });
+      expect(asked.at(-1)?.confirmation).toMatchObject({ key: 'key-2', people: null, quotaNote: null });
       release();
+    });
+
+    it('warns when the send needs more of a channel than its daily quota has left, reading the use again', async () => {
+      const server = new FakeSendingServer().limit('SMS', 300, 50);
+      const { actor, asked } = await started(server);
+      server.limit('SMS', 300, 100); // another group of the organisation sent since the list was read
+
+      actor.send({ type: 'sending.prepare', message: entry(actor, 'Site evacuation'), key: 'key-1' });
+      await settled(actor);
+
+      expect(asked.at(-1)?.confirmation).toMatchObject({
+        people: 212,
+        quotaNote: "It needs 212 messages by SMS, and the organisation's daily SMS quota is 300 messages: 100 used today, 200 left. It would be refused.",
+      });
+      expect(server.sends()).toEqual([]);
+    });
+
+    it('counts a message per Teams or Slack webhook in use, and says nothing when the send fits', async () => {
+      const teamsAlert = aMessage(
+        'teams-alert',
+        {
+          scenario_name: 'Teams alert',
+          devices: [],
+          use_microsoft_teams: true,
+          teams: { webhooks: ['https://example.webhook.office.com/1', 'https://example.webhook.office.com/2'], message: 'Fire drill at 10' },
+          use_slack: false,
+          slack: { webhooks: ['https://hooks.slack.com/services/1'], message: '' },
+        },
+        '2026-03-06T08:00:00.000Z',
+      );
+      const server = new FakeSendingServer([teamsAlert, ...DEMO_MESSAGES]).limit('TEAMS', 3, 2).limit('SLACK', 0).limit('SMS', 1000);
+      const { actor, asked } = await started(server);
+
+      actor.send({ type: 'sending.prepare', message: entry(actor, 'Teams alert'), key: 'key-1' });
+      await settled(actor);
+      expect(asked.at(-1)?.confirmation.quotaNote).toBe(
+        "It needs 2 messages by Microsoft Teams, and the organisation's daily Microsoft Teams quota is 3 messages: 2 used today, 1 left. It would be refused.",
+      );
+
+      actor.send({ type: 'sending.prepare', message: entry(actor, 'Site evacuation'), key: 'key-2' });
+      await settled(actor);
+      expect(asked.at(-1)?.confirmation).toMatchObject({ people: 212, quotaNote: null });
+    });
+
+    it('checks against the list’s use of the quotas when reading it again fails', async () => {
+      const server = new FakeSendingServer().limit('SMS', 5, 3);
+      const { actor, asked } = await started(server);
+      server.failNext('GET', new ApiError(500, SERVER_ERROR_TEXT), QUOTA_USAGE);
+
+      actor.send({ type: 'sending.prepare', message: entry(actor, 'Site evacuation'), key: 'key-1' });
+      await settled(actor);
+
+      expect(asked.at(-1)?.confirmation.quotaNote).toBe(
+        "It needs 212 messages by SMS, and the organisation's daily SMS quota is 5 messages: 3 used today, 2 left. It would be refused.",
+      );
     });
 
     it('sends once with the attempt’s key however often it is confirmed, and follows the session it started', async () => {
@@ -225,6 +301,22 @@ describe('message sending machine', () => {
       publishLiveUpdate({ position: 2, type: 'DeliveriesReported', resource: SENDING_LIVE_RESOURCES.deliveries, id: 'session-earlier', data: {}, tenantId: 'group-1' });
       await jest.advanceTimersByTimeAsync(0);
       expect(listCalls(server)).toHaveLength(before + 1);
+    });
+
+    it('read the daily quotas’ use again with the list, so it follows the sends', async () => {
+      jest.useFakeTimers();
+      const server = new FakeSendingServer().limit('SMS', 500, 10);
+      const startedActor = started(server);
+      await jest.advanceTimersByTimeAsync(0);
+      const { actor } = await startedActor;
+      await jest.advanceTimersByTimeAsync(LIST_REFRESH_GAP_MS);
+      expect(usedOf(actor)?.[0]).toEqual(['SMS', 10, 500]);
+
+      server.limit('SMS', 500, 222);
+      publishLiveUpdate({ position: 1, type: 'MessageSessionPlanned', resource: SENDING_LIVE_RESOURCES.sessions, id: 'session-9', data: {}, tenantId: 'group-1' });
+      await jest.advanceTimersByTimeAsync(0);
+
+      expect(usedOf(actor)?.[0]).toEqual(['SMS', 222, 500]);
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { RunResultDto, ScenarioListEntryDto, ScenarioPageDto, SessionStartedDto } from '@beacon/contracts';
+import type { QuotaUsageDto, RunResultDto, ScenarioListEntryDto, ScenarioPageDto, SessionStartedDto } from '@beacon/contracts';
 import { assign, fromCallback, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import { errorText } from '../../../api/api-error';
 import { SENDING_LIVE_RESOURCES } from '../message-sending-api';
@@ -20,10 +20,12 @@ export interface SendingInput {
 /** Each listed message's latest session as run_result reads it (delivered of total), by session id. */
 export type Outcomes = ReadonlyMap<string, RunResultDto>;
 
-/** A page of messages with the outcomes of their latest sessions. */
+/** A page of messages with the outcomes of their latest sessions, and the organisation's daily quotas as used so far. */
 export interface ListedPage {
   page: ScenarioPageDto;
   outcomes: Outcomes;
+  /** Null when it could not be read. */
+  usage: QuotaUsageDto | null;
 }
 
 /** One send the user asked for: the message and the Idempotency-Key every try of it is sent with. */
@@ -36,6 +38,8 @@ export interface SendingContext extends SendingInput {
   /** The last page loaded; it stays on screen while the next one loads. */
   page: ScenarioPageDto | null;
   outcomes: Outcomes;
+  /** The daily quotas and today's use, read with each page (null: not known). */
+  quotaUsage: QuotaUsageDto | null;
   /** Why the list could not be loaded, in the user's words. */
   error: string | null;
   /** Something listed changed while the list was loading or just loaded: load it again after the gap. */
@@ -63,10 +67,16 @@ export type SendingEvent =
   | { type: 'sending.retry' }
   | { type: 'sending.started' };
 
-/** What the confirmation names: the message and how many people it would reach now (null: not known). */
-export interface Confirmation extends SendAttempt {
+/** What the count tells the confirmation: how many people the message would reach now, and whether a daily quota would refuse it (null: not known, or it fits). */
+export interface SendEstimate {
   people: number | null;
+  quotaNote: string | null;
 }
+
+/** What the confirmation names: the message, how many people it would reach now, and a daily quota it would go past. */
+export interface Confirmation extends SendAttempt, SendEstimate {}
+
+const UNKNOWN_ESTIMATE: SendEstimate = { people: null, quotaNote: null };
 
 function notProvided(name: string): never {
   throw new Error(`message sending implementation "${name}" was not provided`);
@@ -84,9 +94,10 @@ export const latestSessionIds = (page: ScenarioPageDto | null): string[] =>
  * Send Message (spec part 2 §2, §7): a page of the messages the caller may send, each with its
  * latest sessions, reloaded when a message, a session or a listed session's deliveries change (at
  * most every LIST_REFRESH_GAP_MS); a list call that fails is tried once more on page 1 (spec §8),
- * as Message Templates does. Send counts the recipients and asks to confirm (`askToConfirm`); the
- * confirmed send goes with its Idempotency-Key, so a double click or a retry sends once; the started
- * session's progress is followed by its own machine (`progress`), until the next send.
+ * as Message Templates does; the organisation's daily quotas are read with each page. Send counts the
+ * recipients, checks them against the daily quotas and asks to confirm (`askToConfirm`); the confirmed
+ * send goes with its Idempotency-Key, so a double click or a retry sends once; the started session's
+ * progress is followed by its own machine (`progress`), until the next send.
  */
 export const messageSendingMachine = setup({
   types: {
@@ -96,7 +107,7 @@ export const messageSendingMachine = setup({
   },
   actors: {
     loadPage: providedPromise<ListedPage, { request: MessageListRequest; known: Outcomes }>('loadPage'),
-    countRecipients: providedPromise<number | null, { id: string }>('countRecipients'),
+    countRecipients: providedPromise<SendEstimate, { id: string; usage: QuotaUsageDto | null }>('countRecipients'),
     startSend: providedPromise<SessionStartedDto, { id: string; key: string }>('startSend'),
     /** Sends `sending.changed` for each live update of messages, sessions and deliveries. */
     watchSending: fromCallback(() => notProvided('watchSending')),
@@ -108,7 +119,7 @@ export const messageSendingMachine = setup({
     askToConfirm: (_, _params: Confirmation) => notProvided('askToConfirm'),
     /** The list answers another page than the URL named (page 1 after a failure): the URL says so too. */
     showQuery: (_, _params: { query: MessageListQuery }) => notProvided('showQuery'),
-    keepPage: assign((_, { listed }: { listed: ListedPage }) => ({ page: listed.page, outcomes: listed.outcomes, error: null })),
+    keepPage: assign((_, { listed }: { listed: ListedPage }) => ({ page: listed.page, outcomes: listed.outcomes, quotaUsage: listed.usage, error: null })),
     markListStale: assign({ listStale: true }),
   },
   guards: {
@@ -122,7 +133,7 @@ export const messageSendingMachine = setup({
 }).createMachine({
   id: 'messageSending',
   type: 'parallel',
-  context: ({ input }) => ({ ...input, page: null, outcomes: new Map(), error: null, listStale: false, attempt: null, failure: null, followed: null }),
+  context: ({ input }) => ({ ...input, page: null, outcomes: new Map(), quotaUsage: null, error: null, listStale: false, attempt: null, failure: null, followed: null }),
   invoke: { src: 'watchSending' },
   states: {
     list: {
@@ -192,18 +203,18 @@ export const messageSendingMachine = setup({
             'sending.retry': { guard: 'mayTryAgain', target: 'starting', actions: assign({ attempt: ({ context }) => context.failure, failure: null }) },
           },
         },
-        /** Counting the recipients for the confirmation; a count that fails or is slow is left out. */
+        /** Counting the recipients for the confirmation, against the daily quotas; a count that fails or is slow is left out. */
         counting: {
           invoke: {
             src: 'countRecipients',
-            input: ({ context }) => ({ id: context.attempt!.message.id }),
+            input: ({ context }) => ({ id: context.attempt!.message.id, usage: context.quotaUsage }),
             onDone: {
               target: 'idle',
-              actions: [{ type: 'askToConfirm', params: ({ context, event }) => ({ ...context.attempt!, people: event.output }) }, assign({ attempt: null })],
+              actions: [{ type: 'askToConfirm', params: ({ context, event }) => ({ ...context.attempt!, ...event.output }) }, assign({ attempt: null })],
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'askToConfirm', params: ({ context }) => ({ ...context.attempt!, people: null }) }, assign({ attempt: null })],
+              actions: [{ type: 'askToConfirm', params: ({ context }) => ({ ...context.attempt!, ...UNKNOWN_ESTIMATE }) }, assign({ attempt: null })],
             },
           },
         },

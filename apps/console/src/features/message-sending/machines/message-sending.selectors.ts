@@ -1,4 +1,4 @@
-import type { ScenarioPageDto } from '@beacon/contracts';
+import type { QuotaUsageDto, ScenarioPageDto } from '@beacon/contracts';
 import type { SendFailure } from '../send-failure';
 import type { Outcomes, SendAttempt, SendingSnapshot } from './message-sending.machine';
 import type { ProgressActor } from './session-progress.machine';
@@ -8,6 +8,9 @@ import type { ProgressActor } from './session-progress.machine';
 export const selectPage = (snapshot: SendingSnapshot): ScenarioPageDto | null => snapshot.context.page;
 
 export const selectOutcomes = (snapshot: SendingSnapshot): Outcomes => snapshot.context.outcomes;
+
+/** The organisation's daily quotas and today's use, as last read with the list (null: not known). */
+export const selectQuotaUsage = (snapshot: SendingSnapshot): QuotaUsageDto | null => snapshot.context.quotaUsage;
 
 export const selectLoadError = (snapshot: SendingSnapshot): string | null => snapshot.context.error;
 

@@ -1,5 +1,5 @@
-import type { RunResultDto, ScenarioDto, ScenarioListEntryDto, ScenarioPageDto, ScenarioSessionDto, SessionStartedDto } from '@beacon/contracts';
-import { EMPTY_RECIPIENTS, type ScenarioDraft } from '@beacon/domain';
+import type { QuotaUsageDto, RunResultDto, ScenarioDto, ScenarioListEntryDto, ScenarioPageDto, ScenarioSessionDto, SessionStartedDto } from '@beacon/contracts';
+import { EMPTY_RECIPIENTS, QUOTA_CHANNEL_NAMES, QUOTA_CHANNELS, type QuotaChannel, type ScenarioDraft } from '@beacon/domain';
 import { jest } from '@jest/globals';
 import type { ApiClient, Method, SendOptions } from '../../../api/api-client';
 import { ApiError } from '../../../api/api-error';
@@ -12,9 +12,10 @@ import { SENDING_LIVE_RESOURCES } from '../message-sending-api';
 /*
  * The calls Send Message makes, as the server answers them, over in-memory messages and sessions:
  * the list (Real / Test, search, pages) with each message's latest and scheduled sessions, a draft,
- * the recipient count, a send (a repeated Idempotency-Key answers the session it started) and
- * run_result. Tests move a session on (planned, deliveries reported, complete), and each move is a
- * live update as the socket would bring it. Every call is recorded; any other call fails the test.
+ * the recipient count, a send (a repeated Idempotency-Key answers the session it started),
+ * run_result and the organisation's daily quotas' use (no quotas unless told). Tests move a session on
+ * (planned, deliveries reported, complete, refused), and each move is a live update as the socket would
+ * bring it. Every call is recorded; any other call fails the test.
  */
 
 export interface RecordedCall {
@@ -73,6 +74,14 @@ export const SCHEDULED_SESSION: FakeSession = {
   progress: NO_PROGRESS,
 };
 
+/** The organisation's day (Europe/London) as GET /api/customer_group_quota_usage/ answers it: no quotas, nothing used. */
+export const NO_QUOTAS: QuotaUsageDto = {
+  day: '2026-03-06',
+  time_zone: 'Europe/London',
+  resets_at: '2026-03-07T00:00:00.000Z',
+  channels: QUOTA_CHANNELS.map((channel) => ({ channel, label: QUOTA_CHANNEL_NAMES[channel], used: 0, quota: null })),
+};
+
 const NOT_FOUND = () => new ApiError(404, { detail: 'Not found.' });
 const ONE = /^\/api\/scenario\/([^/?]+)\/$/;
 const SEND = /^\/api\/scenario\/([^/?]+)\/send_without_saving\/$/;
@@ -88,8 +97,10 @@ interface Hold {
 export class FakeSendingServer {
   readonly calls: RecordedCall[] = [];
   readonly sessions = new Map<string, FakeSession>();
-  /** What the recipient count answers for each message (212 people unless told). */
+  /** What the recipient count answers for each message (212 people unless told); each of its devices reaches them all. */
   readonly people = new Map<string, number>();
+  /** The organisation's daily quotas and today's use. */
+  quotaUsage: QuotaUsageDto = NO_QUOTAS;
   private messages: ScenarioDto[];
   private readonly failures: { method: Method; path: RegExp; error: ApiError }[] = [];
   private readonly holds: Hold[] = [];
@@ -156,6 +167,17 @@ export class FakeSendingServer {
     );
   }
 
+  /** The channel has a daily quota, with so much of it used today. */
+  limit(channel: QuotaChannel, quota: number, used = 0): this {
+    this.quotaUsage = { ...this.quotaUsage, channels: this.quotaUsage.channels.map((entry) => (entry.channel === channel ? { ...entry, quota, used } : entry)) };
+    return this;
+  }
+
+  /** The planner refused the session before queuing anything (a daily quota), saying why. */
+  refuse(id: string, note: string): void {
+    this.move(id, (session) => ({ ...session, status: 'refused', completed_at: this.tick(), note }), SENDING_LIVE_RESOURCES.sessions);
+  }
+
   /** Every delivery has its final answer. */
   complete(id: string): void {
     this.move(id, (session) => ({ ...session, status: 'complete', completed_at: this.tick() }), SENDING_LIVE_RESOURCES.sessions);
@@ -178,6 +200,7 @@ export class FakeSendingServer {
     const send = SEND.exec(url.pathname);
     const runResult = RUN_RESULT.exec(url.pathname);
     if (method === 'GET' && url.pathname === '/api/scenario/') return this.list(url.searchParams);
+    if (method === 'GET' && url.pathname === '/api/customer_group_quota_usage/') return this.quotaUsage;
     if (method === 'POST' && url.pathname === '/api/scenario/get_recipients_count/') return this.count();
     if (method === 'GET' && runResult) return this.runResult(decodeURIComponent(runResult[1]!));
     const resend = RESEND.exec(url.pathname);
@@ -195,7 +218,10 @@ export class FakeSendingServer {
   private count() {
     const last = [...this.calls].reverse().find((call) => call.method === 'GET' && ONE.test(new URL(call.path, 'http://console').pathname));
     const id = last ? decodeURIComponent(ONE.exec(new URL(last.path, 'http://console').pathname)![1]!) : '';
-    return { count: this.people.get(id) ?? 212, excluded: 0, devices: [], channels: { SMS: 0, VOICE: 0, EMAIL: 0 }, without_devices: 0, notes: [] };
+    const people = this.people.get(id) ?? 212;
+    const channels = { SMS: 0, VOICE: 0, EMAIL: 0 };
+    for (const device of this.messages.find((message) => message.id === id)?.devices ?? []) channels[device.dispatch_type] += people;
+    return { count: people, excluded: 0, devices: [], channels, without_devices: 0, notes: [] };
   }
 
   private start(id: string, key: string | undefined): SessionStartedDto {
