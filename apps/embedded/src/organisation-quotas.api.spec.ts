@@ -110,6 +110,32 @@ describe('daily quotas', () => {
     expect(log).toContain("Set the organisation's daily quotas: SMS 10 a day, voice 0 a day");
   });
 
+  it('count a resend to those with no reply once it is queued, even past the quota (it is not stopped half-way), and the next send meets it', async () => {
+    const sent = await sendSms('Roll call');
+    expect(sent.status).toBe('complete');
+    expect((await smsUsage()).used).toBe(3 * PEOPLE);
+    await platform('put', `/api/platform/organisations/${organisation.id}/quotas/`).send({ quotas: { SMS: 3 * PEOPLE + 1, VOICE: 0 } }).expect(200);
+
+    // Nobody replies to a test text: everyone has no reply, and is sent it again.
+    await request(app.url).patch(`/api/session/${sent.task_id}/resend/`).query({ reply: 'No Response' }).set(auth(admin)).expect(202);
+    const used = await until('the resend to be counted', async () => {
+      const sms = await smsUsage();
+      return sms.used > 3 * PEOPLE ? sms.used : undefined;
+    });
+    expect(used).toBe(4 * PEOPLE);
+    const again = await until('the resend to finish', async () => {
+      const found = await runResult(sent.task_id);
+      return found.status === 'complete' && found.progress.queued === 0 && found.progress.sending === 0 ? found : undefined;
+    });
+    expect(again.deliveries).toBe(PEOPLE);
+    const refused = await sendSms('After the resend');
+    expect(refused.status).toBe('refused');
+    expect(refused.note).toBe(`This send needs 3 messages by SMS, and the organisation's daily SMS quota is 10 messages: 12 used today, 0 left. Nothing was sent.`);
+    await platform('put', `/api/platform/organisations/${organisation.id}/quotas/`).send({ quotas: { SMS: 10, VOICE: 0 } }).expect(200);
+    const log = JSON.stringify((await request(app.url).get('/api/activity_log/').set(auth(admin)).expect(200)).body);
+    expect(log).toContain('Counted a follow-up of a send against the daily quotas');
+  });
+
   it('leave another organisation alone', async () => {
     const demo = await login(app, 'admin@demo.test');
     expect((await usage(demo)).channels.every((channel) => channel.quota === null)).toBe(true);

@@ -12,6 +12,7 @@ export const organisationActivity: AggregateActivity<keyof typeof ORGANISATION_N
     const text = QUOTA_CHANNELS.filter((channel) => channels.includes(channel))
       .map((channel) => `${used.count(channel).toLocaleString('en-GB')} ${QUOTA_CHANNEL_NAMES[channel]}`)
       .join(', ');
-    return describedAs('message', `Counted a send against the daily quotas of ${f.string('day')}: ${text || 'nothing limited'}`, { session_id: f.string('sessionId'), day: f.string('day') });
+    const what = f.stringOrAbsent('part') ? 'a follow-up of a send' : 'a send';
+    return describedAs('message', `Counted ${what} against the daily quotas of ${f.string('day')}: ${text || 'nothing limited'}`, { session_id: f.string('sessionId'), day: f.string('day') });
   },
 };

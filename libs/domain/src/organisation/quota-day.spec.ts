@@ -120,3 +120,32 @@ describe('an organisation’s use of its daily quotas', () => {
     );
   });
 });
+
+describe('a follow-up of a send (auto-retry, resend to no reply)', () => {
+  const followUp = (sessionId: string, n: number, needs: ChannelCounts): UseDailyQuota => ({
+    type: 'UseDailyQuota',
+    data: { sessionId, part: `follow-up/${n}`, day: DAY, needs, quotas: QUOTAS, at: AT, enforce: false },
+  });
+
+  it('is counted in even past a quota, apart from its session’s start and once per follow-up', () => {
+    const events = recorded([use('s1', { SMS: 90 }), followUp('s1', 1, { SMS: 30 }), followUp('s1', 1, { SMS: 30 }), followUp('s1', 2, { SMS: 5 })]);
+    expect(events.map((event) => [event.data.part ?? null, event.data.used])).toEqual([
+      [null, { SMS: 90 }],
+      ['follow-up/1', { SMS: 30 }],
+      ['follow-up/2', { SMS: 5 }],
+    ]);
+    expect(foldEvents(quotaDayDecider, events).used).toEqual({ SMS: 125 });
+  });
+
+  it('makes the next send meet what it used', () => {
+    const events = recorded([use('s1', { SMS: 50 }), followUp('s1', 1, { SMS: 45 })]);
+    const refused = thrownBy(() => given(quotaDayDecider, events).when(use('s2', { SMS: 6 })));
+    expect((refused as QuotaExceededError).shortfall).toEqual({ channel: 'SMS', needed: 6, used: 95, quota: 100, day: DAY });
+  });
+
+  it('is told in the activity log as a follow-up', () => {
+    const [event] = recorded([followUp('s1', 1, { SMS: 2 })]);
+    const description = organisationActivity.DailyQuotaUsed(new EventFields(event!.data as unknown as Record<string, unknown>), { type: event!.type, data: event!.data, metadata: {} });
+    expect(description.summary).toBe(`Counted a follow-up of a send against the daily quotas of ${DAY}: 2 SMS`);
+  });
+});

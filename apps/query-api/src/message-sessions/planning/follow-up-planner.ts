@@ -23,6 +23,7 @@ import {
 import { BUS, CommandExecutor, READ_STORE } from '@beacon/platform';
 import type { ReadStore } from '@beacon/read-store';
 import { ProjectionHost } from '../../shared/projections/projection-host';
+import { DailyQuotaCheck } from '../../shared/quotas/daily-quota-check';
 import { MESSAGE_DELIVERIES, type MessageDeliveryDocument } from '../../shared/read-models/message-sessions.read-model';
 import { USERS, type UserDocument } from '../../shared/read-models/users.read-model';
 import { ResponseLinks } from '../two-way/response-links';
@@ -41,6 +42,10 @@ interface FollowUpCursor {
   readonly lane: DispatchLane;
   nextPage: number;
   deliveries: number;
+  /** Its deliveries by channel, for the daily quotas (counted in once it is queued). */
+  readonly channels: Record<string, number>;
+  /** When it began: the day it is counted in. */
+  readonly begunAt: number;
 }
 
 type Answered = Pick<MessageDeliveryDocument, '_id' | 'recipient_id' | 'device_id' | 'channel' | 'status' | 'address' | 'reply'>;
@@ -64,6 +69,7 @@ export class FollowUpPlanner {
     @Inject(ProjectionHost) private readonly projections: ProjectionHost,
     @Inject(SessionPlanner) private readonly planner: SessionPlanner,
     @Inject(ResponseLinks) private readonly responseLinks: ResponseLinks,
+    @Inject(DailyQuotaCheck) private readonly quotas: DailyQuotaCheck,
   ) {}
 
   /** Queues up to PAGES_PER_TURN pages of the session's first pending follow-up; resolves true while pages remain. */
@@ -80,7 +86,16 @@ export class FollowUpPlanner {
       const started = history.find((event) => event.type === 'MessageSessionStarted')!;
       const planned = history.find((event) => event.type === 'MessageSessionPlanned')!.data as MessageSessionPlanned['data'];
       const { context } = await this.planner.resolve(tenantId, state.origin, Date.parse(started.recordedAt));
-      cursor = { followUp: pending, context, pages: planned.pages, lane: laneOf(state.origin, planned.pages === 1), nextPage: 0, deliveries: 0 };
+      cursor = {
+        followUp: pending,
+        context,
+        pages: planned.pages,
+        lane: laneOf(state.origin, planned.pages === 1),
+        nextPage: 0,
+        deliveries: 0,
+        channels: {},
+        begunAt: Date.parse(begun.recordedAt),
+      };
       this.cursors.set(key, cursor);
     }
     for (let turn = 0; turn < PAGES_PER_TURN; turn++) {
@@ -111,6 +126,7 @@ export class FollowUpPlanner {
         await this.bus.publishBatch(topic, messages);
       }
       cursor.deliveries += written.deliveries.length;
+      for (const delivery of written.deliveries) cursor.channels[delivery.channel] = (cursor.channels[delivery.channel] ?? 0) + 1;
       cursor.nextPage = page + 1;
       if (written.final) {
         this.cursors.delete(key);
@@ -123,6 +139,8 @@ export class FollowUpPlanner {
 
   private async planned(tenantId: string, sessionId: string, cursor: FollowUpCursor): Promise<void> {
     const { followUp } = cursor.followUp;
+    // Before it is recorded as queued, so a planner stopped in between counts it on its next round (once).
+    await this.quotas.countIn(tenantId, cursor.context.origin, `follow-up/${followUp}`, cursor.begunAt, cursor.channels);
     const outcome = await this.executor.execute(
       messageSessionStream(sessionId),
       messageSessionDecider,

@@ -7,6 +7,7 @@ import {
   isIanaTimeZone,
   QuotaExceededError,
   quotaDayDecider,
+  QUOTA_CHANNELS,
   quotaDayOf,
   quotaDayStream,
   type ChannelCounts,
@@ -62,5 +63,23 @@ export class DailyQuotaCheck {
       if (error instanceof QuotaExceededError) return error.shortfall;
       throw error;
     }
+  }
+
+  /**
+   * Counts a part of a session that is not its start (`part`: a follow-up, once queued) into the day it
+   * began, even past a quota: it went to people the session already counted, and the next send meets it.
+   * Once per part, however often it is asked.
+   */
+  async countIn(tenantId: string, origin: MessageSessionOrigin, part: string, at: number, used: ChannelCounts): Promise<void> {
+    if (!QUOTA_CHANNELS.some((channel) => (used[channel] ?? 0) > 0)) return;
+    const { quotas, timeZone } = await this.of(tenantId);
+    if (!Object.keys(quotas).length) return;
+    const day = quotaDayOf(at, timeZone);
+    await this.executor.execute(
+      quotaDayStream(tenantId, day),
+      quotaDayDecider,
+      { type: 'UseDailyQuota', data: { sessionId: origin.sessionId, part, day, needs: used, quotas, at: new Date().toISOString(), enforce: false } },
+      { tenantId, customerGroupId: origin.customerGroupId, actorUserId: null, correlationId: origin.sessionId, acceptedAt: new Date() },
+    );
   }
 }
