@@ -139,8 +139,9 @@ export class FollowUpPlanner {
 
   private async planned(tenantId: string, sessionId: string, cursor: FollowUpCursor): Promise<void> {
     const { followUp } = cursor.followUp;
-    // Before it is recorded as queued, so a planner stopped in between counts it on its next round (once).
-    await this.quotas.countIn(tenantId, cursor.context.origin, `follow-up/${followUp}`, cursor.begunAt, cursor.channels);
+    // Before it is recorded as queued, so a planner stopped in between counts it on its next round (once). A
+    // sequence's steps were counted with its start (every device of its people), so they are not counted again.
+    if (cursor.followUp.kind !== 'sequence') await this.quotas.countIn(tenantId, cursor.context.origin, `follow-up/${followUp}`, cursor.begunAt, cursor.channels);
     const outcome = await this.executor.execute(
       messageSessionStream(sessionId),
       messageSessionDecider,
