@@ -95,6 +95,18 @@ describe('MessageReportsPage', () => {
     expect(screen.queryByRole('navigation', { name: 'Message report pages' })).toBeNull();
   });
 
+  it('says why a send did not go: refused by a daily quota (with the numbers), or skipped', async () => {
+    const quota = "This send needs 190 messages by SMS, and the organisation's daily SMS quota is 100 messages: 0 used today, 100 left. Nothing was sent.";
+    renderReports(
+      new FakeReportServer([
+        aListEntry('site-evacuation', 'Site evacuation', [aListedSession('session-r', { status: 'refused', recipients: 0, deliveries: 0, schedule_note: quota })]),
+        aListEntry('fire-drill', 'Fire drill (test)', [aListedSession('session-s', { status: 'skipped', started_at: null, recipients: 0, deliveries: 0, schedule_note: 'Saturday 09/03/2030 is a weekend day.' })]),
+      ]),
+    );
+    await table();
+    expect(rows().map((row) => row[2])).toEqual([`Refused (daily quota)${quota}`, 'Not sent (holiday, weekend or suspension)Saturday 09/03/2030 is a weekend day.']);
+  });
+
   it('says when the messages of a page have not been sent', async () => {
     renderReports(new FakeReportServer([aListEntry('it-outage', 'IT outage', [])]));
     expect(await screen.findByText('None of the messages on this page has been sent yet.')).toBeTruthy();

@@ -38,6 +38,17 @@ export function queryContract(store: StoreProvider, itNeeds: ItNeeds): void {
       expect(await matching({ name: { $gt: 0 } })).toEqual([]);
     });
 
+    it('pages by id: each page after the last id of the one before (as an organisation’s export reads)', async () => {
+      const pages: string[][] = [];
+      for (let after: string | null = null; ; ) {
+        const page = await found(after === null ? {} : { _id: { $gt: after } }, { sort: { _id: 1 }, limit: 2 });
+        if (!page.length) break;
+        pages.push(page);
+        after = page.at(-1)!;
+      }
+      expect(pages).toEqual([['p1', 'p2'], ['p3', 'p4'], ['p5']]);
+    });
+
     it('matches $exists and null like MongoDB', async () => {
       expect(await matching({ retired: { $exists: true } })).toEqual(['p5']);
       expect(await matching({ retired: { $exists: false } })).toEqual(['p1', 'p2', 'p3', 'p4']);

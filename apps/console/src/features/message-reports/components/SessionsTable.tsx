@@ -39,6 +39,9 @@ export function SessionsTable({ caption, rows, outcomes, timeZone, busy, details
           const recipients = outcome?.recipients ?? (session.status === 'planning' ? null : session.recipients);
           const which = `${message.name}${started ? `, ${started}` : ''}`;
           const details = detailsPath(session.id);
+          const status = outcome?.status ?? session.status;
+          // Why it did not go: a holiday, a weekend, a suspension, or a daily quota with its numbers.
+          const why = status === 'skipped' || status === 'refused' ? (outcome?.note ?? session.schedule_note ?? null) : null;
           return (
             <tr key={session.id}>
               <th scope="row">{message.name}</th>
@@ -46,7 +49,10 @@ export function SessionsTable({ caption, rows, outcomes, timeZone, busy, details
                 {TYPE_LABELS[message.scenario_type]}
                 <Note>{message.is_real ? 'Real' : 'Test'}</Note>
               </td>
-              <td>{STATUS_LABELS[outcome?.status ?? session.status]}</td>
+              <td>
+                {STATUS_LABELS[status]}
+                {why && <Note>{why}</Note>}
+              </td>
               <td>{started && session.started_at ? <time dateTime={session.started_at}>{started}</time> : 'Not started'}</td>
               <td>{recipients === null ? 'Not known yet' : peopleText(recipients)}</td>
               <td>
