@@ -17,6 +17,7 @@ import { assertDistinctEventIds } from '../../idempotency';
 import { SubscriptionRegistry } from '../../subscription/subscription-registry';
 import { ChangeSignal } from '../../subscription/change-signal';
 import { GroupCommitQueue } from './group-commit-queue';
+import { WalCheckpoints } from './wal-checkpoints';
 import { WalSync } from './wal-sync';
 import { PendingAppend, SerializedEvent, SqliteAppendWriter } from './sqlite-append-writer';
 import { openDatabase } from './sqlite-database';
@@ -74,6 +75,7 @@ export class SqliteEventStore implements EventStore {
     this.heads = new SqliteStreamHeads(db);
     const writer = new SqliteAppendWriter(db, this.statements);
     this.wal = new WalSync(db.memory || db.name === '' ? null : db.name);
+    const checkpoints = new WalCheckpoints(db);
     let wroteEvents = false;
     this.queue = new GroupCommitQueue(
       (appends) => {
@@ -86,6 +88,7 @@ export class SqliteEventStore implements EventStore {
         this.commits++;
         this.heads.forget();
         wroteEvents = batch.wroteEvents;
+        if (wroteEvents) checkpoints.wrote(bytesOf(appends));
         return batch.outcomes;
       },
       // The commit hooks have run: now the fsync that acknowledges the batch (a batch that only checked revisions
@@ -97,9 +100,16 @@ export class SqliteEventStore implements EventStore {
         try {
           synced = this.wal.sync();
         } finally {
-          if (!synced) this.changes.notify();
+          if (!synced) {
+            this.changes.notify();
+            checkpoints.afterBatch();
+          }
         }
-        return synced?.finally(() => this.changes.notify());
+        return synced?.finally(() => {
+          this.changes.notify();
+          // Between batches (the next one commits once this settles): never inside a commit and its hooks.
+          checkpoints.afterBatch();
+        });
       },
     );
   }
@@ -191,4 +201,11 @@ function serializeEvent(event: EventData): SerializedEvent {
 
 function closedError(): EventStoreUnavailableError {
   return new EventStoreUnavailableError('The event store is closed');
+}
+
+/** About the bytes a batch writes to the WAL (its events' text; the index entries add a little). */
+function bytesOf(appends: readonly PendingAppend[]): number {
+  let bytes = 0;
+  for (const append of appends) for (const event of append.events) bytes += event.data.length + event.metadata.length + event.type.length + event.id.length + append.streamName.length;
+  return bytes;
 }
