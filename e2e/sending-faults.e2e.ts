@@ -385,8 +385,16 @@ describe('sending survives kill -9 of the embedded app, nothing lost and nothing
         const unknown = await unknownOutcomes(dataDir, started.session_id);
         const arrived = new Set(smtp.received.map((mail) => mail.deliveryId));
         const unknownEmails = unknown.filter((outcome) => outcome.provider === 'smtp');
+        const neverArrived = unknownEmails.filter((outcome) => !arrived.has(outcome.deliveryId));
+        // For each email recorded unknown that the server never took: whether its connection ended mid-message (all but the dot came?) or it never began.
+        const unfinished = new Map(smtp.unfinished.map((mail) => [mail.deliveryId, mail]));
         problems.push(
-          `  recorded unknown: ${unknown.length} (${unknownEmails.length} emails: ${unknownEmails.filter((outcome) => arrived.has(outcome.deliveryId)).length} reached the SMTP server, ${unknownEmails.filter((outcome) => !arrived.has(outcome.deliveryId)).length} never did); reasons: ${[...new Set(unknown.map((outcome) => outcome.reason))].join(' | ')}`,
+          `  recorded unknown: ${unknown.length} (${unknownEmails.length} emails: ${unknownEmails.length - neverArrived.length} reached the SMTP server, ${neverArrived.length} never did); reasons: ${[...new Set(unknown.map((outcome) => outcome.reason))].join(' | ')}`,
+          ...neverArrived.slice(0, 5).map((outcome) => {
+            const mail = unfinished.get(outcome.deliveryId);
+            return `    ${outcome.deliveryId}: ${mail ? `its connection ended (${mail.ending}) after ${mail.bytes} bytes of the message, before the dot` : 'the server saw none of it'}`;
+          }),
+          `  the SMTP server: ${smtp.received.length} taken, ${smtp.unfinished.length} cut off before the dot`,
         );
         const lostIds = await lostDeliveryIds(dataDir, started.session_id, [...sms.lost, ...emails.lost].slice(0, 5));
         for (const line of await ledgerOf(dataDir, started.session_id, lostIds)) problems.push(`    ${line}`);

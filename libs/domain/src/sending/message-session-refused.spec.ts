@@ -2,24 +2,16 @@ import { describe, expect, it } from '@jest/globals';
 import { EventFields } from '../shared/activity';
 import { foldEvents } from '../shared/decider';
 import { given } from '../shared/given-when-then';
-import { EMPTY_RECIPIENTS, deviceId, newScenarioDraft, type ScenarioDraft } from '../message/scenario-draft';
 import { quotaRefusalText, type QuotaShortfall } from '../organisation/daily-quotas';
 import { MESSAGE_SESSION_NOT_FOUND, NOT_SENT_YET, messageSessionDecider } from './message-session.decide';
-import type { MessageSessionEvent, MessageSessionOrigin } from './message-session.events';
+import type { MessageSessionEvent } from './message-session.events';
 import type { RefuseMessageSession } from './message-session.commands';
 import { messageSessionActivity } from './message-session.activity';
+import { EVACUATION_ORIGIN } from '../testing/message-session-fixtures';
 
 const AT = '2026-03-30T10:00:00.000Z';
 const LATER = '2026-03-30T10:00:05.000Z';
-const sms = { dispatch_type: 'SMS' as const, id: deviceId('f1', 'SMS'), label: 'Mobile (SMS)', field_label: 'Mobile', field_id: 'f1', heading: 'SMS', position: 1 };
-const scenario: ScenarioDraft = {
-  ...newScenarioDraft({ ttsVoice: 'Amy', language: 'en-GB' }),
-  scenario_name: 'Site evacuation',
-  recipients: { ...EMPTY_RECIPIENTS, include: [{ recipient_type: 'everyone', recipient_value: [] }] },
-  devices: [sms],
-  message: { sms: 'Leave by the stairs', email: '', voice: '' },
-};
-const origin: MessageSessionOrigin = { sessionId: 's1', scenarioId: 'm1', customerGroupId: 'g1', senderUserId: 'u1', scenario, timeoutSeconds: 1800 };
+const origin = EVACUATION_ORIGIN;
 const started: MessageSessionEvent = { type: 'MessageSessionStarted', data: { ...origin, at: AT } };
 const scheduled: MessageSessionEvent = { type: 'MessageSessionScheduled', data: { ...origin, scheduledFor: '2026-03-31T09:00:00.000Z', at: AT } };
 const planned: MessageSessionEvent = { type: 'MessageSessionPlanned', data: { sessionId: 's1', pages: 1, recipients: 2, deliveries: 3, at: AT } };

@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { EventFields } from '../shared/activity';
 import { given } from '../shared/given-when-then';
-import { EMPTY_RECIPIENTS, deviceId, newScenarioDraft, type ScenarioDraft } from '../message/scenario-draft';
+import { EMPTY_RECIPIENTS, type ScenarioDraft } from '../message/scenario-draft';
 import { NAME_DUPLICATE, NO_RECIPIENTS, type ScenarioCatalogue } from '../message/scenario-rules';
 import { DomainError } from '../shared/domain-errors';
 import { MESSAGE_SESSION_NOT_FOUND, NOT_SCHEDULED, SCHEDULE_IN_THE_PAST, SUSPENDED_WHEN_DUE, messageSessionDecider } from './message-session.decide';
-import { MESSAGE_SESSION_EVENT_VERSIONS, type MessageSessionEvent, type MessageSessionOrigin } from './message-session.events';
+import { MESSAGE_SESSION_EVENT_VERSIONS, type MessageSessionEvent } from './message-session.events';
 import { messageSessionActivity } from './message-session.activity';
+import { EVACUATION, EVACUATION_ORIGIN, SMS_DEVICE } from '../testing/message-session-fixtures';
 import { DELIVERY_REPORT_EVENT_VERSIONS } from './delivery-reports';
 import { MESSAGE_SESSION_PAGE_EVENT_VERSIONS, deliveryIdOf, messageSessionPageDecider, nextAttemptId } from './message-session-page';
 import { MESSAGE_SESSION_FOLLOW_UP_PAGE_EVENT_VERSIONS } from './message-session-follow-up-page';
@@ -14,19 +15,11 @@ import { MESSAGE_SESSION_CONFERENCE_EVENT_VERSIONS } from './conference';
 import { CONFERENCE_RECORDING_EVENT_VERSIONS } from './conference-recording';
 
 const AT = '2026-11-26T10:00:00.000Z';
-const sms = { dispatch_type: 'SMS' as const, id: deviceId('f1', 'SMS'), label: 'Mobile (SMS)', field_label: 'Mobile', field_id: 'f1', heading: 'SMS', position: 1 };
-const scenario: ScenarioDraft = {
-  ...newScenarioDraft({ ttsVoice: 'Amy', language: 'en-GB' }),
-  scenario_name: 'Site evacuation',
-  recipients: { ...EMPTY_RECIPIENTS, include: [{ recipient_type: 'everyone', recipient_value: [] }] },
-  devices: [sms],
-  message: { sms: 'Leave by the stairs', email: '', voice: '' },
-};
 const catalogue: ScenarioCatalogue = {
   rootPermissions: ['SMS'],
   groupCount: 1,
   groupIds: new Set(['g1']),
-  deviceIds: new Set([sms.id]),
+  deviceIds: new Set([SMS_DEVICE.id]),
   userIds: new Set(),
   options: new Map(),
   noticeboardNumbers: [],
@@ -35,7 +28,8 @@ const catalogue: ScenarioCatalogue = {
   nameTaken: false,
   messageIdTaken: false,
 };
-const origin: MessageSessionOrigin = { sessionId: 's1', scenarioId: 'm1', customerGroupId: 'g1', senderUserId: 'u1', scenario, timeoutSeconds: 1800 };
+const origin = EVACUATION_ORIGIN;
+const scenario = EVACUATION;
 const started: MessageSessionEvent = { type: 'MessageSessionStarted', data: { ...origin, at: AT } };
 const scheduled: MessageSessionEvent = { type: 'MessageSessionScheduled', data: { ...origin, scheduledFor: '2026-11-27T09:00:00.000Z', at: AT } };
 const planned: MessageSessionEvent = { type: 'MessageSessionPlanned', data: { sessionId: 's1', pages: 1, recipients: 2, deliveries: 3, at: AT } };
