@@ -101,12 +101,17 @@ afterAll(() => app.close());
 
 describe('resending to those with no reply', () => {
   it('sends a new attempt of each answered device of each person with no reply, in the same session, and the counts add up', async () => {
-    const started = await send(draft('Roll call'));
-    const first = await settled(started, 'complete');
     const planned = PEOPLE + PEOPLE / 2;
-    expect(first.deliveries).toBe(planned);
-    const { noReply } = await byReply(started.session_id);
-    const again = noReply.flatMap((rows) => rows.filter((row) => row.status !== 'replied'));
+    // A send the simulator leaves someone unanswered in (it answers about half; all of them about once in 2,500 sends).
+    let roll: { started: SessionStartedDto; first: RunResultDto; again: DeliveryDocument[] } | undefined;
+    for (let tries = 0; !roll?.again.length && tries < 3; tries++) {
+      const started = await send(draft(`Roll call ${tries + 1}`));
+      const first = await settled(started, 'complete');
+      expect(first.deliveries).toBe(planned);
+      const { noReply } = await byReply(started.session_id);
+      roll = { started, first, again: noReply.flatMap((rows) => rows.filter((row) => row.status !== 'replied')) };
+    }
+    const { started, first, again } = roll!;
     because('the simulator replies to about half', () => expect(again.length).toBeGreaterThan(0));
 
     const resent = await request(app.url).patch(`/api/session/${started.task_id}/resend/`).query({ reply: 'No Response' }).set(auth(admin)).expect(202);
