@@ -6,6 +6,7 @@ import { MongoClient } from 'mongodb';
 import type { ContactFieldDto, OrganisationProvisionedDto, QuotaUsageDto, RunResultDto, SessionStartedDto } from '@beacon/contracts';
 import { DEMO_GROUPS } from '@beacon/command-api';
 import { apiLogin, newDataDir, startAppProcess, type AppName, type AppProcess } from './support/app-process';
+import { until } from './support/until';
 
 /*
  * The platform's operators' tools in the distributed topology (command-api, query-api and a dispatch
@@ -45,15 +46,6 @@ async function start(app: AppName, nodeId: string): Promise<AppProcess> {
   return started;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** A call with a tenant's token (`Token`) or the platform's key (`Platform`); throws unless the status is one expected. */
 async function call<T>(base: string, method: string, path: string, options: { body?: unknown; platform?: boolean; expected?: number[] } = {}): Promise<T> {

@@ -11,6 +11,7 @@ import type { DispatchOutcome } from '@beacon/domain';
 import { KafkaBus, NamespacedBus } from '@beacon/bus';
 import { SqliteEventStore, type RecordedEvent } from '@beacon/event-store';
 import { apiLogin, newDataDir, startAppProcess, type AppProcess } from './support/app-process';
+import { until } from './support/until';
 
 const kafkaBrokers = process.env.KAFKA_BROKERS;
 const mongoUrl = process.env.MONGO_URL;
@@ -45,15 +46,6 @@ async function start(app: Parameters<typeof startAppProcess>[0], nodeId: string)
   return started;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /**
  * The distributed topology as separate OS processes: one command-api, two query-api nodes and two
