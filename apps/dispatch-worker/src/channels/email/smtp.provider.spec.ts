@@ -4,6 +4,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerError } from 'smtp-server';
 import type { OutgoingMessage } from '../channel-provider';
 import { channelProviderContract } from '../testing/channel-provider.contract';
+import { PROVIDER_TEST_TIMEOUT_MS } from '../testing/provider-test-timeout';
 import { SmtpProvider, type SmtpProviderOptions } from './smtp.provider';
 import { SMTP_THROTTLE_DEFAULT_MS } from './smtp-outcome';
 
@@ -12,7 +13,7 @@ import { SMTP_THROTTLE_DEFAULT_MS } from './smtp-outcome';
  * with mailparser: a real SMTP exchange over the loopback.
  */
 
-const TIMEOUT_MS = 1_000;
+const TIMEOUT_MS = PROVIDER_TEST_TIMEOUT_MS;
 const FROM = 'Beacon Alerts <alerts@beacon.test>';
 
 /** What the server answers the next message with: an SMTP reply (code and words), or nothing at all. */

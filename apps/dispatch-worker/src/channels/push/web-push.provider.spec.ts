@@ -5,11 +5,12 @@ import webPush from 'web-push';
 import { skipAtRuntime } from '@beacon/testing';
 import type { ChannelProvider, OutgoingMessage } from '../channel-provider';
 import { channelProviderContract, type ProviderHarness } from '../testing/channel-provider.contract';
+import { PROVIDER_TEST_TIMEOUT_MS } from '../testing/provider-test-timeout';
 import { FakePushService } from './testing/fake-push-service';
 import { selfSignedCertificate, type SelfSignedCertificate } from './testing/self-signed-certificate';
 import { PUSH_SUBSCRIPTION_GONE, WebPushProvider, type WebPushOptions } from './web-push.provider';
 
-const TIMEOUT_MS = 1_000;
+const TIMEOUT_MS = PROVIDER_TEST_TIMEOUT_MS;
 const certificate = selfSignedCertificate();
 const NO_OPENSSL = 'no openssl command to make the fake push service’s certificate (web-push speaks only HTTPS)';
 

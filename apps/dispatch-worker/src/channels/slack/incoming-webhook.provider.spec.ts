@@ -2,12 +2,13 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OutgoingMessage } from '../channel-provider';
 import { channelProviderContract } from '../testing/channel-provider.contract';
+import { PROVIDER_TEST_TIMEOUT_MS } from '../testing/provider-test-timeout';
 import { LocalWebhookEndpoint } from '../webhook/testing/local-webhook-endpoint';
 import { IncomingWebhookProvider } from './incoming-webhook.provider';
 
 /* The Slack provider against a local HTTP endpoint that answers as Slack's incoming webhooks do. */
 
-const TIMEOUT_MS = 1_000;
+const TIMEOUT_MS = PROVIDER_TEST_TIMEOUT_MS;
 const LOCAL = ['127.0.0.1'];
 /** Slack takes a post with 200 "ok" and names its request. */
 const OK = { status: 200, body: 'ok', headers: { 'x-slack-req-id': 'a1b2c3d4e5f60718293a4b5c6d7e8f90' } };

@@ -2,13 +2,14 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OutgoingMessage } from '../channel-provider';
 import { channelProviderContract } from '../testing/channel-provider.contract';
+import { PROVIDER_TEST_TIMEOUT_MS } from '../testing/provider-test-timeout';
 import { WEBHOOK_RETRY_AFTER_DEFAULT_MS } from '../webhook/webhook-outcome';
 import { LocalWebhookEndpoint } from '../webhook/testing/local-webhook-endpoint';
 import { WorkflowsWebhookProvider } from './workflows-webhook.provider';
 
 /* The Teams provider against a local HTTP endpoint that answers as a Workflows webhook does. */
 
-const TIMEOUT_MS = 1_000;
+const TIMEOUT_MS = PROVIDER_TEST_TIMEOUT_MS;
 const LOCAL = ['127.0.0.1'];
 /** A Workflows webhook takes a post with 202 Accepted and names the run it started. */
 const ACCEPTED = { status: 202, headers: { 'x-ms-workflow-run-id': '08584626540118123456789012345CU00' } };

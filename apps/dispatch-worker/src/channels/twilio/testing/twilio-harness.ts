@@ -1,5 +1,6 @@
 import type { Channel, DeliveryReport, OutgoingMessage, ReportedStatus } from '../../channel-provider';
 import type { ProviderHarness } from '../../testing/channel-provider.contract';
+import { PROVIDER_TEST_TIMEOUT_MS } from '../../testing/provider-test-timeout';
 import { TwilioSmsProvider } from '../twilio-sms.provider';
 import type { TwilioCallback } from '../twilio-status-callback';
 import { TwilioVoiceProvider } from '../twilio-voice.provider';
@@ -8,7 +9,7 @@ import { FakeTwilioServer, type FakeStatusCallback } from './fake-twilio-server'
 
 export const TWILIO_TEST_FROM = '+15005550006';
 export const TWILIO_TEST_TO = '+447700900123';
-export const TWILIO_TEST_TIMEOUT_MS = 1_000;
+export const TWILIO_TEST_TIMEOUT_MS = PROVIDER_TEST_TIMEOUT_MS;
 
 /** How the fake says each of our statuses: an SMS's MessageStatus, a call's CallStatus. */
 const TWILIO_STATUS: Readonly<Record<'SMS' | 'VOICE', Partial<Record<ReportedStatus, FakeStatusCallback>>>> = {
