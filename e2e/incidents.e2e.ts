@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { ROUTES, routePattern, type RouteDefinition } from '@beacon/contracts';
-import { because, currentTestFailed, eventually, pdfText } from '@beacon/testing';
+import { because, eventually, pdfText } from '@beacon/testing';
 import type { AppProcess } from './support/app-process';
 import { expectAccessible } from './support/axe';
 import { chromiumMissingReason } from './support/browser';
@@ -42,9 +42,6 @@ interface Watched {
   writes: string[];
 }
 
-/** The browser asks for it by itself; the console has no icon yet (not this journey's concern). */
-const FAVICON = '/favicon.ico';
-
 /** A fresh signed-out console page whose failed calls, page errors and writes are recorded. */
 async function watchedConsolePage(): Promise<Watched> {
   const { context, page } = await newConsolePage(browser);
@@ -52,7 +49,7 @@ async function watchedConsolePage(): Promise<Watched> {
   const watched: Watched = { context, page, problems: [], writes: [] };
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (response.status() >= 400 && url.pathname !== FAVICON) {
+    if (response.status() >= 400) {
       watched.problems.push(`${response.request().method()} ${url.pathname} answered ${response.status()}`);
     }
   });
@@ -117,16 +114,6 @@ const isTheSave = (response: Response) =>
   consoleJourney({}, (started, launched) => {
     server = started;
     browser = launched;
-  });
-
-  // A failed step shows what each operator's screen held, as assistive technology reads it.
-  afterEach(async () => {
-    if (!currentTestFailed()) return;
-    for (const [who, opened] of [['first operator', first], ['second operator', second]] as const) {
-      if (!opened || opened.page.isClosed()) continue;
-      const snapshot = await opened.page.locator('main').ariaSnapshot({ timeout: 2_000 }).catch((error: unknown) => String(error));
-      console.log(`--- ${who} at ${opened.page.url()}:\n${snapshot}`);
-    }
   });
 
   it('an operator builds a form with a required field and a conditional field group', async () => {

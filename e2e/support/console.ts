@@ -2,9 +2,11 @@ import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from 
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@beacon/command-api';
-import { afterAll, beforeAll } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
+import { currentTestFailed } from '@beacon/testing';
 import { newDataDir, REPO_ROOT, startAppProcess, type AppProcess } from './app-process';
 import { launchChromium } from './browser';
+import { reportOpenPages, watchForTrouble } from './failure-report';
 
 const CONSOLE_BUILD = join(REPO_ROOT, 'apps', 'console', 'dist');
 
@@ -86,7 +88,9 @@ export async function newConsolePage(browser: Browser, timings?: ConsoleTimings)
       (window as unknown as { __BEACON_TIMINGS__: unknown }).__BEACON_TIMINGS__ = overrides;
     }, timings);
   }
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  watchForTrouble(page);
+  return { context, page };
 }
 
 export const mainMenu = (page: Page): Locator => page.getByRole('navigation', { name: 'Main menu' });
@@ -159,7 +163,7 @@ export function menuTitles(items: readonly TitledTree[]): string[] {
 /**
  * The set-up every browser journey shares, registered in the calling describe block: the built
  * embedded app with the console on a fresh data folder, and a headless Chromium; both torn down
- * after the block, the data folder removed.
+ * after the block, the data folder removed. A failed test prints what every open page showed.
  */
 export function consoleJourney(
   env: Record<string, string>,
@@ -172,6 +176,9 @@ export function consoleJourney(
     server = await startEmbeddedWithConsole(dataDir, env);
     browser = await launchChromium();
     ready(server, browser, dataDir);
+  });
+  afterEach(async () => {
+    if (browser && currentTestFailed()) await reportOpenPages(browser, expect.getState().currentTestName ?? 'a test');
   });
   afterAll(async () => {
     await browser?.close();
