@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { DEMO_GROUPS } from '@beacon/command-api';
 import { apiLogin, newDataDir, startAppProcess, type AppProcess } from './support/app-process';
 import { chromiumMissingReason, launchChromium } from './support/browser';
+import { reportOpenPagesOnFailure } from './support/failure-report';
 import { expectAccessible } from './support/axe';
 
 if (chromiumMissingReason) console.log(`skipped: ${chromiumMissingReason}`);
@@ -19,6 +20,7 @@ let browser: Browser;
     browser = await launchChromium();
   });
 
+  reportOpenPagesOnFailure(() => browser);
   afterAll(async () => {
     await browser?.close();
     await server?.kill();

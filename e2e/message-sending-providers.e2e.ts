@@ -8,6 +8,7 @@ import { because } from '@beacon/testing';
 import { apiLogin, freePort, newDataDir, type AppProcess } from './support/app-process';
 import { expectAccessible } from './support/axe';
 import { chromiumMissingReason, launchChromium } from './support/browser';
+import { reportOpenPagesOnFailure } from './support/failure-report';
 import { newConsolePage, signInThroughLoginPage, startEmbeddedWithConsole } from './support/console';
 import { CountingSmtpServer } from './support/counting-smtp-server';
 import { TwilioStatusReporter } from './support/twilio-status-reporter';
@@ -115,6 +116,7 @@ const messagesTable = (page: Page) => page.getByRole('table', { name: /you can s
     browser = await launchChromium();
   }, 180_000);
 
+  reportOpenPagesOnFailure(() => browser);
   afterAll(async () => {
     await browser?.close();
     await app?.kill();

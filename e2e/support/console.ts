@@ -2,11 +2,10 @@ import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from 
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@beacon/command-api';
-import { afterAll, afterEach, beforeAll, expect } from '@jest/globals';
-import { currentTestFailed } from '@beacon/testing';
+import { afterAll, beforeAll } from '@jest/globals';
 import { newDataDir, REPO_ROOT, startAppProcess, type AppProcess } from './app-process';
 import { launchChromium } from './browser';
-import { reportOpenPages, watchForTrouble } from './failure-report';
+import { reportOpenPagesOnFailure, watchForTrouble } from './failure-report';
 
 const CONSOLE_BUILD = join(REPO_ROOT, 'apps', 'console', 'dist');
 
@@ -177,9 +176,7 @@ export function consoleJourney(
     browser = await launchChromium();
     ready(server, browser, dataDir);
   });
-  afterEach(async () => {
-    if (browser && currentTestFailed()) await reportOpenPages(browser, expect.getState().currentTestName ?? 'a test');
-  });
+  reportOpenPagesOnFailure(() => browser);
   afterAll(async () => {
     await browser?.close();
     await server?.kill();

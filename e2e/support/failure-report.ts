@@ -1,4 +1,6 @@
+import { afterEach, expect } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
+import { currentTestFailed } from '@beacon/testing';
 
 /** What a page said on its console and what failed on it: kept for a failed journey's report. */
 const troubles = new WeakMap<Page, string[]>();
@@ -29,7 +31,7 @@ export function watchForTrouble(page: Page): void {
  * showed as assistive technology reads it, and its recent trouble. CI keeps only the test output,
  * so the report is printed rather than saved as a screenshot.
  */
-export async function reportOpenPages(browser: Browser, testName: string): Promise<void> {
+async function reportOpenPages(browser: Browser, testName: string): Promise<void> {
   const pages = browser.contexts().flatMap((context) => context.pages().filter((page) => !page.isClosed()));
   const parts: string[] = [`--- ${testName} failed; ${pages.length} open page(s)`];
   for (const [index, page] of pages.entries()) {
@@ -45,4 +47,12 @@ export async function reportOpenPages(browser: Browser, testName: string): Promi
     );
   }
   console.log(parts.join('\n'));
+}
+
+/** Registers, in the calling describe block, the report of every open page after each failed test. */
+export function reportOpenPagesOnFailure(browserOf: () => Browser | undefined): void {
+  afterEach(async () => {
+    const browser = browserOf();
+    if (browser && currentTestFailed()) await reportOpenPages(browser, expect.getState().currentTestName ?? 'a test');
+  });
 }
