@@ -212,7 +212,9 @@ async function settledReport(url: string, token: string, sessionId: string, time
 /**
  * Until the session is complete; or, when it cannot complete on its own (nothing queued or sending,
  * only deliveries no provider can settle left open), once that has held for `stillMs`: the test then
- * reports what is open rather than waiting out the message timeout.
+ * reports what is open rather than waiting out the message timeout. A session whose every delivery is
+ * settled is waited for to the end: its completion is the query API's next look at it, which on a
+ * loaded machine with a slow MongoDB-wire server trailed the progress by more than `stillMs`.
  */
 async function settled(url: () => string, token: () => Promise<string>, taskId: string, timeoutMs: number, stillMs = 20_000): Promise<RunResultDto> {
   let stuckSince: number | null = null;
@@ -221,8 +223,8 @@ async function settled(url: () => string, token: () => Promise<string>, taskId: 
     const result = await runResultOf(url(), await token(), taskId);
     last = result;
     if (result.status === 'complete') return result;
-    const { queued, sending } = result.progress;
-    const stuck = result.status === 'sending' && queued === 0 && sending === 0;
+    const { queued, sending, sent, unknown } = result.progress;
+    const stuck = result.status === 'sending' && queued === 0 && sending === 0 && sent + unknown > 0;
     stuckSince = stuck ? (stuckSince ?? Date.now()) : null;
     return stuckSince !== null && Date.now() - stuckSince > stillMs ? result : undefined;
   }, timeoutMs, 500).catch((error: unknown) => {
